@@ -1,0 +1,123 @@
+import GRDB
+import StrataCore
+
+// Each fetch has two forms: one for a single result type (`[Player]`, `[Int]`) and one for a
+// tuple of them (`[(Game, Player?)]`). The single form is what generic code resolves to.
+
+extension QueryStatement {
+  /// Runs the statement, ignoring any rows it returns.
+  ///
+  /// ```swift
+  /// try database.write { db in
+  ///   try Player.find(id).update { $0.score += 1 }.execute(db)
+  /// }
+  /// ```
+  @inlinable
+  public func execute(_ db: Database) throws {
+    try StatementExecutor.execute(self, in: db)
+  }
+
+  /// Runs the statement and decodes every row: `[Player]`, `[String]`.
+  @inlinable
+  public func fetchAll(_ db: Database) throws -> [QueryValue.QueryOutput]
+  where QueryValue: QueryRepresentable {
+    try StatementExecutor.fetchAll(self, in: db) { decoder in try decoder.decode(QueryValue.self) }
+  }
+
+  /// Runs the statement and decodes its first row, or returns nil when there is none.
+  @inlinable
+  public func fetchOne(_ db: Database) throws -> QueryValue.QueryOutput?
+  where QueryValue: QueryRepresentable {
+    try StatementExecutor.fetchOne(self, in: db) { decoder in try decoder.decode(QueryValue.self) }
+  }
+
+  /// Runs the statement and returns a cursor that decodes rows as it steps.
+  public func fetchCursor(_ db: Database) throws -> QueryCursor<QueryValue.QueryOutput>
+  where QueryValue: QueryRepresentable {
+    QueryCursor(database: db, batches: isEmpty ? [] : StatementExecutor.batches(of: self, in: db)) {
+      decoder in try decoder.decode(QueryValue.self)
+    }
+  }
+
+  /// Runs the statement and decodes every row as a tuple: `[(Game, Player?)]`.
+  @inlinable
+  public func fetchAll<each Value: QueryRepresentable>(
+    _ db: Database
+  ) throws -> [(repeat (each Value).QueryOutput)] where QueryValue == (repeat each Value) {
+    try StatementExecutor.fetchAll(self, in: db) { decoder in
+      (repeat try decoder.decode((each Value).self))
+    }
+  }
+
+  /// Runs the statement and decodes its first row as a tuple, or returns nil when there is none.
+  @inlinable
+  public func fetchOne<each Value: QueryRepresentable>(
+    _ db: Database
+  ) throws -> (repeat (each Value).QueryOutput)? where QueryValue == (repeat each Value) {
+    try StatementExecutor.fetchOne(self, in: db) { decoder in
+      (repeat try decoder.decode((each Value).self))
+    }
+  }
+
+  /// Runs the statement and returns a cursor that decodes rows as tuples as it steps.
+  public func fetchCursor<each Value: QueryRepresentable>(
+    _ db: Database
+  ) throws -> QueryCursor<(repeat (each Value).QueryOutput)> where QueryValue == (repeat each Value) {
+    QueryCursor(
+      database: db, batches: isEmpty ? [] : StatementExecutor.batches(of: self, in: db)
+    ) { decoder in
+      (repeat try decoder.decode((each Value).self))
+    }
+  }
+}
+
+extension Select {
+  /// The number of rows the statement returns, counted by SQLite:
+  /// `SELECT count(*) FROM … WHERE …`.
+  @inlinable
+  public func fetchCount(_ db: Database) throws -> Int {
+    try count().fetchOne(db) ?? 0
+  }
+}
+
+extension Table {
+  /// Every row of the table.
+  @inlinable
+  public static func fetchAll(_ db: Database) throws -> [Self] {
+    try all.fetchAll(db)
+  }
+
+  /// A row of the table, or nil when it is empty.
+  @inlinable
+  public static func fetchOne(_ db: Database) throws -> Self? {
+    try all.fetchOne(db)
+  }
+
+  /// The number of rows in the table.
+  @inlinable
+  public static func fetchCount(_ db: Database) throws -> Int {
+    try all.fetchCount(db)
+  }
+
+  /// A cursor over every row of the table.
+  public static func fetchCursor(_ db: Database) throws -> QueryCursor<Self> {
+    try all.fetchCursor(db)
+  }
+}
+
+extension Database {
+  /// Inserts the rows the closure lists, in order, one `INSERT` per run of rows of the same
+  /// table.
+  ///
+  /// ```swift
+  /// try database.write { db in
+  ///   try db.seed {
+  ///     Game.Draft(id: gameID, title: "Family gin rummy")
+  ///     Player.Draft(gameID: gameID, name: "Blob", score: 20)
+  ///   }
+  /// }
+  /// ```
+  public func seed(@SeedsBuilder _ rows: () -> Seeds) throws {
+    try rows().execute(self)
+  }
+}

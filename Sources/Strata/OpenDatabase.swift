@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import StrataCore
+
+/// Where a database lives.
+public enum DatabaseLocation: Sendable, Hashable {
+  /// A private in-memory database, gone when the connection closes.
+  case inMemory
+  /// A database file at a path; created if it does not exist.
+  case file(String)
+}
+
+/// Opens a database ready for Strata: foreign keys on, and the `uuid()` SQL function
+/// registered on every connection.
+///
+/// ```swift
+/// let database = try openDatabase(.file(path))
+/// try database.write { db in
+///   try Game.insert { Game.Draft(title: "Poker") }.execute(db)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - location: A file, or `.inMemory`.
+///   - pooled: `true` for a `DatabasePool` (a file in WAL mode, with concurrent reads);
+///     `false` for a `DatabaseQueue`. An in-memory database cannot be pooled.
+///   - configuration: GRDB's configuration, for tracing, read-only access and the like. Its
+///     own `prepareDatabase` steps run before Strata's.
+/// - Returns: A `DatabaseQueue` or `DatabasePool`.
+public func openDatabase(
+  _ location: DatabaseLocation, pooled: Bool = false, configuration: Configuration = Configuration()
+) throws -> any DatabaseWriter {
+  var strataConfiguration = configuration
+  strataConfiguration.foreignKeysEnabled = true
+  strataConfiguration.prepareDatabase { db in
+    try db.registerStrataFunctions()
+  }
+  switch location {
+  case .inMemory:
+    if pooled {
+      throw StrataError("an in-memory database cannot be opened as a pool; use a file")
+    }
+    return try DatabaseQueue(configuration: strataConfiguration)
+  case .file(let path):
+    return pooled
+      ? try DatabasePool(path: path, configuration: strataConfiguration)
+      : try DatabaseQueue(path: path, configuration: strataConfiguration)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import StrataCore
+
+/// Tells SQLite to copy text and blob arguments, which are only borrowed for the call.
+@usableFromInline
+nonisolated(unsafe) let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Binds a batch's values to a prepared statement with `sqlite3_bind_*`.
+@usableFromInline
+enum StatementBinder {
+  /// Resets the statement, clears old bindings and binds the batch's values in order.
+  @inlinable
+  static func bind(_ batch: QueryBatch, to statement: Statement) throws {
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    var index: Int32 = 1
+    for part in batch.bindings {
+      for binding in part {
+        let code = bind(binding, to: handle, at: index)
+        if code != SQLITE_OK {
+          throw StrataError.binding(code: code, index: index, sql: batch.sql)
+        }
+        index += 1
+      }
+    }
+    let expected = sqlite3_bind_parameter_count(handle)
+    if expected != index - 1 {
+      throw StrataError.parameterCount(expected: expected, given: index - 1, sql: batch.sql)
+    }
+  }
+
+  @inlinable
+  static func bind(_ binding: QueryBinding, to handle: OpaquePointer, at index: Int32) -> Int32 {
+    switch binding {
+    case .null:
+      return sqlite3_bind_null(handle, index)
+    case .integer(let value):
+      return sqlite3_bind_int64(handle, index, value)
+    case .real(let value):
+      return sqlite3_bind_double(handle, index, value)
+    case .text(var text):
+      return text.withUTF8 { bytes in
+        bindText(UnsafeRawBufferPointer(bytes), to: handle, at: index)
+      }
+    case .blob(let bytes):
+      return bytes.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+          return sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
+        return sqlite3_bind_blob(handle, index, base, count, transientDestructor)
+      }
+    case .uuid(let uuid):
+      return UUIDText.withText(uuid) { bindText($0, to: handle, at: index) }
+    case .date(let date):
+      return DateText.withText(date) { bindText($0, to: handle, at: index) }
+    }
+  }
+
+  @inlinable
+  static func bindText(_ bytes: UnsafeRawBufferPointer, to handle: OpaquePointer, at index: Int32)
+    -> Int32
+  {
+    guard let count = Int32(exactly: bytes.count) else { return SQLITE_TOOBIG }
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+      return sqlite3_bind_text(handle, index, "", 0, transientDestructor)
+    }
+    return sqlite3_bind_text(handle, index, base, count, transientDestructor)
+  }
+}

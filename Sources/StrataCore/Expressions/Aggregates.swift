@@ -1,0 +1,86 @@
+// Aggregate functions. Each takes an optional `filter`, rendered as SQLite's
+// `FILTER (WHERE …)`: only rows meeting the condition are aggregated.
+
+extension QueryExpression where QueryValue: QueryBindable {
+  /// `count(x)`: the number of non-NULL values (distinct ones when `distinct` is true).
+  public func count(
+    distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<Int> {
+    Aggregate.call("count", self, distinct: distinct, filter: filter)
+  }
+
+  /// `sum(x)`: the sum of non-NULL values; NULL when there are none.
+  public func sum(
+    distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<QueryValue.Unwrapped?> where QueryValue.Unwrapped: Numeric {
+    Aggregate.call("sum", self, distinct: distinct, filter: filter)
+  }
+
+  /// `total(x)`: the sum of non-NULL values as a REAL; 0.0 when there are none.
+  public func total(
+    distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<Double> where QueryValue.Unwrapped: Numeric {
+    Aggregate.call("total", self, distinct: distinct, filter: filter)
+  }
+
+  /// `avg(x)`: the average of non-NULL values; NULL when there are none.
+  public func avg(
+    distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<Double?> where QueryValue.Unwrapped: Numeric {
+    Aggregate.call("avg", self, distinct: distinct, filter: filter)
+  }
+
+  /// `min(x)`: the smallest non-NULL value; NULL when there are none.
+  public func min(filter: (any QueryExpression<Bool>)? = nil)
+    -> AnyQueryExpression<QueryValue.Unwrapped?>
+  {
+    Aggregate.call("min", self, distinct: false, filter: filter)
+  }
+
+  /// `max(x)`: the largest non-NULL value; NULL when there are none.
+  public func max(filter: (any QueryExpression<Bool>)? = nil)
+    -> AnyQueryExpression<QueryValue.Unwrapped?>
+  {
+    Aggregate.call("max", self, distinct: false, filter: filter)
+  }
+
+  /// `group_concat(x, separator)`: non-NULL values joined as text, in no guaranteed order;
+  /// NULL when there are none. SQLite's default separator is a comma.
+  public func groupConcat(
+    separator: String? = nil, distinct: Bool = false,
+    filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<String?> {
+    Aggregate.call(
+      "group_concat", self, separator.map { $0.queryFragment }, distinct: distinct, filter: filter)
+  }
+}
+
+extension PrimaryKeyedColumnSet {
+  /// `count(primaryKey)`: the number of rows, not counting the NULL rows an outer join adds.
+  public func count(
+    distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<Int> {
+    primaryKey.count(distinct: distinct, filter: filter)
+  }
+}
+
+enum Aggregate {
+  static func call<Value>(
+    _ name: String, _ argument: some QueryExpression, _ extra: QueryFragment? = nil,
+    distinct: Bool, filter: (any QueryExpression<Bool>)?
+  ) -> AnyQueryExpression<Value> {
+    var fragment = QueryFragment(raw: name + "(" + (distinct ? "DISTINCT " : ""))
+    fragment.append(argument.queryFragment.operand)
+    if let extra {
+      fragment.append(raw: ", ")
+      fragment.append(extra)
+    }
+    fragment.append(raw: ")")
+    if let filter {
+      fragment.append(raw: " FILTER (WHERE ")
+      fragment.append(filter.queryFragment)
+      fragment.append(raw: ")")
+    }
+    return AnyQueryExpression(fragment)
+  }
+}

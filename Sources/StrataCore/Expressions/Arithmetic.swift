@@ -1,0 +1,37 @@
+// Arithmetic on numeric expressions, and `+` as SQL's `||` on text. SQLite divides integers
+// the way Swift does (truncating); dividing by zero yields NULL.
+
+extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped: Numeric {
+  public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "+", rhs))
+  }
+
+  public static func - <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "-", rhs))
+  }
+
+  public static func * <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "*", rhs))
+  }
+
+  public static func / <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "/", rhs))
+  }
+
+  /// `-operand`.
+  public static prefix func - (operand: Self) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.prefix("-", operand))
+  }
+}
+
+extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
+  /// Concatenation: `lhs || rhs`.
+  public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == String {
+    AnyQueryExpression(SQLOperator.binary(lhs, "||", rhs))
+  }
+}

@@ -1,0 +1,26 @@
+// `IN` with a list of values or a subquery. An empty list is valid SQL in SQLite and matches
+// nothing.
+
+extension QueryExpression where QueryValue: QueryBindable {
+  /// `lhs IN (?, ?, …)`.
+  public func `in`<Values: Sequence>(_ values: Values) -> AnyQueryExpression<Bool>
+  where Values.Element: QueryExpression, Values.Element.QueryValue: QueryBindable,
+    Values.Element.QueryValue.Unwrapped == QueryValue.Unwrapped
+  {
+    var fragment = queryFragment.operand
+    fragment.append(raw: " IN (")
+    fragment.append(values.map(\.queryFragment).joined(separator: ", "))
+    fragment.append(raw: ")")
+    return AnyQueryExpression(fragment.compound())
+  }
+
+  /// `lhs IN (SELECT …)`.
+  public func `in`<Value: QueryBindable, From: Table, Joins>(
+    _ subquery: Select<Value, From, Joins>
+  ) -> AnyQueryExpression<Bool> where Value.Unwrapped == QueryValue.Unwrapped {
+    var fragment = queryFragment.operand
+    fragment.append(raw: " IN ")
+    fragment.append(subquery.queryFragment.parenthesized())
+    return AnyQueryExpression(fragment.compound())
+  }
+}

@@ -1,0 +1,29 @@
+/// Builders for operator and function SQL, shared by the expression APIs.
+enum SQLOperator {
+  /// `lhs op rhs`, parenthesizing operands that are themselves operator expressions.
+  static func binary(
+    _ lhs: some QueryExpression, _ op: String, _ rhs: some QueryExpression
+  ) -> QueryFragment {
+    var fragment = lhs.queryFragment.operand
+    fragment.append(raw: " \(op) ")
+    fragment.append(rhs.queryFragment.operand)
+    return fragment.compound()
+  }
+
+  /// `name(arguments…)`; a subquery argument is parenthesized.
+  static func function(_ name: String, _ arguments: QueryFragment...) -> QueryFragment {
+    QueryFragment(raw: name + "(") + arguments.map(\.operand).joined(separator: ", ") + ")"
+  }
+
+  /// `op operand`, for prefix operators such as `NOT` and `-`.
+  static func prefix(_ op: String, _ operand: some QueryExpression) -> QueryFragment {
+    (QueryFragment(raw: op) + operand.queryFragment.operand).compound()
+  }
+
+  /// `operand op`, for postfix operators such as `IS NULL`.
+  static func postfix(_ operand: some QueryExpression, _ op: String) -> QueryFragment {
+    var fragment = operand.queryFragment.operand
+    fragment.append(raw: op)
+    return fragment.compound()
+  }
+}

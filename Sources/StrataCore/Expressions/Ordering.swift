@@ -1,0 +1,70 @@
+/// A term of an `ORDER BY` clause: an expression with a direction.
+///
+/// Ordering terms are expressions of type `Never`, so they can be listed in `order` but not
+/// selected or used as a condition.
+public struct OrderingTerm: QueryExpression, Hashable, Sendable {
+  public typealias QueryValue = Never
+  public let queryFragment: QueryFragment
+}
+
+/// Where NULLs sort relative to other values.
+public enum NullOrdering: String, Sendable {
+  case first = "NULLS FIRST"
+  case last = "NULLS LAST"
+}
+
+extension QueryExpression where QueryValue: QueryBindable {
+  /// Ascending order; SQLite puts NULLs first unless `nulls` says otherwise.
+  public func asc(nulls: NullOrdering? = nil) -> OrderingTerm {
+    ordering("ASC", nulls)
+  }
+
+  /// Descending order; SQLite puts NULLs last unless `nulls` says otherwise.
+  public func desc(nulls: NullOrdering? = nil) -> OrderingTerm {
+    ordering("DESC", nulls)
+  }
+
+  private func ordering(_ direction: String, _ nulls: NullOrdering?) -> OrderingTerm {
+    var fragment = queryFragment.operand
+    fragment.append(raw: " " + direction)
+    if let nulls { fragment.append(raw: " " + nulls.rawValue) }
+    return OrderingTerm(queryFragment: fragment)
+  }
+}
+
+/// Builds the terms of an `ORDER BY` clause from expressions, ordering terms, tuples of them,
+/// and `if`/`else`.
+@resultBuilder
+public enum OrderingBuilder {
+  public static func buildExpression(_ term: some QueryExpression) -> [QueryFragment] {
+    [term.queryFragment]
+  }
+
+  public static func buildExpression<each Term: QueryExpression>(
+    _ terms: (repeat each Term)
+  ) -> [QueryFragment] {
+    var fragments: [QueryFragment] = []
+    for term in repeat each terms { fragments.append(term.queryFragment) }
+    return fragments
+  }
+
+  public static func buildBlock(_ components: [QueryFragment]...) -> [QueryFragment] {
+    components.flatMap { $0 }
+  }
+
+  public static func buildEither(first component: [QueryFragment]) -> [QueryFragment] {
+    component
+  }
+
+  public static func buildEither(second component: [QueryFragment]) -> [QueryFragment] {
+    component
+  }
+
+  public static func buildOptional(_ component: [QueryFragment]?) -> [QueryFragment] {
+    component ?? []
+  }
+
+  public static func buildArray(_ components: [[QueryFragment]]) -> [QueryFragment] {
+    components.flatMap { $0 }
+  }
+}

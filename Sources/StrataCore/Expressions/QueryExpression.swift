@@ -1,0 +1,62 @@
+/// An SQL expression whose value has the Swift type `QueryValue`.
+///
+/// Columns (`$0.score`), values (`10`, `"Blob"`), operators (`$0.score + 1`), functions
+/// (`$0.name.lower()`), aggregates (`$1.count()`) and subqueries are all expressions. The type
+/// parameter is what keeps queries type-checked: `$0.score.eq("ten")` does not compile.
+public protocol QueryExpression<QueryValue> {
+  /// The Swift type of the expression's value.
+  associatedtype QueryValue
+
+  /// The expression's SQL and bindings.
+  var queryFragment: QueryFragment { get }
+
+  /// The result columns the expression contributes when it is selected: one for a scalar, one
+  /// per column for a whole table.
+  var resultColumns: [ResultColumn] { get }
+}
+
+extension QueryExpression {
+  public var resultColumns: [ResultColumn] {
+    [ResultColumn(queryFragment)]
+  }
+
+  /// The expression's result columns named for a ``Selection`` field: a scalar takes the field's
+  /// name, a whole table keeps each of its column names.
+  public func resultColumns(named name: String) -> [ResultColumn] {
+    resultColumns.map { column in
+      ResultColumn(column.expression, alias: column.columnName ?? name)
+    }
+  }
+}
+
+/// One expression in the result list of a `SELECT` or `RETURNING` clause.
+public struct ResultColumn: Hashable, Sendable {
+  /// The selected expression.
+  public var expression: QueryFragment
+  /// For a column of a whole selected table, the column's name.
+  public var columnName: String?
+  /// The name given with `AS`, if any.
+  public var alias: String?
+
+  public init(_ expression: QueryFragment, columnName: String? = nil, alias: String? = nil) {
+    self.expression = expression
+    self.columnName = columnName
+    self.alias = alias
+  }
+
+  /// `expression AS "alias"`, or the expression alone.
+  var queryFragment: QueryFragment {
+    guard let alias else { return expression }
+    var fragment = expression
+    fragment.append(raw: " AS ")
+    fragment.append(quoting: alias)
+    return fragment
+  }
+}
+
+extension [ResultColumn] {
+  /// The columns as a comma-separated result list.
+  var queryFragment: QueryFragment {
+    map(\.queryFragment).joined(separator: ", ")
+  }
+}

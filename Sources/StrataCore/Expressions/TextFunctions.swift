@@ -1,0 +1,113 @@
+// Text matching and SQLite's core text functions.
+//
+// `contains`, `hasPrefix` and `hasSuffix` are case-sensitive, like their Swift namesakes, and
+// treat their argument as plain text (no wildcards). `like` follows SQLite: `%` and `_` are
+// wildcards and ASCII letters match regardless of case.
+
+extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
+  /// `lhs LIKE pattern`, optionally with an `ESCAPE` character.
+  public func like(_ pattern: some QueryExpression<String>, escape: Character? = nil)
+    -> AnyQueryExpression<Bool>
+  {
+    var fragment = SQLOperator.binary(self, "LIKE", pattern)
+    if let escape {
+      fragment.append(raw: " ESCAPE ")
+      fragment.append(String(escape).queryFragment)
+    }
+    return AnyQueryExpression(fragment.compound())
+  }
+
+  /// Whether the text contains `other`: `instr(lhs, ?) > 0`.
+  public func contains(_ other: String) -> AnyQueryExpression<Bool> {
+    AnyQueryExpression(
+      (SQLOperator.function("instr", queryFragment, other.queryFragment) + " > 0").compound())
+  }
+
+  /// Whether the text starts with `prefix`: `instr(lhs, ?) = 1`.
+  public func hasPrefix(_ prefix: String) -> AnyQueryExpression<Bool> {
+    guard !prefix.isEmpty else { return AnyQueryExpression(SQLOperator.postfix(self, " IS NOT NULL")) }
+    return AnyQueryExpression(
+      (SQLOperator.function("instr", queryFragment, prefix.queryFragment) + " = 1").compound())
+  }
+
+  /// Whether the text ends with `suffix`: `substr(lhs, -n) = ?`.
+  public func hasSuffix(_ suffix: String) -> AnyQueryExpression<Bool> {
+    guard !suffix.isEmpty else { return AnyQueryExpression(SQLOperator.postfix(self, " IS NOT NULL")) }
+    let start = -suffix.unicodeScalars.count
+    return AnyQueryExpression(
+      (SQLOperator.function("substr", queryFragment, start.queryFragment) + " = "
+        + suffix.queryFragment).compound())
+  }
+
+  /// `lower(text)`: ASCII letters in lowercase.
+  public func lower() -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.function("lower", queryFragment))
+  }
+
+  /// `upper(text)`: ASCII letters in uppercase.
+  public func upper() -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.function("upper", queryFragment))
+  }
+
+  /// `trim(text)`: spaces removed from both ends, or the given characters.
+  public func trim(_ characters: String? = nil) -> AnyQueryExpression<QueryValue> {
+    trimming("trim", characters)
+  }
+
+  /// `ltrim(text)`: spaces removed from the start, or the given characters.
+  public func ltrim(_ characters: String? = nil) -> AnyQueryExpression<QueryValue> {
+    trimming("ltrim", characters)
+  }
+
+  /// `rtrim(text)`: spaces removed from the end, or the given characters.
+  public func rtrim(_ characters: String? = nil) -> AnyQueryExpression<QueryValue> {
+    trimming("rtrim", characters)
+  }
+
+  private func trimming(_ function: String, _ characters: String?) -> AnyQueryExpression<QueryValue> {
+    guard let characters else { return AnyQueryExpression(SQLOperator.function(function, queryFragment)) }
+    return AnyQueryExpression(SQLOperator.function(function, queryFragment, characters.queryFragment))
+  }
+
+  /// `length(text)`: the number of characters (Unicode scalars) before the first NUL.
+  public func length() -> AnyQueryExpression<Int> {
+    AnyQueryExpression(SQLOperator.function("length", queryFragment))
+  }
+
+  /// `lhs COLLATE name`: compares and sorts the text with `collation`.
+  public func collate(_ collation: Collation) -> AnyQueryExpression<QueryValue> {
+    var fragment = queryFragment.operand
+    fragment.append(raw: " COLLATE ")
+    fragment.append(collation.queryFragment)
+    return AnyQueryExpression(fragment)
+  }
+}
+
+/// A text collation: how `COLLATE` compares and sorts text.
+public struct Collation: Hashable, Sendable {
+  let name: String
+  let isBuiltIn: Bool
+
+  /// A collation registered on the connection, such as one added with GRDB's
+  /// `Database.add(collation:)`.
+  public init(_ name: String) {
+    self.name = name
+    self.isBuiltIn = false
+  }
+
+  private init(builtIn name: String) {
+    self.name = name
+    self.isBuiltIn = true
+  }
+
+  /// Byte-wise comparison, SQLite's default.
+  public static let binary = Collation(builtIn: "BINARY")
+  /// Case-insensitive for ASCII letters.
+  public static let nocase = Collation(builtIn: "NOCASE")
+  /// Binary, ignoring trailing spaces.
+  public static let rtrim = Collation(builtIn: "RTRIM")
+
+  var queryFragment: QueryFragment {
+    isBuiltIn ? QueryFragment(raw: name) : QueryFragment(quoting: name)
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A value bound to one `?` parameter of a statement.
+///
+/// Every value a query carries travels as a binding, never as SQL text, so a string that looks
+/// like SQL is only ever data. `uuid` and `date` are kept apart from `text` so the executor can
+/// format them into a stack buffer at bind time instead of allocating a `String` per value; in the
+/// database they are TEXT like any other string.
+public enum QueryBinding: Hashable, Sendable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob([UInt8])
+  /// A UUID, stored as lowercase 36-character TEXT.
+  case uuid(UUID)
+  /// A date, stored as TEXT `yyyy-MM-dd HH:mm:ss.SSS` in UTC.
+  case date(Date)
+}
+
+extension QueryBinding: CustomStringConvertible {
+  /// The binding written as an SQL literal, for logs and tests. Never executed.
+  public var description: String {
+    switch self {
+    case .null:
+      return "NULL"
+    case .integer(let value):
+      return String(value)
+    case .real(let value):
+      return value.isFinite ? String(value) : "NULL"
+    case .text(let value):
+      return "'\(value.replacingOccurrences(of: "'", with: "''"))'"
+    case .blob(let bytes):
+      return "X'\(bytes.map { String(format: "%02X", $0) }.joined())'"
+    case .uuid(let uuid):
+      return "'\(UUIDText.format(uuid))'"
+    case .date(let date):
+      return "'\(DateText.format(date))'"
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/// A piece of SQL text with its bound values.
+///
+/// `sql` uses anonymous `?` placeholders; `bindings` holds their values in order. Fragments are
+/// built by the query builder from identifiers (always quoted), keywords and bindings; the only
+/// way to put arbitrary text into one is an API whose name says `raw`.
+public struct QueryFragment: Hashable, Sendable {
+  /// The SQL text, with a `?` for each binding.
+  public private(set) var sql: String
+  /// The values bound to the placeholders of `sql`, in order.
+  public private(set) var bindings: [QueryBinding]
+  /// Whether the fragment is an operator expression that must be parenthesized when it becomes
+  /// the operand of another operator.
+  var isCompound = false
+
+  /// An empty fragment.
+  public init() {
+    sql = ""
+    bindings = []
+  }
+
+  /// A fragment made of SQL text taken as is.
+  ///
+  /// The text is not escaped or checked: pass only text written by the programmer.
+  public init(raw sql: String) {
+    self.sql = sql
+    bindings = []
+  }
+
+  init(sql: String, bindings: [QueryBinding]) {
+    self.sql = sql
+    self.bindings = bindings
+  }
+
+  /// A `?` placeholder bound to `binding`.
+  public init(binding: QueryBinding) {
+    sql = "?"
+    bindings = [binding]
+  }
+
+  /// A double-quoted SQL identifier; inner double quotes are doubled.
+  public init(quoting identifier: String) {
+    sql = Self.quote(identifier)
+    bindings = []
+  }
+
+  /// A qualified column reference, `"table"."column"`.
+  public init(table: String, column: String) {
+    sql = Self.quote(table) + "." + Self.quote(column)
+    bindings = []
+  }
+
+  /// Whether the fragment holds no SQL.
+  public var isEmpty: Bool { sql.isEmpty }
+
+  /// Appends `other`'s SQL and bindings.
+  public mutating func append(_ other: QueryFragment) {
+    sql += other.sql
+    bindings += other.bindings
+  }
+
+  /// Appends SQL text taken as is; pass only text written by the programmer.
+  public mutating func append(raw sql: String) {
+    self.sql += sql
+  }
+
+  /// Appends a double-quoted identifier.
+  public mutating func append(quoting identifier: String) {
+    sql += Self.quote(identifier)
+  }
+
+  /// The fragment, wrapped in parentheses if it is an operator expression.
+  var operand: QueryFragment {
+    isCompound ? "(" + self + ")" : self
+  }
+
+  /// The fragment marked as an operator expression.
+  func compound() -> QueryFragment {
+    var fragment = self
+    fragment.isCompound = true
+    return fragment
+  }
+
+  /// The fragment wrapped in parentheses.
+  func parenthesized() -> QueryFragment {
+    "(" + self + ")"
+  }
+
+  static func + (lhs: QueryFragment, rhs: QueryFragment) -> QueryFragment {
+    var result = lhs
+    result.isCompound = false
+    result.append(rhs)
+    return result
+  }
+
+  static func quote(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+extension QueryFragment: ExpressibleByStringLiteral {
+  /// A fragment of SQL text from a literal in source code.
+  public init(stringLiteral value: String) {
+    self.init(raw: value)
+  }
+}
+
+extension QueryFragment: CustomStringConvertible, CustomDebugStringConvertible {
+  /// The SQL text with every binding written inline as a literal, for logs and tests.
+  ///
+  /// Placeholders inside quoted strings and identifiers are left alone.
+  public var description: String {
+    var result = ""
+    var values = bindings.makeIterator()
+    var quote: Character?
+    for character in sql {
+      if let open = quote {
+        if character == open { quote = nil }
+        result.append(character)
+      } else if character == "'" || character == "\"" {
+        quote = character
+        result.append(character)
+      } else if character == "?", let value = values.next() {
+        result += value.description
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  public var debugDescription: String { description }
+}
+
+extension Sequence<QueryFragment> {
+  /// The fragments joined by `separator`.
+  public func joined(separator: String) -> QueryFragment {
+    var result = QueryFragment()
+    var isFirst = true
+    for fragment in self {
+      if !isFirst { result.append(raw: separator) }
+      result.append(fragment)
+      isFirst = false
+    }
+    return result
+  }
+}

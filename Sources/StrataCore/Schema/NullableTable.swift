@@ -1,0 +1,60 @@
+// The optional side of an outer join. After `Game.leftJoin(Player.all) { … }`, query closures
+// receive the players' columns as `NullableColumns<Player.TableColumns>`: every column's type
+// becomes optional (`$1.score` is an `Int?` expression), and the table as a whole decodes as
+// `Player?`, nil when the join found no row.
+
+/// The columns of a table on the optional side of an outer join.
+@dynamicMemberLookup
+public struct NullableColumns<Base: TableColumnSet>: TableColumnSet {
+  public typealias QueryValue = Base.QueryValue?
+
+  let base: Base
+
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  public static var columnNames: [String] { Base.columnNames }
+
+  /// A column of the joined table, with its type made optional.
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base, TableColumn<Base.QueryValue, Value>>
+  ) -> TableColumn<Base.QueryValue, Value?> {
+    TableColumn(base[keyPath: keyPath].name)
+  }
+
+  /// A column of the joined table whose type is already optional.
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base, TableColumn<Base.QueryValue, Value?>>
+  ) -> TableColumn<Base.QueryValue, Value?> {
+    TableColumn(base[keyPath: keyPath].name)
+  }
+}
+
+extension NullableColumns: PrimaryKeyedColumnSet where Base: PrimaryKeyedColumnSet {
+  public typealias PrimaryKey = Base.PrimaryKey?
+
+  public var primaryKey: TableColumn<Base.QueryValue?, Base.PrimaryKey?> {
+    TableColumn(base.primaryKey.name)
+  }
+}
+
+extension Optional: TableRow where Wrapped: Table {
+  public typealias Base = Self
+
+  public func encode(into bindings: inout [QueryBinding]) {
+    if let self {
+      self.encode(into: &bindings)
+    } else {
+      bindings.append(contentsOf: repeatElement(.null, count: Wrapped.queryColumnCount))
+    }
+  }
+}
+
+extension Optional: Table where Wrapped: Table {
+  public typealias TableColumns = NullableColumns<Wrapped.TableColumns>
+  public typealias Nullable = Self
+
+  public static var tableName: String { Wrapped.tableName }
+  public static var columns: TableColumns { NullableColumns(Wrapped.columns) }
+}

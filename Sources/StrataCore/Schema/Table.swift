@@ -1,0 +1,39 @@
+/// A Swift type stored as the rows of an SQLite table.
+///
+/// The Strata generator writes this conformance for every struct that declares `Table`; the
+/// shape of the generated code is described in `Documentation/GeneratedCode.md`. A conformance
+/// consists of the table's name, a ``TableColumnSet`` describing its columns, a decoding
+/// initializer that reads the columns in order, and ``TableRow/encode(into:)`` which writes
+/// them in the same order.
+///
+/// Queries start from the type: `Player.all`, `Player.where { $0.score > 10 }`,
+/// `Player.insert { draft }`, `Player.update { $0.score += 1 }`.
+public protocol Table: QueryRepresentable, TableRow
+where QueryOutput == Self, TableColumns.QueryValue == Self, Base == Self {
+  /// The typed description of the table's columns, handed to query closures as `$0`.
+  associatedtype TableColumns: TableColumnSet
+
+  /// This table as the optional side of an outer join: `Self?`, or `Self` when it is already
+  /// optional.
+  associatedtype Nullable: Table = Self?
+
+  /// The table's name in the database.
+  static var tableName: String { get }
+
+  /// The table's columns.
+  static var columns: TableColumns { get }
+}
+
+extension Table {
+  public static var queryColumnCount: Int { TableColumns.columnNames.count }
+}
+
+/// A value that can be inserted as a row of `Base`: the table type itself, or its `Draft`.
+public protocol TableRow<Base> {
+  /// The table the row belongs to.
+  associatedtype Base: Table
+
+  /// Appends the row's values, one per column, in the order of
+  /// `Base.TableColumns.columnNames`.
+  func encode(into bindings: inout [QueryBinding])
+}

@@ -1,0 +1,31 @@
+/// The typed description of a table's columns.
+///
+/// A generated `TableColumns` struct has one ``TableColumn`` property per column; query closures
+/// receive it as `$0` so that `$0.score` is a typed column reference. Selected as a whole
+/// (`select { $0 }`) it stands for every column of the table, and decodes as the table's type.
+public protocol TableColumnSet: QueryExpression, Sendable where QueryValue: Table {
+  /// The table's column names, in declaration order: the order of decoding and encoding.
+  static var columnNames: [String] { get }
+}
+
+extension TableColumnSet {
+  public var queryFragment: QueryFragment {
+    resultColumns.map(\.expression).joined(separator: ", ")
+  }
+
+  public var resultColumns: [ResultColumn] {
+    let table = QueryValue.tableName
+    return Self.columnNames.map { name in
+      ResultColumn(QueryFragment(table: table, column: name), columnName: name)
+    }
+  }
+}
+
+/// The columns of a table that has a primary key.
+public protocol PrimaryKeyedColumnSet: TableColumnSet {
+  /// The Swift type of the primary key.
+  associatedtype PrimaryKey: QueryBindable
+
+  /// The primary key column.
+  var primaryKey: TableColumn<QueryValue, PrimaryKey> { get }
+}

@@ -1,0 +1,39 @@
+/// A complete SQL statement whose result rows decode as `QueryValue`.
+///
+/// `QueryValue` is `()` for statements that return no rows (an `INSERT` without `RETURNING`), a
+/// single type for one column or a table (`Player`), and a tuple for several
+/// (`(Game, Player?)`). Executors run a statement as one or more ``QueryBatch``es.
+public protocol QueryStatement<QueryValue>: QueryExpression {
+  /// Whether the statement is known to do nothing (`Player.none`, an insert of no rows), so an
+  /// executor can skip the database entirely.
+  var isEmpty: Bool { get }
+
+  /// The statement as the SQL to run, split into pieces that each bind at most `maxBindings`
+  /// values. Only multi-row inserts need more than one piece.
+  func executionBatches(maxBindings: Int) -> [QueryBatch]
+}
+
+extension QueryStatement {
+  public var isEmpty: Bool { queryFragment.isEmpty }
+
+  public func executionBatches(maxBindings: Int) -> [QueryBatch] {
+    let fragment = queryFragment
+    return [QueryBatch(sql: fragment.sql, bindings: [fragment.bindings[...]])]
+  }
+}
+
+/// One piece of SQL to prepare and run, with the values for its placeholders.
+///
+/// Bindings come in slices of the statement's own arrays so that splitting a large insert
+/// copies no values.
+public struct QueryBatch: Sendable {
+  /// The SQL text, with a `?` per binding.
+  public let sql: String
+  /// The bindings, in placeholder order, in consecutive slices.
+  public let bindings: [ArraySlice<QueryBinding>]
+
+  public init(sql: String, bindings: [ArraySlice<QueryBinding>]) {
+    self.sql = sql
+    self.bindings = bindings
+  }
+}

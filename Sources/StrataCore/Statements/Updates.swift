@@ -1,0 +1,112 @@
+/// One `"column" = value` of a `SET` clause.
+struct Assignment: Hashable, Sendable {
+  var column: String
+  var value: QueryFragment
+
+  var queryFragment: QueryFragment {
+    QueryFragment(quoting: column) + " = " + value
+  }
+}
+
+/// The column assignments of an `UPDATE`, written as Swift mutations of `$0`.
+///
+/// ```swift
+/// Player.find(id).update { $0.score += 1 }           // "score" = "players"."score" + ?
+/// Player.update { $0.name = "Blob" }                 // "name" = ?
+/// Reminder.update { $0.isDone.toggle() }             // "isDone" = NOT "reminders"."isDone"
+/// Reminder.update { $0.dueDate = nil }               // "dueDate" = NULL
+/// Player.update { $0.name = $0.name.upper() }        // "name" = upper("players"."name")
+/// ```
+///
+/// Reading a column after assigning it reads the assigned expression, so successive mutations
+/// compose the way they would on a Swift value.
+@dynamicMemberLookup
+public struct Updates<Base: Table> {
+  private(set) var assignments: [Assignment] = []
+
+  init() {}
+
+  /// Assigns an expression or a value of the column's type: `$0.score = $1.score`.
+  @_disfavoredOverload
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> any QueryExpression<Value> {
+    get { AnyQueryExpression<Value>(expression(for: keyPath)) }
+    set { assign(newValue.queryFragment, to: keyPath) }
+  }
+
+  /// A column's current expression: the column itself, or what was assigned to it. It supports
+  /// `+=`, `-=`, `*=`, `/=`, `toggle()`, and the expression operators and functions.
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> AnyQueryExpression<Value> {
+    get { AnyQueryExpression(expression(for: keyPath)) }
+    set { assign(newValue.queryFragment, to: keyPath) }
+  }
+
+  /// Assigns a Swift value, including `nil` to an optional column.
+  @_disfavoredOverload
+  public subscript<Value: QueryBindable>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> Value.QueryOutput {
+    @available(*, unavailable, message: "Read the column through its expression instead")
+    get { fatalError("unavailable") }
+    set { assign(Value(queryOutput: newValue).queryFragment, to: keyPath) }
+  }
+
+  private func expression<Value>(
+    for keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) -> QueryFragment {
+    let name = Base.columns[keyPath: keyPath].name
+    return assignments.last { $0.column == name }?.value
+      ?? Base.columns[keyPath: keyPath].queryFragment
+  }
+
+  private mutating func assign<Value>(
+    _ value: QueryFragment, to keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
+  ) {
+    let name = Base.columns[keyPath: keyPath].name
+    if let index = assignments.firstIndex(where: { $0.column == name }) {
+      assignments[index].value = value
+    } else {
+      assignments.append(Assignment(column: name, value: value))
+    }
+  }
+}
+
+extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped: Numeric {
+  public static func += <Other: QueryExpression>(lhs: inout Self, rhs: Other)
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    lhs = lhs + rhs
+  }
+
+  public static func -= <Other: QueryExpression>(lhs: inout Self, rhs: Other)
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    lhs = lhs - rhs
+  }
+
+  public static func *= <Other: QueryExpression>(lhs: inout Self, rhs: Other)
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    lhs = lhs * rhs
+  }
+
+  public static func /= <Other: QueryExpression>(lhs: inout Self, rhs: Other)
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    lhs = lhs / rhs
+  }
+}
+
+extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
+  /// Appends text: `lhs || rhs`.
+  public static func += <Other: QueryExpression>(lhs: inout Self, rhs: Other)
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == String {
+    lhs = lhs + rhs
+  }
+}
+
+extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == Bool {
+  /// Negates the value: `NOT expression`.
+  public mutating func toggle() {
+    self = AnyQueryExpression(SQLOperator.prefix("NOT ", self))
+  }
+}
