@@ -3,8 +3,11 @@ import StrataCore
 
 /// Decodes a result row straight from a prepared statement, column by column.
 ///
-/// Values are read with `sqlite3_column_*` and handed to the decoding type as borrowed bytes;
-/// nothing is boxed or copied on the way.
+/// Each column is fetched once with `sqlite3_column_value` and read with `sqlite3_value_*`,
+/// which skip the per-call API entry and exit that every `sqlite3_column_*` function pays.
+/// SQLite calls such a value "unprotected": safe only while no other thread uses the
+/// connection, which GRDB guarantees by serializing all access to it. Text and blob bytes are
+/// handed to the decoding type borrowed; nothing is boxed or copied on the way.
 @usableFromInline
 struct SQLiteQueryDecoder: QueryDecoder {
   @usableFromInline let statement: OpaquePointer
@@ -25,19 +28,20 @@ struct SQLiteQueryDecoder: QueryDecoder {
       throw DecodingFailure.missingColumn(statement: statement, index: index, expected: expected)
     }
     let column = index
+    let value = sqlite3_column_value(statement, column)
     let result: Value?
-    switch sqlite3_column_type(statement, column) {
+    switch sqlite3_value_type(value) {
     case SQLITE_INTEGER:
-      result = convert(.integer(sqlite3_column_int64(statement, column)))
+      result = convert(.integer(sqlite3_value_int64(value)))
     case SQLITE_FLOAT:
-      result = convert(.real(sqlite3_column_double(statement, column)))
+      result = convert(.real(sqlite3_value_double(value)))
     case SQLITE_TEXT:
-      let bytes = sqlite3_column_text(statement, column)
-      let count = Int(sqlite3_column_bytes(statement, column))
+      let bytes = sqlite3_value_text(value)
+      let count = Int(sqlite3_value_bytes(value))
       result = convert(.text(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)))
     case SQLITE_BLOB:
-      let bytes = sqlite3_column_blob(statement, column)
-      let count = Int(sqlite3_column_bytes(statement, column))
+      let bytes = sqlite3_value_blob(value)
+      let count = Int(sqlite3_value_bytes(value))
       result = convert(.blob(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)))
     default:
       result = convert(.null)
@@ -55,7 +59,7 @@ struct SQLiteQueryDecoder: QueryDecoder {
     guard end <= columnCount else { return false }
     var column = index
     while column < end {
-      if sqlite3_column_type(statement, column) != SQLITE_NULL { return false }
+      if sqlite3_value_type(sqlite3_column_value(statement, column)) != SQLITE_NULL { return false }
       column += 1
     }
     index = end

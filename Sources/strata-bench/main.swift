@@ -1,1 +1,129 @@
-print("bench")
+// Strata's benchmark: decoding, inserting and query building, each beside raw sqlite3 and GRDB
+// in the same run. Run it in release: `swift run -c release strata-bench`.
+import Foundation
+import GRDB
+import Strata
+
+let options = BenchmarkOptions(CommandLine.arguments.dropFirst())
+let path = FileManager.default.temporaryDirectory
+  .appendingPathComponent("strata-bench-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+defer { try? FileManager.default.removeItem(atPath: path) }
+let database = try openDatabase(.file(path))
+try database.write { db in
+  try sql(
+    """
+    CREATE TABLE "games" (
+      "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+      "title" TEXT NOT NULL DEFAULT ''
+    ) STRICT
+    """
+  ).execute(db)
+  try sql(
+    """
+    CREATE TABLE "players" (
+      "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+      "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
+      "name" TEXT NOT NULL DEFAULT '',
+      "score" INTEGER NOT NULL DEFAULT 0
+    ) STRICT
+    """
+  ).execute(db)
+  try sql(#"CREATE INDEX "index_players_on_gameID" ON "players"("gameID")"#).execute(db)
+}
+
+let gameIDs = (0..<100).map { _ in UUID() }
+let drafts = (0..<options.rows).map { index in
+  Player.Draft(gameID: gameIDs[index % gameIDs.count], name: "Player \(index)", score: index % 1000)
+}
+try database.write { db in
+  try Game.insert { gameIDs.map { Game(id: $0, title: "Game \($0)") } }.execute(db)
+}
+
+print("Strata benchmark: \(options.rows) rows, \(options.runs) runs (median, best)")
+print()
+
+// 1. fetchAll
+try database.write { db in try Player.insert { drafts }.execute(db) }
+let expectedScore = drafts.reduce(0) { $0 + $1.score }
+func check(_ total: Int, _ name: String) {
+  guard total == expectedScore else { fatalError("\(name) read a wrong total score: \(total)") }
+}
+if options.runs("fetch") {
+let fetch = Comparison(title: "fetchAll of \(options.rows) players")
+/// Times a read that returns the players' total score, and checks the total.
+func timedRead(_ name: String, _ read: (Database) throws -> Int) throws -> Duration {
+  try database.read { db in
+    var total = 0
+    let duration = try timed { total = try read(db) }
+    check(total, name)
+    return duration
+  }
+}
+fetch.measure("raw sqlite3 loop (floor)", runs: options.runs) {
+  try timedRead("raw") { RawSQLite.fetchAll($0.sqliteConnection!).reduce(0) { $0 + $1.score } }
+}
+fetch.measure("Strata", runs: options.runs) {
+  try timedRead("Strata") { try Player.all.fetchAll($0).reduce(0) { $0 + $1.score } }
+}
+fetch.measure("GRDB FetchableRecord init(row:)", runs: options.runs) {
+  try timedRead("GRDB row") {
+    try RowPlayer.fetchAll($0, sql: "SELECT id, gameID, name, score FROM players").reduce(0) { $0 + $1.score }
+  }
+}
+fetch.measure("GRDB Codable", runs: options.runs) {
+  try timedRead("GRDB Codable") { try CodablePlayer.fetchAll($0).reduce(0) { $0 + $1.score } }
+}
+fetch.report(baseline: "raw sqlite3 loop (floor)", also: "GRDB Codable")
+}
+
+// 2. insert
+let rawDrafts = drafts.map { (gameID: $0.gameID, name: $0.name, score: $0.score) }
+let codableDrafts = drafts.map { CodablePlayer(id: nil, gameID: $0.gameID, name: $0.name, score: $0.score) }
+/// Empties the table, then times `insert` inside one write transaction (the commit is not
+/// timed) and checks the row count.
+func timedInsert(_ insert: (Database) throws -> Void) throws -> Duration {
+  try database.write { db in try Player.delete().execute(db) }
+  return try database.write { db in
+    let duration = try timed { try insert(db) }
+    guard try Player.fetchCount(db) == options.rows else { fatalError("insert lost rows") }
+    return duration
+  }
+}
+if options.runs("insert") {
+let insert = Comparison(title: "insert \(options.rows) drafts in one transaction")
+insert.measure("raw sqlite3 prepared loop (floor)", runs: options.runs) {
+  try timedInsert { RawSQLite.insert(rawDrafts, $0.sqliteConnection!) }
+}
+insert.measure("Strata insert { drafts }", runs: options.runs) {
+  try timedInsert { try Player.insert { drafts }.execute($0) }
+}
+insert.measure("Strata insert { draft } per row", runs: options.runs) {
+  try timedInsert { db in for draft in drafts { try Player.insert { draft }.execute(db) } }
+}
+insert.measure("GRDB PersistableRecord insert", runs: options.runs) {
+  try timedInsert { db in for record in codableDrafts { try record.insert(db) } }
+}
+insert.report(baseline: "raw sqlite3 prepared loop (floor)", also: nil)
+}
+
+// 3. building and rendering the seed's query
+if options.runs("render") {
+let iterations = options.renderIterations
+let render = Comparison(title: "build and render the seed's group/leftJoin/order/select query", unit: .microsecondsPer(iterations))
+render.measure("Strata", runs: options.runs) {
+  var length = 0
+  let duration = timed {
+  for _ in 0..<iterations {
+    let query = Game
+      .group(by: \.id)
+      .leftJoin(Player.all) { $0.id.eq($1.gameID) }
+      .order { $1.count().desc() }
+      .select { GameRow.Columns(game: $0, playerCount: $1.count()) }
+    length &+= query.queryFragment.sql.utf8.count
+  }
+  }
+  guard length > 0 else { fatalError("nothing rendered") }
+  return duration
+}
+render.report(baseline: nil, also: nil)
+}

@@ -93,7 +93,15 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   static func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard identifier.utf8.contains(UInt8(ascii: "\"")) else {
+      return "\"" + identifier + "\""
+    }
+    var quoted = "\""
+    for character in identifier.unicodeScalars {
+      quoted.unicodeScalars.append(character)
+      if character == "\"" { quoted.unicodeScalars.append(character) }
+    }
+    return quoted + "\""
   }
 }
 

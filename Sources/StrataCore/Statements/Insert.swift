@@ -102,10 +102,6 @@ extension PrimaryKeyedTable {
 
 /// An `INSERT` independent of the Swift types of its table and results.
 struct InsertClause: Hashable, Sendable {
-  /// The most rows one statement inserts. Larger inserts run as several statements of this
-  /// size, which share one cached prepared statement.
-  static let maximumRowsPerStatement = 500
-
   var table: String
   var columnNames: [String]
   var conflictResolution: ConflictResolution?
@@ -131,12 +127,14 @@ struct InsertClause: Hashable, Sendable {
       sql: sql(rowCount: rowCount, tail: tail), bindings: rowBindings + tail.bindings)
   }
 
+  /// The insert as statements of as many rows as the parameter limit allows. Measured on
+  /// 100,000 rows, fewer statements of more rows insert fastest; the full-size statements share
+  /// one cached prepared statement.
   func batches(maxBindings: Int) -> [QueryBatch] {
     guard rowCount > 0 else { return [] }
     let tail = self.tail
     let width = Swift.max(1, columnNames.count)
-    let rowsPerBatch = Swift.max(
-      1, Swift.min(Self.maximumRowsPerStatement, (maxBindings - tail.bindings.count) / width))
+    let rowsPerBatch = Swift.max(1, (maxBindings - tail.bindings.count) / width)
     let fullSQL = sql(rowCount: Swift.min(rowsPerBatch, rowCount), tail: tail)
     return stride(from: 0, to: rowCount, by: rowsPerBatch).map { firstRow in
       let count = Swift.min(rowsPerBatch, rowCount - firstRow)

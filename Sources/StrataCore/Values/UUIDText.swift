@@ -48,34 +48,49 @@ public enum UUIDText {
   /// Parses the 36-character text form (either case), or returns nil.
   @inlinable
   public static func parse(_ text: UnsafeRawBufferPointer) -> UUID? {
-    guard text.count == length,
-      text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
-      text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
+    guard text.count == length, let base = text.baseAddress else { return nil }
+    let characters = base.assumingMemoryBound(to: UInt8.self)
+    guard characters[8] == dash, characters[13] == dash, characters[18] == dash,
+      characters[23] == dash
     else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let valid = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-      var input = 0
-      for index in 0..<16 {
-        if input == 8 || input == 13 || input == 18 || input == 23 { input += 1 }
-        guard let high = hexValue(text[input]), let low = hexValue(text[input + 1]) else {
-          return false
-        }
-        output[index] = high << 4 | low
-        input += 2
-      }
-      return true
-    }
-    return valid ? UUID(uuid: bytes) : nil
+    // Invalid digits map to values with high bits set; they are OR-ed together and checked
+    // once, so parsing has no early exits.
+    var invalid: UInt8 = 0
+    let uuid: uuid_t = (
+      byte(characters, 0, &invalid), byte(characters, 2, &invalid),
+      byte(characters, 4, &invalid), byte(characters, 6, &invalid),
+      byte(characters, 9, &invalid), byte(characters, 11, &invalid),
+      byte(characters, 14, &invalid), byte(characters, 16, &invalid),
+      byte(characters, 19, &invalid), byte(characters, 21, &invalid),
+      byte(characters, 24, &invalid), byte(characters, 26, &invalid),
+      byte(characters, 28, &invalid), byte(characters, 30, &invalid),
+      byte(characters, 32, &invalid), byte(characters, 34, &invalid)
+    )
+    return invalid & 0xF0 == 0 ? UUID(uuid: uuid) : nil
   }
 
-  @inlinable
-  static func hexValue(_ character: UInt8) -> UInt8? {
-    switch character {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return character &- UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return character &- UInt8(ascii: "a") &+ 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return character &- UInt8(ascii: "A") &+ 10
-    default: return nil
-    }
+  /// The byte written as two hexadecimal digits at `offset`; OR-s invalid digits into
+  /// `invalid`.
+  @inlinable @inline(__always)
+  static func byte(_ characters: UnsafePointer<UInt8>, _ offset: Int, _ invalid: inout UInt8)
+    -> UInt8
+  {
+    let high = hexValue(characters[offset])
+    let low = hexValue(characters[offset &+ 1])
+    invalid |= high | low
+    return high &<< 4 | low & 0x0F
+  }
+
+  @usableFromInline
+  static let dash = UInt8(ascii: "-")
+
+  /// The value of a hexadecimal digit (either case), or a value above 15.
+  @inlinable @inline(__always)
+  static func hexValue(_ character: UInt8) -> UInt8 {
+    let digit = character &- UInt8(ascii: "0")
+    let letter = (character | 0x20) &- UInt8(ascii: "a")
+    if digit < 10 { return digit }
+    return letter < 6 ? letter &+ 10 : 0xFF
   }
 }
 

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// Command-line options: `--rows N`, `--runs N`.
+struct BenchmarkOptions {
+  var rows = 100_000
+  var runs = 5
+  var renderIterations = 20_000
+  /// The sections to run; all of them when empty.
+  var only: Set<String> = []
+
+  init(_ arguments: ArraySlice<String>) {
+    var arguments = arguments
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--rows": rows = arguments.popFirst().flatMap(Int.init) ?? rows
+      case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
+      case "--only": only.insert(arguments.popFirst() ?? "")
+      default:
+        FileHandle.standardError.write(
+          Data("usage: strata-bench [--rows N] [--runs N] [--only fetch|insert|render]\n".utf8))
+        exit(2)
+      }
+    }
+  }
+
+  func runs(_ section: String) -> Bool {
+    only.isEmpty || only.contains(section)
+  }
+}
+
+/// One benchmark: several contenders timed over the same number of runs, reported side by
+/// side with ratios to a baseline.
+final class Comparison {
+  enum Unit {
+    case milliseconds
+    case microsecondsPer(Int)
+  }
+
+  let title: String
+  let unit: Unit
+  private var results: [(name: String, median: Duration, best: Duration)] = []
+
+  init(title: String, unit: Unit = .milliseconds) {
+    self.title = title
+    self.unit = unit
+  }
+
+  /// Runs `run` once to warm up, then `runs` times; `run` times the part that counts with
+  /// ``timed(_:)`` and returns it.
+  func measure(_ name: String, runs: Int, _ run: () throws -> Duration) {
+    var durations: [Duration] = []
+    do {
+      _ = try run()
+      for _ in 0..<runs { durations.append(try run()) }
+    } catch {
+      fatalError("\(name) failed: \(error)")
+    }
+    durations.sort()
+    results.append((name, durations[durations.count / 2], durations[0]))
+  }
+
+  func report(baseline: String?, also other: String?) {
+    print("## \(title)")
+    let width = results.map(\.name.count).max() ?? 0
+    let base = results.first { $0.name == baseline }?.median
+    let otherMedian = results.first { $0.name == other }?.median
+    for result in results {
+      var line = result.name.padding(toLength: width, withPad: " ", startingAt: 0)
+      line += "  " + format(result.median) + "  (best " + format(result.best) + ")"
+      if let base { line += String(format: "  %5.2fx floor", ratio(result.median, base)) }
+      if let otherMedian, let other, result.name != other {
+        line += String(format: "  %5.2fx faster than %@", ratio(otherMedian, result.median), other)
+      }
+      print(line)
+    }
+    print()
+  }
+
+  private func ratio(_ a: Duration, _ b: Duration) -> Double {
+    seconds(a) / seconds(b)
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  private func format(_ duration: Duration) -> String {
+    switch unit {
+    case .milliseconds:
+      return String(format: "%8.1f ms", seconds(duration) * 1000)
+    case .microsecondsPer(let count):
+      return String(format: "%8.2f µs/query", seconds(duration) * 1e6 / Double(count))
+    }
+  }
+}
+
+/// How long `body` takes.
+func timed(_ body: () throws -> Void) rethrows -> Duration {
+  let start = ContinuousClock.now
+  try body()
+  return ContinuousClock.now - start
+}
