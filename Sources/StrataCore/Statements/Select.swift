@@ -54,12 +54,14 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, Hashable, Sen
 /// the rows it selects.
 public typealias Where<T: Table> = Select<T, T, ()>
 
-// Closure-taking methods come in two forms. With no joins, the closure takes the table's
-// columns (`$0`). With joins, it takes a tuple of every table's columns, which Swift lets the
-// closure use as `$0, $1, …`; an empty pack of joined tables would leave a one-element tuple,
-// hence the separate form. Selections likewise come as one expression or a tuple of two or more.
+// Closure-taking methods come in two forms. One hands the closure the columns of `From` alone:
+// it serves statements without joins, and closures of joined statements that use only `$0`.
+// The other hands it a tuple of every table's columns, which Swift lets a closure use as
+// `$0, $1, …` when it refers to `$1` or later; with no joined tables that tuple would have one
+// element and not unwrap, hence the first form. Selections likewise come as one expression or a
+// tuple of two or more.
 
-extension Select where Joins == () {
+extension Select {
   /// Adds a condition to the `WHERE` clause (conditions combine with `AND`).
   public func `where`<Predicate: QueryExpression>(
     _ predicate: (From.TableColumns) -> Predicate
@@ -96,14 +98,14 @@ extension Select where Joins == () {
   /// table (`{ $0 }`), an aggregate, or a ``Selection``'s columns.
   public func select<Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> Selected
-  ) -> Select<Selected.QueryValue, From, ()> where Selected.QueryValue: QueryRepresentable {
+  ) -> Select<Selected.QueryValue, From, Joins> where Selected.QueryValue: QueryRepresentable {
     selecting(selection(From.columns).resultColumns)
   }
 
   /// Replaces the result columns with a tuple of expressions: `{ ($0.title, $0.score) }`.
   public func select<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> (First, Second, repeat each Selected)
-  ) -> Select<(First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue), From, ()>
+  ) -> Select<(First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue), From, Joins>
   where
     First.QueryValue: QueryRepresentable, Second.QueryValue: QueryRepresentable,
     repeat (each Selected).QueryValue: QueryRepresentable

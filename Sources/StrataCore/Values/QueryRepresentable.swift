@@ -4,14 +4,15 @@
 /// `Table`. A *representation* stands for another Swift type stored in a particular way, such as
 /// ``JSONRepresentation`` (a `Codable` value stored as JSON text): queries are typed by the
 /// representation, and fetching returns its `QueryOutput`.
-public protocol QueryRepresentable<QueryOutput> {
+public protocol QueryRepresentable<Unwrapped> {
   /// The Swift type a fetch returns for this type.
   associatedtype QueryOutput = Self
 
   /// This type with any optionality removed: `Int` for both `Int` and `Int?`.
   ///
   /// Comparisons accept operands whose `Unwrapped` types match, so an optional column can be
-  /// compared with a non-optional value.
+  /// compared with a non-optional value, and `some QueryExpression<some QueryRepresentable<T>>`
+  /// accepts an expression of either `T` or `T?`.
   associatedtype Unwrapped: QueryRepresentable = Self
 
   /// Reads a value from the decoder's current column(s), advancing past them.

@@ -1,0 +1,176 @@
+import Foundation
+import Strata
+import Testing
+
+/// Joins of every kind: the SQL they render and the rows they return, with optional sides of
+/// outer joins decoding as nil.
+@Suite struct JoinTests {
+  let database: any DatabaseWriter
+
+  init() throws {
+    database = try catalogDatabase()
+    try database.write(seedCatalog)
+  }
+
+  @Test func innerJoinKeepsMatchedRows() throws {
+    let query = Item
+      .join(Category.all) { $0.categoryID.eq($1.id) }
+      .order { ($1.name, $0.title) }
+      .select { ($0.title, $1.name) }
+    #expect(
+      query.queryFragment.sql == """
+        SELECT "items"."title", "categories"."name" FROM "items" \
+        JOIN "categories" ON "items"."categoryID" IS "categories"."id" \
+        ORDER BY "categories"."name", "items"."title"
+        """)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Atlas", "Novel", "Cable", "Phone"])
+    #expect(rows.map(\.1) == ["Books", "Books", "Electronics", "Electronics"])
+  }
+
+  @Test func leftJoinDecodesTheMissingSideAsNil() throws {
+    let query = Category
+      .leftJoin(Item.all) { $0.id.eq($1.categoryID) }
+      .order { ($0.id, $1.title) }
+    let rows: [(Category, Item?)] = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0.name) == ["Electronics", "Electronics", "Books", "Books", "Garden"])
+    #expect(rows.map { $0.1?.title } == ["Cable", "Phone", "Atlas", "Novel", nil])
+  }
+
+  @Test func leftJoinedColumnsAreOptional() throws {
+    let query = Category
+      .leftJoin(Item.all) { $0.id.eq($1.categoryID) }
+      .where { $1.price.is(nil) || $1.price > 40 }
+      .order { $0.id }
+      .select { ($0.name, $1.title, $1.price) }
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Electronics", "Books", "Garden"])
+    #expect(rows.map(\.1) == ["Phone", "Atlas", nil])
+    #expect(rows.map(\.2) == [699, 45, nil])
+  }
+
+  @Test func filtersOfTheJoinedStatementGoInTheOnClause() throws {
+    let query = Category
+      .leftJoin(Item.where(\.isActive)) { $0.id.eq($1.categoryID) }
+      .group(by: \.id)
+      .order(by: \.id)
+      .select { ($0.name, $1.count()) }
+    #expect(
+      query.queryFragment.sql == """
+        SELECT "categories"."name", count("items"."id") FROM "categories" \
+        LEFT JOIN "items" ON ("categories"."id" IS "items"."categoryID") AND "items"."isActive" \
+        GROUP BY "categories"."id" ORDER BY "categories"."id"
+        """)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.1) == [2, 1, 0])
+  }
+
+  @Test func selectionWithTheLeftTableAsAWholeField() throws {
+    let query = Category
+      .group(by: \.id)
+      .leftJoin(Item.all) { $0.id.eq($1.categoryID) }
+      .order { $0.id }
+      .select {
+        CategoryStats.Columns(category: $0, itemCount: $1.count(), totalPrice: $1.price.sum())
+      }
+    #expect(
+      query.queryFragment.sql.hasPrefix("""
+        SELECT "categories"."id" AS "id", "categories"."name" AS "name", \
+        count("items"."id") AS "itemCount", sum("items"."price") AS "totalPrice" FROM "categories"
+        """))
+    let stats = try database.read { try query.fetchAll($0) }
+    #expect(stats.map(\.category?.name) == ["Electronics", "Books", "Garden"])
+    #expect(stats.map(\.itemCount) == [2, 2, 0])
+    #expect(stats.map(\.totalPrice) == [708.5, 60, nil])
+  }
+
+  @Test func selectionWithTheRightTableOfALeftJoinAsAnOptionalField() throws {
+    let query = Item
+      .leftJoin(Category.all) { $0.categoryID.eq($1.id) }
+      .group(by: \.id)
+      .order { $0.id }
+      .select { CategoryStats.Columns(category: $1, itemCount: $0.count(), totalPrice: $0.price.sum()) }
+    let stats = try database.read { try query.fetchAll($0) }
+    #expect(stats.map(\.category?.name) == ["Electronics", "Electronics", "Books", "Books", nil])
+  }
+
+  @Test func rightJoinMakesTheLeftSideOptional() throws {
+    let query = Item
+      .rightJoin(Category.all) { $0.categoryID.eq($1.id) }
+      .order { ($1.id, $0.title) }
+    #expect(query.queryFragment.sql.contains(#"RIGHT JOIN "categories" ON"#))
+    let rows: [(Item?, Category)] = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.1.name) == ["Electronics", "Electronics", "Books", "Books", "Garden"])
+    #expect(rows.map { $0.0?.title } == ["Cable", "Phone", "Atlas", "Novel", nil])
+  }
+
+  @Test func fullJoinKeepsUnmatchedRowsOfBothSides() throws {
+    let query = Item
+      .fullJoin(Category.all) { $0.categoryID.eq($1.id) }
+      .select { ($0.title, $1.name) }
+    #expect(query.queryFragment.sql.contains(#"FULL JOIN "categories" ON"#))
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.count == 6)
+    #expect(rows.contains { $0.0 == "Mystery box" && $0.1 == nil })
+    #expect(rows.contains { $0.0 == nil && $0.1 == "Garden" })
+  }
+
+  @Test func fourTablesChained() throws {
+    let query = Category
+      .join(Item.all) { $0.id.eq($1.categoryID) }
+      .join(ItemTag.all) { $1.id.eq($2.itemID) }
+      .join(Tag.all) { $2.tagID.eq($3.id) }
+      .where { $3.name.eq("sale") || $0.name.eq("Books") }
+      .order { ($1.title, $3.name) }
+      .select { ($0.name, $1.title, $3.name) }
+    #expect(
+      query.queryFragment.sql == """
+        SELECT "categories"."name", "items"."title", "tags"."name" FROM "categories" \
+        JOIN "items" ON "categories"."id" IS "items"."categoryID" \
+        JOIN "itemTags" ON "items"."id" = "itemTags"."itemID" \
+        JOIN "tags" ON "itemTags"."tagID" = "tags"."id" \
+        WHERE ("tags"."name" = ?) OR ("categories"."name" = ?) \
+        ORDER BY "items"."title", "tags"."name"
+        """)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.1) == ["Atlas", "Cable", "Phone"])
+    #expect(rows.map(\.2) == ["gift", "sale", "sale"])
+  }
+
+  @Test func fourTablesWithOuterJoinsDecodeWholeRows() throws {
+    let query = Item
+      .leftJoin(Category.all) { $0.categoryID.eq($1.id) }
+      .leftJoin(ItemTag.all) { $0.id.eq($2.itemID) }
+      .leftJoin(Tag.all) { $2.tagID.eq($3.id) }
+      .order { ($0.id, $3.name) }
+    let rows: [(Item, Category?, ItemTag?, Tag?)] = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0.title) == ["Phone", "Phone", "Cable", "Novel", "Atlas", "Mystery box"])
+    #expect(rows.map { $0.1?.name } == ["Electronics", "Electronics", "Electronics", "Books", "Books", nil])
+    #expect(rows.map { $0.3?.name } == ["new", "sale", "sale", nil, "gift", nil])
+    #expect(rows[3].2 == nil)
+  }
+
+  @Test func limitedJoinedStatementIsJoinedAsASubquery() throws {
+    let query = Category
+      .join(Item.order { $0.price.desc() }.limit(1)) { $0.id.eq($1.categoryID) }
+      .select { ($0.name, $1.title) }
+    #expect(
+      query.queryFragment.sql.contains(
+        #"JOIN (SELECT "items"."id", "items"."categoryID""#))
+    #expect(query.queryFragment.sql.contains(#"LIMIT ?) AS "items" ON"#))
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Electronics"])
+    #expect(rows.map(\.1) == ["Phone"])
+  }
+
+  @Test func joiningNoneMatchesNothing() throws {
+    let inner = Category.join(Item.none) { $0.id.eq($1.categoryID) }
+    let left = Category.leftJoin(Item.none) { $0.id.eq($1.categoryID) }
+    let (innerRows, leftRows) = try database.read { db in
+      (try inner.fetchAll(db), try left.fetchAll(db))
+    }
+    #expect(innerRows.isEmpty)
+    #expect(leftRows.count == 3)
+    #expect(leftRows.allSatisfy { $0.1 == nil })
+  }
+}
