@@ -70,7 +70,7 @@ enum Aggregate {
     distinct: Bool, filter: (any QueryExpression<Bool>)?
   ) -> AnyQueryExpression<Value> {
     var fragment = QueryFragment(raw: name + "(" + (distinct ? "DISTINCT " : ""))
-    fragment.append(argument.queryFragment.operand)
+    fragment.append(argument.queryFragment.argument)
     if let extra {
       fragment.append(raw: ", ")
       fragment.append(extra)

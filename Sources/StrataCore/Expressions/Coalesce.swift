@@ -1,20 +1,59 @@
-// `??` on SQL expressions is `coalesce(lhs, rhs)`. It is disfavored so that `??` on plain Swift
-// optionals keeps meaning the standard library's operator.
+// `??` on SQL expressions is `coalesce(lhs, rhs)`. It is declared on the expression types
+// (columns and operator results) rather than on every `QueryExpression`, because plain Swift
+// optionals are expressions too and `??` on them must keep meaning the standard library's
+// operator. Declared on the concrete types with no generic parameters of its own, it also wins
+// over the standard library's `??` when both sides are optional columns, which would otherwise
+// wrap the left side in an optional and never read the right.
 
-extension QueryExpression {
-  /// `coalesce(lhs, rhs)`: `rhs` when `lhs` is NULL; not optional when `rhs` is not.
-  @_disfavoredOverload
-  public static func ?? <Wrapped: QueryRepresentable, Other: QueryExpression>(
-    lhs: Self, rhs: Other
-  ) -> AnyQueryExpression<Wrapped> where QueryValue == Wrapped?, Other.QueryValue == Wrapped {
-    AnyQueryExpression(SQLOperator.function("coalesce", lhs.queryFragment, rhs.queryFragment))
+/// The optional types, for constraining APIs to optional expressions.
+public protocol _OptionalQueryValue: QueryRepresentable {
+  associatedtype Wrapped: QueryRepresentable
+}
+
+extension Optional: _OptionalQueryValue where Wrapped: QueryRepresentable {}
+
+extension TableColumn where Value: _OptionalQueryValue {
+  /// `coalesce(lhs, rhs)` of two columns of the same type: NULL only when both are.
+  public static func ?? (lhs: Self, rhs: Self) -> AnyQueryExpression<Value> {
+    Coalesce.expression(lhs, rhs)
   }
 
-  /// `coalesce(lhs, rhs)` with an optional fallback: NULL only when both are.
-  @_disfavoredOverload
-  public static func ?? <Wrapped: QueryRepresentable, Other: QueryExpression>(
-    lhs: Self, rhs: Other
-  ) -> AnyQueryExpression<Wrapped?> where QueryValue == Wrapped?, Other.QueryValue == Wrapped? {
+  /// `coalesce(lhs, rhs)`: `rhs` when `lhs` is NULL.
+  public static func ?? (lhs: Self, rhs: some QueryExpression<Value.Wrapped>)
+    -> AnyQueryExpression<Value.Wrapped>
+  {
+    Coalesce.expression(lhs, rhs)
+  }
+
+  /// `coalesce(lhs, rhs)`: NULL only when both are.
+  public static func ?? (lhs: Self, rhs: some QueryExpression<Value>) -> AnyQueryExpression<Value> {
+    Coalesce.expression(lhs, rhs)
+  }
+}
+
+extension AnyQueryExpression where QueryValue: _OptionalQueryValue {
+  /// `coalesce(lhs, rhs)` of two expressions of the same type: NULL only when both are.
+  public static func ?? (lhs: Self, rhs: Self) -> Self {
+    Coalesce.expression(lhs, rhs)
+  }
+
+  /// `coalesce(lhs, rhs)`: `rhs` when `lhs` is NULL.
+  public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue.Wrapped>)
+    -> AnyQueryExpression<QueryValue.Wrapped>
+  {
+    Coalesce.expression(lhs, rhs)
+  }
+
+  /// `coalesce(lhs, rhs)`: NULL only when both are.
+  public static func ?? (lhs: Self, rhs: some QueryExpression<QueryValue>) -> AnyQueryExpression<QueryValue> {
+    Coalesce.expression(lhs, rhs)
+  }
+}
+
+enum Coalesce {
+  static func expression<Value>(
+    _ lhs: some QueryExpression, _ rhs: some QueryExpression
+  ) -> AnyQueryExpression<Value> {
     AnyQueryExpression(SQLOperator.function("coalesce", lhs.queryFragment, rhs.queryFragment))
   }
 }

@@ -12,7 +12,7 @@ enum SQLOperator {
 
   /// `name(arguments…)`; a subquery argument is parenthesized.
   static func function(_ name: String, _ arguments: QueryFragment...) -> QueryFragment {
-    QueryFragment(raw: name + "(") + arguments.map(\.operand).joined(separator: ", ") + ")"
+    QueryFragment(raw: name + "(") + arguments.map(\.argument).joined(separator: ", ") + ")"
   }
 
   /// `op operand`, for prefix operators such as `NOT` and `-`.

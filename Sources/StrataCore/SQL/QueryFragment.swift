@@ -8,9 +8,17 @@ public struct QueryFragment: Hashable, Sendable {
   public private(set) var sql: String
   /// The values bound to the placeholders of `sql`, in order.
   public private(set) var bindings: [QueryBinding]
-  /// Whether the fragment is an operator expression that must be parenthesized when it becomes
-  /// the operand of another operator.
-  var isCompound = false
+  /// What kind of SQL the fragment is, which decides where it needs parentheses.
+  var kind = Kind.atom
+
+  enum Kind: Hashable, Sendable {
+    /// A column, a value, a function call: never needs parentheses.
+    case atom
+    /// An operator expression: parenthesized as the operand of another operator.
+    case operation
+    /// A statement: parenthesized wherever it is used as an expression (a subquery).
+    case statement
+  }
 
   /// An empty fragment.
   public init() {
@@ -68,15 +76,25 @@ public struct QueryFragment: Hashable, Sendable {
     sql += Self.quote(identifier)
   }
 
-  /// The fragment, wrapped in parentheses if it is an operator expression.
+  /// The fragment as the operand of an operator: parenthesized unless it is an atom.
   var operand: QueryFragment {
-    isCompound ? "(" + self + ")" : self
+    kind == .atom ? self : parenthesized()
+  }
+
+  /// The fragment as a function argument or list element: a subquery is parenthesized.
+  var argument: QueryFragment {
+    kind == .statement ? parenthesized() : self
   }
 
   /// The fragment marked as an operator expression.
   func compound() -> QueryFragment {
+    marked(.operation)
+  }
+
+  /// The fragment marked as a kind of SQL.
+  func marked(_ kind: Kind) -> QueryFragment {
     var fragment = self
-    fragment.isCompound = true
+    fragment.kind = kind
     return fragment
   }
 
@@ -87,7 +105,7 @@ public struct QueryFragment: Hashable, Sendable {
 
   static func + (lhs: QueryFragment, rhs: QueryFragment) -> QueryFragment {
     var result = lhs
-    result.isCompound = false
+    result.kind = .atom
     result.append(rhs)
     return result
   }

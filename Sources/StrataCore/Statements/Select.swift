@@ -22,10 +22,10 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, Hashable, Sen
     self.clauses = clauses
   }
 
-  /// The statement's SQL. Marked as an operator expression, so that a select used as a
-  /// scalar subquery (`$0.score.eq(Player.select { $0.score.max() })`) is parenthesized.
+  /// The statement's SQL, marked as a statement so that a select used as a subquery
+  /// (`$0.score.eq(Player.select { $0.score.max() })`) is parenthesized.
   public var queryFragment: QueryFragment {
-    clauses.queryFragment.compound()
+    clauses.queryFragment.marked(.statement)
   }
 
   /// A select used as a result column is a parenthesized scalar subquery.
