@@ -54,6 +54,16 @@ public struct Updates<Base: Table> {
     set { assign(Value(queryOutput: newValue).queryFragment, to: keyPath) }
   }
 
+  /// Assigns a non-optional expression to an optional column: `$0.notes = $0.title`.
+  @_disfavoredOverload
+  public subscript<Wrapped>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Wrapped?>>
+  ) -> any QueryExpression<Wrapped> {
+    @available(*, unavailable, message: "Read the column through its expression instead")
+    get { fatalError("unavailable") }
+    set { assign(newValue.queryFragment, to: keyPath) }
+  }
+
   private func expression<Value>(
     for keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> QueryFragment {
