@@ -30,7 +30,10 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
-    .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+    .testTarget(
+      name: "StrataTests",
+      dependencies: ["Strata", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -177,4 +177,15 @@ import Testing
     }
     #expect(literal == ["Flagship", "none", "Paperback", "none", "none"])
   }
+
+  @Test func swiftValuesKeepTheirOwnMethods() {
+    let text: String? = "Mystery box"
+    let contains = text?.contains("box")
+    let hasPrefix = "Phone".hasPrefix("Ph")
+    let count = [3, 1, 2].max()
+    #expect(contains == true)
+    #expect(hasPrefix)
+    #expect(count == 3)
+    #expect(type(of: contains) == Bool?.self)
+  }
 }

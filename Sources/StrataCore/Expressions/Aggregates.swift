@@ -1,7 +1,7 @@
 // Aggregate functions. Each takes an optional `filter`, rendered as SQLite's
 // `FILTER (WHERE …)`: only rows meeting the condition are aggregated.
 
-extension QueryExpression where QueryValue: QueryBindable {
+extension DatabaseExpression where QueryValue: QueryBindable {
   /// `count(x)`: the number of non-NULL values (distinct ones when `distinct` is true).
   public func count(
     distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil

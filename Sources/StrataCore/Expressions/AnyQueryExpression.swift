@@ -1,5 +1,5 @@
 /// An expression of type `QueryValue` built from SQL: the result of an operator or function.
-public struct AnyQueryExpression<QueryValue>: QueryExpression, Hashable, Sendable {
+public struct AnyQueryExpression<QueryValue>: DatabaseExpression, Hashable, Sendable {
   public let queryFragment: QueryFragment
 
   /// Wraps SQL as an expression of type `QueryValue`.

@@ -13,7 +13,7 @@ public enum NullOrdering: String, Sendable {
   case last = "NULLS LAST"
 }
 
-extension QueryExpression where QueryValue: QueryBindable {
+extension DatabaseExpression where QueryValue: QueryBindable {
   /// Ascending order; SQLite puts NULLs first unless `nulls` says otherwise.
   public func asc(nulls: NullOrdering? = nil) -> OrderingTerm {
     ordering("ASC", nulls)

@@ -29,6 +29,14 @@ extension QueryExpression {
   }
 }
 
+/// An expression the database computes: a column, the result of an operator or function, a
+/// subquery, raw SQL. Unlike a Swift value bound as a parameter.
+///
+/// SQL functions (`lower()`, `contains(_:)`), aggregates (`count()`, `sum()`) and ordering
+/// (`asc()`, `desc()`) are available on these only, so that a Swift `String` keeps its own
+/// `contains(_:)` and `hasPrefix(_:)` in files that import Strata.
+public protocol DatabaseExpression: QueryExpression {}
+
 /// One expression in the result list of a `SELECT` or `RETURNING` clause.
 public struct ResultColumn: Hashable, Sendable {
   /// The selected expression.

@@ -4,7 +4,7 @@
 // treat their argument as plain text (no wildcards). `like` follows SQLite: `%` and `_` are
 // wildcards and ASCII letters match regardless of case.
 
-extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
+extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
   /// `lhs LIKE pattern`, optionally with an `ESCAPE` character.
   public func like(_ pattern: some QueryExpression<String>, escape: Character? = nil)
     -> AnyQueryExpression<Bool>

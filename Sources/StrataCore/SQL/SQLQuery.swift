@@ -18,7 +18,7 @@
 /// | `\(Player.self)` | the table's quoted name, `"players"` |
 /// | `\(quote: name)` | `name` as a quoted identifier |
 /// | `\(raw: text)` | `text` as is: only for trusted text, never for user input |
-public struct SQLQuery<QueryValue>: QueryStatement, Hashable, Sendable,
+public struct SQLQuery<QueryValue>: QueryStatement, DatabaseExpression, Hashable, Sendable,
   ExpressibleByStringInterpolation
 {
   public let queryFragment: QueryFragment

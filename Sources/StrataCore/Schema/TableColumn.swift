@@ -1,7 +1,7 @@
 /// A column of table `Root` holding values of type `Value`.
 ///
 /// It renders as a qualified, quoted reference: `"players"."score"`.
-public struct TableColumn<Root: Table, Value: QueryRepresentable>: QueryExpression, Hashable,
+public struct TableColumn<Root: Table, Value: QueryRepresentable>: DatabaseExpression, Hashable,
   Sendable
 {
   public typealias QueryValue = Value

@@ -13,7 +13,9 @@
 /// Closures receive the columns of `From` as `$0` and those of each joined table as `$1`,
 /// `$2`, … in join order. Tables on the optional side of an outer join are handed over as
 /// ``NullableColumns``, and decode as optionals.
-public struct Select<Columns, From: Table, Joins>: QueryStatement, Hashable, Sendable {
+public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpression, Hashable,
+  Sendable
+{
   public typealias QueryValue = Columns
 
   var clauses: SelectClauses

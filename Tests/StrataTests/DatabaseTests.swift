@@ -1,0 +1,155 @@
+import Foundation
+import GRDBSQLite
+import Strata
+import Testing
+
+/// Opening databases, the `uuid()` function, tracing, and how statements reach SQLite.
+@Suite struct DatabaseTests {
+  func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("strata-test-\(UUID().uuidString).sqlite").path
+  }
+
+  @Test func inMemoryDatabaseHasForeignKeysAndUUID() throws {
+    let database = try openDatabase(.inMemory)
+    #expect(database is DatabaseQueue)
+    let (foreignKeys, first, second) = try database.read { db in
+      (
+        try sql("PRAGMA foreign_keys", as: Int.self).fetchOne(db),
+        try sql("SELECT uuid()", as: String.self).fetchOne(db),
+        try sql("SELECT uuid()", as: String.self).fetchOne(db)
+      )
+    }
+    #expect(foreignKeys == 1)
+    let uuid = try #require(first)
+    #expect(uuid.count == 36)
+    #expect(uuid == uuid.lowercased())
+    #expect(UUID(uuidString: uuid) != nil)
+    #expect(Array(uuid)[14] == "4")
+    #expect("89ab".contains(Array(uuid)[19]))
+    #expect(first != second)
+  }
+
+  @Test func foreignKeysStayOnEvenWhenTheConfigurationTurnsThemOff() throws {
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = false
+    let database = try openDatabase(.inMemory, configuration: configuration)
+    #expect(try database.read { try sql("PRAGMA foreign_keys", as: Int.self).fetchOne($0) } == 1)
+  }
+
+  @Test func fileDatabaseKeepsItsRows() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let database = try openDatabase(.file(path))
+      try database.write { db in
+        try createScorekeeperTables(db)
+        try seedScorekeeper(db)
+      }
+    }
+    let reopened = try openDatabase(.file(path))
+    #expect(try reopened.read { try Game.fetchCount($0) } == 3)
+  }
+
+  @Test func poolRegistersUUIDOnReadersAndWriter() throws {
+    let path = temporaryPath()
+    defer {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    let database = try openDatabase(.file(path), pooled: true)
+    #expect(database is DatabasePool)
+    try database.write { db in
+      try createScorekeeperTables(db)
+      try Game.insert { Game.Draft(title: "Pooled") }.execute(db)
+    }
+    let fromReader = try database.read { db in try sql("SELECT uuid()", as: String.self).fetchOne(db) }
+    #expect(fromReader?.count == 36)
+    #expect(try database.read { try Game.fetchOne($0)?.title } == "Pooled")
+  }
+
+  @Test func inMemoryPoolIsAnError() throws {
+    #expect(throws: StrataError.self) { try openDatabase(.inMemory, pooled: true) }
+  }
+
+  @Test func tracingShowsTheSQLStrataSends() throws {
+    let log = Log()
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      db.trace { log.append($0.expandedDescription) }
+    }
+    let database = try scorekeeperDatabase(configuration: configuration)
+    try database.write(seedScorekeeper)
+    log.clear()
+    _ = try database.read { db in
+      try Player.where { $0.gameID.eq(UUID(1)) }.fetchCount(db)
+    }
+    #expect(
+      log.lines.contains(
+        #"SELECT count(*) FROM "players" WHERE "players"."gameID" = '00000000-0000-0000-0000-000000000001'"#))
+  }
+
+  @Test func largeInsertsAreSplitToFitTheParameterLimit() throws {
+    let log = Log()
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, 10)
+      db.trace { log.append($0.expandedDescription) }
+    }
+    let database = try scorekeeperDatabase(configuration: configuration)
+    try database.write { try Game.insert { Game.Draft(id: UUID(1)) }.execute($0) }
+    log.clear()
+    let drafts = (1...7).map { Player.Draft(gameID: UUID(1), name: "P\($0)", score: $0) }
+    let returned = try database.write { db in
+      try Player.insert { drafts }.returning { $0.score }.fetchAll(db)
+    }
+    #expect(returned == Array(1...7))
+    let inserts = log.lines.filter { $0.hasPrefix("INSERT") }
+    #expect(inserts.count == 4)
+    #expect(inserts.first?.contains("VALUES (NULL, '00000000-0000-0000-0000-000000000001', 'P1', 1), (NULL,") == true)
+    #expect(try database.read { try Player.fetchCount($0) } == 7)
+  }
+
+  @Test func sqliteErrorsArriveAsDatabaseErrorsWithTheSQL() throws {
+    let database = try scorekeeperDatabase()
+    #expect {
+      try database.write { try Player.insert { Player.Draft(gameID: UUID(99)) }.execute($0) }
+    } throws: { error in
+      guard let error = error as? DatabaseError else { return false }
+      return error.resultCode == .SQLITE_CONSTRAINT && error.sql?.hasPrefix(#"INSERT INTO "players""#) == true
+    }
+  }
+
+  @Test func parameterCountMismatchIsAnError() throws {
+    let database = try openDatabase(.inMemory)
+    #expect {
+      try database.read { try sql("SELECT ?", as: Int?.self).fetchOne($0) }
+    } throws: { error in
+      (error as? StrataError)?.description == "the statement has 1 parameter but 0 values were bound\n  in: SELECT ?"
+    }
+  }
+
+  @Test func writesInAReadAreRejectedBySQLite() throws {
+    let database = try scorekeeperDatabase()
+    #expect(throws: DatabaseError.self) {
+      try database.read { try Game.insert { Game.Draft(title: "x") }.execute($0) }
+    }
+  }
+}
+
+/// Lines collected from a trace callback, which may run on any thread.
+final class Log: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+
+  func append(_ line: String) {
+    lock.withLock { storage.append(line) }
+  }
+
+  func clear() {
+    lock.withLock { storage.removeAll() }
+  }
+
+  var lines: [String] {
+    lock.withLock { storage }
+  }
+}
