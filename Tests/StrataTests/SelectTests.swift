@@ -158,3 +158,18 @@ import Testing
     #expect(try fetch(inBooks).map(\.title) == ["Novel", "Atlas"])
   }
 }
+
+/// A reusable scope, as the README shows.
+extension Where<Item> {
+  func active() -> Where<Item> { self.where(\.isActive) }
+}
+
+@Suite struct ScopeTests {
+  @Test func scopesComposeOnWhere() throws {
+    let database = try catalogDatabase()
+    try database.write(seedCatalog)
+    let query = Item.where { $0.price > 10 }.active()
+    #expect(query.queryFragment.sql.hasSuffix(#"WHERE ("items"."price" > ?) AND "items"."isActive""#))
+    #expect(try database.read { try query.fetchCount($0) } == 3)
+  }
+}

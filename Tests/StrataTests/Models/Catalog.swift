@@ -49,21 +49,21 @@ nonisolated extension Category: Strata.PrimaryKeyedTable {
   struct TableColumns: Strata.PrimaryKeyedColumnSet {
     typealias QueryValue = Category
     static let columnNames = ["id", "name"]
-    let id = TableColumn<Category, Int>("id")
-    let name = TableColumn<Category, String>("name")
-    var primaryKey: TableColumn<Category, Int> { id }
+    let id = Strata.TableColumn<Category, Int>("id")
+    let name = Strata.TableColumn<Category, String>("name")
+    var primaryKey: Strata.TableColumn<Category, Int> { id }
   }
 
   static let columns = TableColumns()
 
   var primaryKey: Int { id }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     id = try decoder.decode(Int.self)
     name = try decoder.decode(String.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(id.queryBinding)
     bindings.append(name.queryBinding)
   }
@@ -78,12 +78,12 @@ nonisolated extension Category: Strata.PrimaryKeyedTable {
       self.name = name
     }
 
-    init(decoder: inout some QueryDecoder) throws {
+    init(decoder: inout some Strata.QueryDecoder) throws {
       id = try decoder.decode(Int?.self)
       name = try decoder.decode(String.self)
     }
 
-    func encode(into bindings: inout [QueryBinding]) {
+    func encode(into bindings: inout [Strata.QueryBinding]) {
       bindings.append(id.queryBinding)
       bindings.append(name.queryBinding)
     }
@@ -99,28 +99,28 @@ nonisolated extension Item: Strata.PrimaryKeyedTable {
       "id", "categoryID", "title", "notes", "price", "quantity", "isActive", "createdAt",
       "dueDate", "priority", "status", "tags", "photo", "externalID",
     ]
-    let id = TableColumn<Item, Int>("id")
-    let categoryID = TableColumn<Item, Category.ID?>("categoryID")
-    let title = TableColumn<Item, String>("title")
-    let notes = TableColumn<Item, String?>("notes")
-    let price = TableColumn<Item, Double>("price")
-    let quantity = TableColumn<Item, Int>("quantity")
-    let isActive = TableColumn<Item, Bool>("isActive")
-    let createdAt = TableColumn<Item, Date>("createdAt")
-    let dueDate = TableColumn<Item, Date?>("dueDate")
-    let priority = TableColumn<Item, Priority?>("priority")
-    let status = TableColumn<Item, Status>("status")
-    let tags = TableColumn<Item, JSONRepresentation<[String]>>("tags")
-    let photo = TableColumn<Item, Data?>("photo")
-    let externalID = TableColumn<Item, UUID?>("externalID")
-    var primaryKey: TableColumn<Item, Int> { id }
+    let id = Strata.TableColumn<Item, Int>("id")
+    let categoryID = Strata.TableColumn<Item, Category.ID?>("categoryID")
+    let title = Strata.TableColumn<Item, String>("title")
+    let notes = Strata.TableColumn<Item, String?>("notes")
+    let price = Strata.TableColumn<Item, Double>("price")
+    let quantity = Strata.TableColumn<Item, Int>("quantity")
+    let isActive = Strata.TableColumn<Item, Bool>("isActive")
+    let createdAt = Strata.TableColumn<Item, Date>("createdAt")
+    let dueDate = Strata.TableColumn<Item, Date?>("dueDate")
+    let priority = Strata.TableColumn<Item, Priority?>("priority")
+    let status = Strata.TableColumn<Item, Status>("status")
+    let tags = Strata.TableColumn<Item, JSONRepresentation<[String]>>("tags")
+    let photo = Strata.TableColumn<Item, Data?>("photo")
+    let externalID = Strata.TableColumn<Item, UUID?>("externalID")
+    var primaryKey: Strata.TableColumn<Item, Int> { id }
   }
 
   static let columns = TableColumns()
 
   var primaryKey: Int { id }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     id = try decoder.decode(Int.self)
     categoryID = try decoder.decode(Category.ID?.self)
     title = try decoder.decode(String.self)
@@ -137,7 +137,7 @@ nonisolated extension Item: Strata.PrimaryKeyedTable {
     externalID = try decoder.decode(UUID?.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(id.queryBinding)
     bindings.append(categoryID.queryBinding)
     bindings.append(title.queryBinding)
@@ -193,7 +193,7 @@ nonisolated extension Item: Strata.PrimaryKeyedTable {
       self.externalID = externalID
     }
 
-    init(decoder: inout some QueryDecoder) throws {
+    init(decoder: inout some Strata.QueryDecoder) throws {
       id = try decoder.decode(Int?.self)
       categoryID = try decoder.decode(Category.ID?.self)
       title = try decoder.decode(String.self)
@@ -210,7 +210,7 @@ nonisolated extension Item: Strata.PrimaryKeyedTable {
       externalID = try decoder.decode(UUID?.self)
     }
 
-    func encode(into bindings: inout [QueryBinding]) {
+    func encode(into bindings: inout [Strata.QueryBinding]) {
       bindings.append(id.queryBinding)
       bindings.append(categoryID.queryBinding)
       bindings.append(title.queryBinding)
@@ -232,12 +232,12 @@ nonisolated extension Item: Strata.PrimaryKeyedTable {
 nonisolated extension CategoryStats {
   struct Columns: Strata.SelectionColumns {
     typealias QueryValue = CategoryStats
-    let resultColumns: [ResultColumn]
+    let resultColumns: [Strata.ResultColumn]
 
     init(
-      category: some QueryExpression<some QueryRepresentable<Category>>,
-      itemCount: some QueryExpression<Int>,
-      totalPrice: some QueryExpression<some QueryRepresentable<Double>>
+      category: some Strata.QueryExpression<some Strata.QueryRepresentable<Category>>,
+      itemCount: some Strata.QueryExpression<Int>,
+      totalPrice: some Strata.QueryExpression<some Strata.QueryRepresentable<Double>>
     ) {
       resultColumns =
         category.resultColumns(named: "category")
@@ -250,7 +250,7 @@ nonisolated extension CategoryStats {
     Category?.queryColumnCount + Int.queryColumnCount + Double?.queryColumnCount
   }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     category = try decoder.decode(Category?.self)
     itemCount = try decoder.decode(Int.self)
     totalPrice = try decoder.decode(Double?.self)

@@ -15,21 +15,21 @@ nonisolated extension OddName: Strata.PrimaryKeyedTable {
   struct TableColumns: Strata.PrimaryKeyedColumnSet {
     typealias QueryValue = OddName
     static let columnNames = [#"the "id""#, "it's value"]
-    let id = TableColumn<OddName, Int>(#"the "id""#)
-    let value = TableColumn<OddName, String>("it's value")
-    var primaryKey: TableColumn<OddName, Int> { id }
+    let id = Strata.TableColumn<OddName, Int>(#"the "id""#)
+    let value = Strata.TableColumn<OddName, String>("it's value")
+    var primaryKey: Strata.TableColumn<OddName, Int> { id }
   }
 
   static let columns = TableColumns()
 
   var primaryKey: Int { id }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     id = try decoder.decode(Int.self)
     value = try decoder.decode(String.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(id.queryBinding)
     bindings.append(value.queryBinding)
   }

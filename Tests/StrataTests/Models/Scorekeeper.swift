@@ -30,21 +30,21 @@ nonisolated extension Game: Strata.PrimaryKeyedTable {
   struct TableColumns: Strata.PrimaryKeyedColumnSet {
     typealias QueryValue = Game
     static let columnNames = ["id", "title"]
-    let id = TableColumn<Game, UUID>("id")
-    let title = TableColumn<Game, String>("title")
-    var primaryKey: TableColumn<Game, UUID> { id }
+    let id = Strata.TableColumn<Game, UUID>("id")
+    let title = Strata.TableColumn<Game, String>("title")
+    var primaryKey: Strata.TableColumn<Game, UUID> { id }
   }
 
   static let columns = TableColumns()
 
   var primaryKey: UUID { id }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     id = try decoder.decode(UUID.self)
     title = try decoder.decode(String.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(id.queryBinding)
     bindings.append(title.queryBinding)
   }
@@ -59,12 +59,12 @@ nonisolated extension Game: Strata.PrimaryKeyedTable {
       self.title = title
     }
 
-    init(decoder: inout some QueryDecoder) throws {
+    init(decoder: inout some Strata.QueryDecoder) throws {
       id = try decoder.decode(UUID?.self)
       title = try decoder.decode(String.self)
     }
 
-    func encode(into bindings: inout [QueryBinding]) {
+    func encode(into bindings: inout [Strata.QueryBinding]) {
       bindings.append(id.queryBinding)
       bindings.append(title.queryBinding)
     }
@@ -77,25 +77,25 @@ nonisolated extension Player: Strata.PrimaryKeyedTable {
   struct TableColumns: Strata.PrimaryKeyedColumnSet {
     typealias QueryValue = Player
     static let columnNames = ["id", "gameID", "name", "score"]
-    let id = TableColumn<Player, UUID>("id")
-    let gameID = TableColumn<Player, Game.ID>("gameID")
-    let name = TableColumn<Player, String>("name")
-    let score = TableColumn<Player, Int>("score")
-    var primaryKey: TableColumn<Player, UUID> { id }
+    let id = Strata.TableColumn<Player, UUID>("id")
+    let gameID = Strata.TableColumn<Player, Game.ID>("gameID")
+    let name = Strata.TableColumn<Player, String>("name")
+    let score = Strata.TableColumn<Player, Int>("score")
+    var primaryKey: Strata.TableColumn<Player, UUID> { id }
   }
 
   static let columns = TableColumns()
 
   var primaryKey: UUID { id }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     id = try decoder.decode(UUID.self)
     gameID = try decoder.decode(Game.ID.self)
     name = try decoder.decode(String.self)
     score = try decoder.decode(Int.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(id.queryBinding)
     bindings.append(gameID.queryBinding)
     bindings.append(name.queryBinding)
@@ -116,14 +116,14 @@ nonisolated extension Player: Strata.PrimaryKeyedTable {
       self.score = score
     }
 
-    init(decoder: inout some QueryDecoder) throws {
+    init(decoder: inout some Strata.QueryDecoder) throws {
       id = try decoder.decode(UUID?.self)
       gameID = try decoder.decode(Game.ID.self)
       name = try decoder.decode(String.self)
       score = try decoder.decode(Int.self)
     }
 
-    func encode(into bindings: inout [QueryBinding]) {
+    func encode(into bindings: inout [Strata.QueryBinding]) {
       bindings.append(id.queryBinding)
       bindings.append(gameID.queryBinding)
       bindings.append(name.queryBinding)
@@ -135,9 +135,9 @@ nonisolated extension Player: Strata.PrimaryKeyedTable {
 nonisolated extension GameRow {
   struct Columns: Strata.SelectionColumns {
     typealias QueryValue = GameRow
-    let resultColumns: [ResultColumn]
+    let resultColumns: [Strata.ResultColumn]
 
-    init(game: some QueryExpression<Game>, playerCount: some QueryExpression<Int>) {
+    init(game: some Strata.QueryExpression<Game>, playerCount: some Strata.QueryExpression<Int>) {
       resultColumns =
         game.resultColumns(named: "game")
         + playerCount.resultColumns(named: "playerCount")
@@ -146,7 +146,7 @@ nonisolated extension GameRow {
 
   static var queryColumnCount: Int { Game.queryColumnCount + Int.queryColumnCount }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     game = try decoder.decode(Game.self)
     playerCount = try decoder.decode(Int.self)
   }

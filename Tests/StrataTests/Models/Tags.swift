@@ -20,21 +20,21 @@ nonisolated extension Tag: Strata.PrimaryKeyedTable {
   struct TableColumns: Strata.PrimaryKeyedColumnSet {
     typealias QueryValue = Tag
     static let columnNames = ["id", "name"]
-    let id = TableColumn<Tag, Int>("id")
-    let name = TableColumn<Tag, String>("name")
-    var primaryKey: TableColumn<Tag, Int> { id }
+    let id = Strata.TableColumn<Tag, Int>("id")
+    let name = Strata.TableColumn<Tag, String>("name")
+    var primaryKey: Strata.TableColumn<Tag, Int> { id }
   }
 
   static let columns = TableColumns()
 
   var primaryKey: Int { id }
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     id = try decoder.decode(Int.self)
     name = try decoder.decode(String.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(id.queryBinding)
     bindings.append(name.queryBinding)
   }
@@ -49,12 +49,12 @@ nonisolated extension Tag: Strata.PrimaryKeyedTable {
       self.name = name
     }
 
-    init(decoder: inout some QueryDecoder) throws {
+    init(decoder: inout some Strata.QueryDecoder) throws {
       id = try decoder.decode(Int?.self)
       name = try decoder.decode(String.self)
     }
 
-    func encode(into bindings: inout [QueryBinding]) {
+    func encode(into bindings: inout [Strata.QueryBinding]) {
       bindings.append(id.queryBinding)
       bindings.append(name.queryBinding)
     }
@@ -67,18 +67,18 @@ nonisolated extension ItemTag {
   struct TableColumns: Strata.TableColumnSet {
     typealias QueryValue = ItemTag
     static let columnNames = ["itemID", "tagID"]
-    let itemID = TableColumn<ItemTag, Item.ID>("itemID")
-    let tagID = TableColumn<ItemTag, Tag.ID>("tagID")
+    let itemID = Strata.TableColumn<ItemTag, Item.ID>("itemID")
+    let tagID = Strata.TableColumn<ItemTag, Tag.ID>("tagID")
   }
 
   static let columns = TableColumns()
 
-  init(decoder: inout some QueryDecoder) throws {
+  init(decoder: inout some Strata.QueryDecoder) throws {
     itemID = try decoder.decode(Item.ID.self)
     tagID = try decoder.decode(Tag.ID.self)
   }
 
-  func encode(into bindings: inout [QueryBinding]) {
+  func encode(into bindings: inout [Strata.QueryBinding]) {
     bindings.append(itemID.queryBinding)
     bindings.append(tagID.queryBinding)
   }
