@@ -6,6 +6,9 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Strata", targets: ["Strata"]),
+    .executable(name: "strata", targets: ["strata"]),
+    .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
+    .plugin(name: "GenerateMigrations", targets: ["GenerateMigrations"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -22,18 +25,41 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
+    // The generator: Swift model front-end, schema model, emitters, migration planner.
+    .target(
+      name: "StrataSchema",
+      dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
+    ),
+    .executableTarget(name: "strata", dependencies: ["StrataSchema"]),
+    .plugin(name: "StrataPlugin", capability: .buildTool(), dependencies: ["strata"]),
+    .plugin(
+      name: "GenerateMigrations",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-migrations",
+          description: "Write the migration that brings the checked-in migrations up to the models"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "Writes the new migration file into the target's Migrations folder and the schema snapshot into schemas/")
+        ]),
+      dependencies: ["strata"]
+    ),
+    // The example app: the seeds' Scorekeeper, built with the plugin like a user's target.
+    .executableTarget(name: "scorekeeper", dependencies: ["Strata"], plugins: ["StrataPlugin"]),
     .executableTarget(
       name: "strata-bench",
       dependencies: [
         "Strata",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
-      ]
+      ],
+      plugins: ["StrataPlugin"]
     ),
     .testTarget(
       name: "StrataTests",
       dependencies: ["Strata", .product(name: "GRDBSQLite", package: "GRDB.swift")]
     ),
+    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"]),
   ],
   swiftLanguageModes: [.v6]
 )

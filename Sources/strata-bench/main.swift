@@ -9,27 +9,9 @@ let path = FileManager.default.temporaryDirectory
   .appendingPathComponent("strata-bench-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
 defer { try? FileManager.default.removeItem(atPath: path) }
 let database = try openDatabase(.file(path))
-try database.write { db in
-  try sql(
-    """
-    CREATE TABLE "games" (
-      "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
-      "title" TEXT NOT NULL DEFAULT ''
-    ) STRICT
-    """
-  ).execute(db)
-  try sql(
-    """
-    CREATE TABLE "players" (
-      "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
-      "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
-      "name" TEXT NOT NULL DEFAULT '',
-      "score" INTEGER NOT NULL DEFAULT 0
-    ) STRICT
-    """
-  ).execute(db)
-  try sql(#"CREATE INDEX "index_players_on_gameID" ON "players"("gameID")"#).execute(db)
-}
+var migrator = DatabaseMigrator()
+migrator.registerMigrations(StrataMigrations.all)
+try migrator.migrate(database)
 
 let gameIDs = (0..<100).map { _ in UUID() }
 let drafts = (0..<options.rows).map { index in

@@ -1,0 +1,33 @@
+import GRDB
+
+/// A migration file embedded by the Strata build plugin: its name (the file name without
+/// `.sql`) and its SQL.
+public struct Migration: Sendable, Hashable {
+  public let name: String
+  public let sql: String
+
+  public init(name: String, sql: String) {
+    self.name = name
+    self.sql = sql
+  }
+}
+
+extension DatabaseMigrator {
+  /// Registers migrations in order, each run in its own transaction by GRDB's migrator:
+  ///
+  /// ```swift
+  /// var migrator = DatabaseMigrator()
+  /// migrator.registerMigrations(StrataMigrations.all)
+  /// try migrator.migrate(database)
+  /// ```
+  ///
+  /// Like any GRDB migration, one that was already applied is not run again; the migrator
+  /// records applied names in its `grdb_migrations` table.
+  public mutating func registerMigrations(_ migrations: [Migration]) {
+    for migration in migrations {
+      registerMigration(migration.name) { db in
+        try db.execute(sql: migration.sql)
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// The generator's entry point: reads a module's Swift files and produces its models and their
+/// generated code.
+public struct Generator: Sendable {
+  /// The Swift files read, sorted.
+  public let files: [String]
+  /// The module's directory, to which file names in headers are relative.
+  public let root: String?
+  private let sources: [(path: String, contents: String)]
+
+  /// - Parameters:
+  ///   - inputs: Swift files or directories to search for them.
+  ///   - root: The module's directory.
+  public init(inputs: [String], root: String?) throws {
+    self.files = try SourceFiles.collect(inputs, suffix: ".swift")
+    self.root = root
+    self.sources = try files.map { ($0, try SourceFiles.read($0)) }
+  }
+
+  /// Generates from sources held in memory (for tests and benchmarks).
+  public init(sources: [(path: String, contents: String)], root: String? = nil) {
+    self.files = sources.map(\.path)
+    self.root = root
+    self.sources = sources
+  }
+
+  public func models() throws -> ModelSet {
+    try ModelTranslator.translate(sources: sources)
+  }
+
+  /// The conformances file.
+  public func conformances() throws -> String {
+    let models = try models()
+    return SwiftEmitter.conformances(models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) })
+  }
+}

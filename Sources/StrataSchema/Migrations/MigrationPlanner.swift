@@ -1,0 +1,195 @@
+/// Plans the next migration of a module.
+///
+/// The current schema is what the checked-in migrations produce when replayed into an
+/// in-memory SQLite database, so hand-written and hand-edited migrations count. The desired
+/// schema is what the models' DDL produces in another one. Both are read back with the same
+/// introspection and compared: additive differences become the next migration; any other
+/// difference is an error that names each one.
+public struct MigrationPlan: Sendable {
+  /// A migration to write.
+  public struct NewMigration: Sendable {
+    /// `0002_add_players_nickname.sql`
+    public var fileName: String
+    public var sql: String
+    /// One line per change, for the command's output.
+    public var summary: [String]
+  }
+
+  /// The migration the models need, or nil when the migrations are up to date.
+  public var newMigration: NewMigration?
+  /// The schema snapshot after the migrations, including the new one.
+  public var snapshot: String
+}
+
+public enum MigrationPlanner {
+  public static func plan(models: ModelSet, migrations: MigrationFiles, moduleName: String) throws -> MigrationPlan {
+    let database = try SQLiteConnection()
+    var creators: [String: SourceLocation] = [:]
+    for file in migrations.files {
+      do {
+        try database.execute(file.sql)
+      } catch let error as SQLiteError {
+        throw DiagnosticsError([
+          Diagnostic(
+            .error, "this migration fails on SQLite: \(error.message)",
+            at: SourceLocation(path: file.path, line: 1, column: 1))
+        ])
+      }
+      for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
+        if let name = row[0], creators[name] == nil {
+          creators[name] = SourceLocation(path: file.path, line: 1, column: 1)
+        }
+      }
+    }
+    let current = try SchemaIntrospector.introspect(database).schema
+    let desired = try desiredSchema(models)
+
+    let diff = SchemaDiff(current: current, desired: desired)
+    if !diff.conflicts.isEmpty {
+      throw DiagnosticsError(
+        diff.conflicts.map { conflict in
+          Diagnostic(
+            .error, conflict.message,
+            at: location(of: conflict, in: models) ?? creators[conflict.table]
+              ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
+        })
+    }
+
+    var newMigration: MigrationPlan.NewMigration?
+    if !diff.changes.isEmpty {
+      let (sql, summary) = render(diff.changes, models: models, moduleName: moduleName)
+      do {
+        try database.execute(sql)
+      } catch let error as SQLiteError {
+        throw InputError("the generated migration fails on SQLite (\(error.message)):\n\(sql)")
+      }
+      let after = try SchemaIntrospector.introspect(database).schema
+      let remaining = SchemaDiff(current: after, desired: desired)
+      guard remaining.isEmpty else {
+        throw InputError(
+          "the generated migration does not produce the models' schema: \(remaining.conflicts.map(\.message) + remaining.changes.map { "\($0)" })")
+      }
+      newMigration = MigrationPlan.NewMigration(
+        fileName: fileName(number: migrations.nextNumber, changes: diff.changes) + ".sql",
+        sql: sql, summary: summary)
+    }
+    let snapshot = try snapshotText(SchemaIntrospector.introspect(database), moduleName: moduleName)
+    return MigrationPlan(newMigration: newMigration, snapshot: snapshot)
+  }
+
+  /// The models' schema as SQLite reads it back, table by table so that an error names the
+  /// model it comes from.
+  private static func desiredSchema(_ models: ModelSet) throws -> Schema {
+    let database = try SQLiteConnection()
+    for table in models.schema.tables {
+      let sql = ([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n")
+      do {
+        try database.execute(sql)
+      } catch let error as SQLiteError {
+        let location = models.tables.first { $0.tableName == table.name }?.location
+          ?? SourceLocation(path: "", line: 1, column: 1)
+        throw DiagnosticsError([
+          Diagnostic(.error, "the table this model asks for is not valid SQLite: \(error.message)", at: location)
+        ])
+      }
+    }
+    return try SchemaIntrospector.introspect(database).schema
+  }
+
+  private static func location(of conflict: SchemaDiff.Conflict, in models: ModelSet) -> SourceLocation? {
+    guard let table = models.tables.first(where: { $0.tableName == conflict.table }) else { return nil }
+    if let column = conflict.column, let model = table.columns.first(where: { $0.columnName == column }) {
+      return model.location
+    }
+    return table.location
+  }
+
+  // MARK: Rendering
+
+  private static func render(
+    _ changes: [SchemaDiff.Change], models: ModelSet, moduleName: String
+  ) -> (sql: String, summary: [String]) {
+    var blocks: [String] = []
+    var summary: [String] = []
+    for table in models.schema.tables where changes.contains(.createTable(table.name)) {
+      blocks.append(([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n"))
+      summary.append("create table \"\(table.name)\"" + (table.indexes.isEmpty ? "" : " and its indexes"))
+    }
+    var statements: [String] = []
+    for change in changes {
+      switch change {
+      case .addColumn(let tableName, let columnName):
+        if let column = models.schema.table(named: tableName)?.column(named: columnName) {
+          statements.append(SQLRenderer.addColumn(column, to: tableName))
+          summary.append("add column \"\(columnName)\" to \"\(tableName)\"")
+        }
+      case .createIndex(let tableName, let indexName):
+        if !changes.contains(.createTable(tableName)),
+          let index = models.schema.table(named: tableName)?.indexes.first(where: { $0.name == indexName })
+        {
+          statements.append(SQLRenderer.createIndex(index))
+          summary.append("create index \"\(indexName)\"")
+        }
+      case .createTable:
+        break
+      }
+    }
+    if !statements.isEmpty { blocks.append(statements.joined(separator: "\n")) }
+    let header = """
+      -- Generated by `swift package generate-migrations` for \(moduleName): \(summary.joined(separator: "; ")).
+      -- Migrations run in file name order, each in its own transaction. Review this file like code;
+      -- once it is merged, change the schema with a new migration rather than by editing this one.
+      """
+    return (header + "\n\n" + blocks.joined(separator: "\n\n") + "\n", summary)
+  }
+
+  /// `0002_create_games_and_players`, `0003_add_players_nickname`.
+  static func fileName(number: Int, changes: [SchemaDiff.Change]) -> String {
+    var created: [String] = []
+    var added: [String] = []
+    var indexed: [String] = []
+    for change in changes {
+      switch change {
+      case .createTable(let table): created.append(table)
+      case .addColumn(let table, let column): added.append("\(table)_\(column)")
+      case .createIndex(let table, let index):
+        if !created.contains(table) { indexed.append(index) }
+      }
+    }
+    var parts: [String] = []
+    if !created.isEmpty { parts.append("create_" + list(created)) }
+    if !added.isEmpty { parts.append("add_" + list(added)) }
+    if !indexed.isEmpty { parts.append("add_" + list(indexed)) }
+    var description = parts.joined(separator: "_and_")
+    description = String(description.unicodeScalars.map { scalar in
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+    })
+    if description.count > 80 { description = String(description.prefix(80)) }
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + description
+  }
+
+  private static func list(_ names: [String]) -> String {
+    switch names.count {
+    case 1: return names[0]
+    case 2, 3: return names.dropLast().joined(separator: "_") + "_and_" + names.last!
+    default: return names.prefix(2).joined(separator: "_") + "_and_\(names.count - 2)_more"
+    }
+  }
+
+  /// The schema snapshot: every table with its indexes, sorted by name, then views and
+  /// triggers.
+  static func snapshotText(_ introspection: SchemaIntrospector.Introspection, moduleName: String) -> String {
+    var text = """
+      -- The schema of \(moduleName) as its migrations leave it, sorted by name.
+      -- Generated by `swift package generate-migrations`; do not edit.
+      """
+    for table in introspection.schema.tables {
+      text += "\n\n" + ([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n")
+    }
+    for object in introspection.otherObjects {
+      text += "\n\n" + object.sql + ";"
+    }
+    return text + "\n"
+  }
+}

@@ -1,0 +1,112 @@
+/// Splits SQL into tokens, enough to read the column definitions of a `CREATE TABLE`.
+struct SQLToken: Equatable {
+  enum Kind: Equatable {
+    /// A bare word: a keyword or an unquoted name.
+    case word
+    /// A quoted name: `"name"`, `` `name` `` or `[name]`; the text is the unquoted name.
+    case quotedName
+    case string
+    case number
+    case symbol
+  }
+
+  var kind: Kind
+  var text: String
+
+  /// The token's text in SQL: quoted names requoted with double quotes.
+  var sql: String {
+    kind == .quotedName ? SQLLiteral.identifier(text) : text
+  }
+
+  func isWord(_ word: String) -> Bool {
+    kind == .word && text.uppercased() == word
+  }
+
+  var isName: Bool { kind == .word || kind == .quotedName }
+}
+
+enum SQLTokenizer {
+  static func tokens(_ sql: String) -> [SQLToken] {
+    let characters = Array(sql.unicodeScalars)
+    var tokens: [SQLToken] = []
+    var index = 0
+    func scan(until close: Unicode.Scalar, doubling: Bool) -> String {
+      var text = String.UnicodeScalarView()
+      index += 1
+      while index < characters.count {
+        if characters[index] == close {
+          if doubling, index + 1 < characters.count, characters[index + 1] == close {
+            text.append(close)
+            index += 2
+            continue
+          }
+          index += 1
+          break
+        }
+        text.append(characters[index])
+        index += 1
+      }
+      return String(text)
+    }
+    while index < characters.count {
+      let character = characters[index]
+      switch character {
+      case " ", "\t", "\n", "\r":
+        index += 1
+      case "-" where index + 1 < characters.count && characters[index + 1] == "-":
+        while index < characters.count, characters[index] != "\n" { index += 1 }
+      case "/" where index + 1 < characters.count && characters[index + 1] == "*":
+        index += 2
+        while index + 1 < characters.count, !(characters[index] == "*" && characters[index + 1] == "/") { index += 1 }
+        index += 2
+      case "\"":
+        tokens.append(SQLToken(kind: .quotedName, text: scan(until: "\"", doubling: true)))
+      case "`":
+        tokens.append(SQLToken(kind: .quotedName, text: scan(until: "`", doubling: true)))
+      case "[":
+        tokens.append(SQLToken(kind: .quotedName, text: scan(until: "]", doubling: false)))
+      case "'":
+        let text = scan(until: "'", doubling: true)
+        tokens.append(SQLToken(kind: .string, text: SQLLiteral.string(text)))
+      case "0"..."9", ".":
+        var text = String.UnicodeScalarView()
+        while index < characters.count,
+          characters[index].properties.isAlphabetic || ("0"..."9").contains(characters[index])
+            || characters[index] == "."
+        {
+          text.append(characters[index])
+          index += 1
+        }
+        tokens.append(SQLToken(kind: .number, text: String(text)))
+      default:
+        if character.properties.isAlphabetic || character == "_" {
+          var text = String.UnicodeScalarView()
+          while index < characters.count,
+            characters[index].properties.isAlphabetic || characters[index] == "_"
+              || ("0"..."9").contains(characters[index]) || characters[index] == "$"
+          {
+            text.append(characters[index])
+            index += 1
+          }
+          tokens.append(SQLToken(kind: .word, text: String(text)))
+        } else {
+          tokens.append(SQLToken(kind: .symbol, text: String(character)))
+          index += 1
+        }
+      }
+    }
+    return tokens
+  }
+
+  /// Tokens joined with single spaces, without spaces inside parentheses or before commas.
+  static func normalized(_ tokens: some Collection<SQLToken>) -> String {
+    var text = ""
+    var previous: SQLToken?
+    for token in tokens {
+      let glue = previous == nil || previous?.text == "(" || token.text == ")" || token.text == ","
+      text += (glue ? "" : " ") + token.sql
+      previous = token
+    }
+    return text
+  }
+}

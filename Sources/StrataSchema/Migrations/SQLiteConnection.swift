@@ -1,0 +1,71 @@
+import Foundation
+import GRDBSQLite
+
+/// A private in-memory SQLite database, used to replay migrations and to check the DDL the
+/// models ask for. It uses the C API directly: the tool stays small and builds fast.
+final class SQLiteConnection {
+  private var handle: OpaquePointer?
+
+  init() throws {
+    guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK
+    else {
+      throw SQLiteError(message: "cannot open an in-memory SQLite database")
+    }
+    sqlite3_create_function_v2(handle, "uuid", 0, SQLITE_UTF8, nil, randomUUID, nil, nil, nil)
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs one or more statements.
+  func execute(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
+      let text = message.map { String(cString: $0) } ?? "unknown error"
+      sqlite3_free(message)
+      throw SQLiteError(message: text)
+    }
+  }
+
+  /// The rows of a query, each column as text (or nil for NULL).
+  func rows(_ sql: String, _ arguments: [String] = []) throws -> [[String?]] {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+      throw SQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+    }
+    defer { sqlite3_finalize(statement) }
+    for (index, argument) in arguments.enumerated() {
+      sqlite3_bind_text(statement, Int32(index + 1), argument, -1, transient)
+    }
+    var rows: [[String?]] = []
+    let count = sqlite3_column_count(statement)
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else {
+        throw SQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+      }
+      rows.append(
+        (0..<count).map { column in
+          sqlite3_column_text(statement, column).map { String(cString: $0) }
+        })
+    }
+    return rows
+  }
+}
+
+struct SQLiteError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// `uuid()`, for migrations that insert rows relying on the default of a UUID key.
+private let randomUUID: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+  context, _, _ in
+  let text = UUID().uuidString.lowercased()
+  sqlite3_result_text(context, text, -1, transient)
+}

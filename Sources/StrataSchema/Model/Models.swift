@@ -1,0 +1,84 @@
+/// The Swift side of the models: what the Swift emitter needs to write each conformance.
+public struct ModelSet: Sendable {
+  public var tables: [TableModel]
+  public var selections: [SelectionModel]
+  /// Enums used as columns that do not declare `QueryBindable` themselves.
+  public var bindableEnums: [EnumModel]
+  /// The schema the tables ask for, in creation order.
+  public var schema: Schema
+
+  /// The files that declare models, in order.
+  public var modelFiles: [String] {
+    var seen: Set<String> = []
+    return (tables.map(\.location.path) + selections.map(\.location.path) + bindableEnums.map(\.location.path))
+      .filter { seen.insert($0).inserted }
+      .sorted()
+  }
+
+  public init(tables: [TableModel], selections: [SelectionModel], bindableEnums: [EnumModel], schema: Schema) {
+    self.tables = tables
+    self.selections = selections
+    self.bindableEnums = bindableEnums
+    self.schema = schema
+  }
+}
+
+/// The access modifier generated members get.
+public enum MemberAccess: String, Sendable {
+  case `internal` = ""
+  case `package` = "package "
+  case `public` = "public "
+}
+
+public struct TableModel: Sendable {
+  /// The qualified Swift name: `Player`, `Outer.Inner`.
+  public var swiftName: String
+  /// Where the type is declared.
+  public var location: SourceLocation
+  public var access: MemberAccess
+  public var tableName: String
+  public var columns: [ColumnModel]
+  /// The index in `columns` of the primary key, if any.
+  public var primaryKeyIndex: Int?
+
+  public var primaryKey: ColumnModel? { primaryKeyIndex.map { columns[$0] } }
+}
+
+/// A stored property that is a column.
+public struct ColumnModel: Sendable {
+  public var propertyName: String
+  /// Where the property is declared.
+  public var location: SourceLocation
+  public var columnName: String
+  /// The property's type as written (canonical): `Game.ID`, `String?`.
+  public var propertyType: String
+  /// The type of the column's values: the property type, or its `@Column(as:)` representation.
+  public var valueType: String
+  /// The representation type, when `@Column(as:)` gives one; it wraps the non-optional type.
+  public var representation: String?
+  public var isOptional: Bool
+  /// The Swift default value as written in the model, for the draft.
+  public var defaultExpression: String?
+}
+
+public struct SelectionModel: Sendable {
+  public var swiftName: String
+  public var location: SourceLocation
+  public var access: MemberAccess
+  public var fields: [FieldModel]
+}
+
+public struct FieldModel: Sendable {
+  public var name: String
+  /// The type the field's expression has: the property type or its representation.
+  public var valueType: String
+  /// That type without optionality.
+  public var unwrappedValueType: String
+  public var isOptional: Bool
+}
+
+public struct EnumModel: Sendable {
+  public var swiftName: String
+  public var location: SourceLocation
+  public var access: MemberAccess
+}

@@ -1,0 +1,761 @@
+/// Reads the declarations of a Swift file: types (with their nesting), stored and computed
+/// properties, enum cases, typealiases, and the annotation comments above them.
+///
+/// It parses the declaration subset of Swift and skips the rest by matching brackets over the
+/// lexer's tokens: function bodies, statements and expressions are never parsed. Members it
+/// cannot read are recorded, so that the translation can report them when they are inside a
+/// model, and ignore them elsewhere.
+struct SwiftParser {
+  private let lexer: SwiftLexer
+  private let tokens: [SwiftToken]
+  private let path: String
+  private var position = 0
+  private var diagnostics: Diagnostics
+  /// The column of the first token on each line, to tell annotation comments on lines of their
+  /// own from comments that trail code.
+  private let firstTokenColumn: [Int: Int]
+  private let commentsByEndLine: [Int: SwiftComment]
+
+  static func parse(_ source: String, path: String) -> SourceFileDeclarations {
+    var parser = SwiftParser(lexer: SwiftLexer.lex(source, path: path), path: path)
+    return parser.parseFile()
+  }
+
+  private init(lexer: SwiftLexer, path: String) {
+    self.lexer = lexer
+    self.tokens = lexer.tokens
+    self.path = path
+    self.diagnostics = lexer.diagnostics
+    var firstTokenColumn: [Int: Int] = [:]
+    for token in lexer.tokens where firstTokenColumn[token.line] == nil {
+      firstTokenColumn[token.line] = token.column
+    }
+    self.firstTokenColumn = firstTokenColumn
+    var comments: [Int: SwiftComment] = [:]
+    for comment in lexer.comments where comment.isLineComment {
+      comments[comment.endLine] = comment
+    }
+    self.commentsByEndLine = comments
+  }
+
+  // MARK: Files and bodies
+
+  private mutating func parseFile() -> SourceFileDeclarations {
+    var members = Members()
+    parseMembers(into: &members, scope: [], isConditional: false, closer: nil)
+    return SourceFileDeclarations(
+      path: path, types: members.types, typealiases: members.typealiases, diagnostics: diagnostics)
+  }
+
+  /// What a body declares.
+  private struct Members {
+    var types: [TypeDeclaration] = []
+    var properties: [PropertyDeclaration] = []
+    var cases: [EnumCase] = []
+    var typealiases: [String: TypeSyntax] = [:]
+    var unread: [UnreadMember] = []
+  }
+
+  /// Parses declarations until `closer` (`}`, or an `#if` clause keyword) or the end of file.
+  private mutating func parseMembers(
+    into members: inout Members, scope: [String], isConditional: Bool, closer: Set<String>?
+  ) {
+    while !atEnd {
+      if let closer, closer.contains(currentText) { return }
+      if closer == nil, isPunctuation("}") {
+        // A stray brace at the top level: skip it rather than stop reading the file.
+        advance()
+        continue
+      }
+      parseMember(into: &members, scope: scope, isConditional: isConditional)
+    }
+  }
+
+  private mutating func parseMember(
+    into members: inout Members, scope: [String], isConditional: Bool
+  ) {
+    let start = current
+    if isPunctuation(";") {
+      advance()
+      return
+    }
+    if current.kind == .pound {
+      parsePoundDirective(into: &members, scope: scope, isConditional: isConditional)
+      return
+    }
+    let annotations = annotationsAbove(start)
+    let attributes = parseAttributes()
+    let modifiers = parseModifiers()
+    let text = currentText
+
+    switch text {
+    case "struct", "enum", "actor", "protocol", "extension":
+      if let type = parseType(
+        kind: TypeDeclaration.Kind(rawValue: text)!, annotations: annotations,
+        accessLevel: modifiers.accessLevel, scope: scope, isConditional: isConditional)
+      {
+        members.types.append(contentsOf: type)
+      }
+    case "class" where !isDeclarationKeyword(peekText(1)):
+      if let type = parseType(
+        kind: .class, annotations: annotations, accessLevel: modifiers.accessLevel,
+        scope: scope, isConditional: isConditional)
+      {
+        members.types.append(contentsOf: type)
+      }
+    case "let", "var":
+      members.properties += parseProperties(
+        annotations: annotations, attributes: attributes, modifiers: modifiers,
+        isConditional: isConditional)
+    case "case":
+      members.cases += parseEnumCases()
+    case "typealias":
+      if let (name, type) = parseTypealias() { members.typealiases[name] = type }
+    case "func", "init", "deinit", "subscript", "macro":
+      advance()
+      skipFunctionLike()
+    case "import":
+      skipToLineEnd()
+    case "associatedtype", "operator", "precedencegroup":
+      skipStatement()
+    case "class":
+      // `class func`, `class var`: a modifier.
+      advance()
+      parseMemberAfterClassModifier(
+        into: &members, annotations: annotations, attributes: attributes,
+        modifiers: modifiers, isConditional: isConditional)
+    default:
+      if scope.isEmpty {
+        skipStatement()
+      } else {
+        members.unread.append(UnreadMember(reason: "a declaration the generator does not understand", location: location(of: start)))
+        skipStatement()
+      }
+    }
+    if current.start == start.start, !atEnd {
+      advance()
+    }
+  }
+
+  private mutating func parseMemberAfterClassModifier(
+    into members: inout Members, annotations: [Annotation], attributes: [String],
+    modifiers: Modifiers, isConditional: Bool
+  ) {
+    var modifiers = modifiers
+    modifiers.isStatic = true
+    switch currentText {
+    case "let", "var":
+      members.properties += parseProperties(
+        annotations: annotations, attributes: attributes, modifiers: modifiers,
+        isConditional: isConditional)
+    default:
+      if isDeclarationKeyword(currentText) { advance() }
+      skipFunctionLike()
+    }
+  }
+
+  // MARK: Types
+
+  private mutating func parseType(
+    kind: TypeDeclaration.Kind, annotations: [Annotation],
+    accessLevel: AccessLevel?, scope: [String], isConditional: Bool
+  ) -> [TypeDeclaration]? {
+    advance()
+    let nameToken = current
+    var name: String
+    if kind == .extension {
+      guard let extended = parseTypeSyntax() else {
+        skipStatement()
+        return nil
+      }
+      name = extended.text
+    } else {
+      guard isIdentifier else {
+        skipStatement()
+        return nil
+      }
+      name = identifierText(current)
+      advance()
+    }
+    var isGeneric = false
+    if isPunctuation("<") {
+      isGeneric = true
+      skipAngleBrackets()
+    }
+    var inheritance: [TypeSyntax] = []
+    if isPunctuation(":") {
+      advance()
+      while !atEnd {
+        if let type = parseTypeSyntax() { inheritance.append(type) } else { break }
+        if isPunctuation(",") { advance() } else { break }
+      }
+    }
+    // A `where` clause and anything else up to the body.
+    while !atEnd, !isPunctuation("{"), !isPunctuation("}") { skipBalancedToken() }
+    guard isPunctuation("{") else { return nil }
+    advance()
+
+    var members = Members()
+    parseMembers(into: &members, scope: scope + [name], isConditional: false, closer: ["}"])
+    if isPunctuation("}") { advance() }
+
+    let declaration = TypeDeclaration(
+      kind: kind, name: name, scope: scope, location: location(of: nameToken),
+      accessLevel: accessLevel, isGeneric: isGeneric, inheritance: inheritance,
+      annotations: annotations, properties: members.properties, cases: members.cases,
+      typealiases: members.typealiases, unread: members.unread, isConditional: isConditional)
+    return [declaration] + members.types
+  }
+
+  private mutating func parseEnumCases() -> [EnumCase] {
+    advance()
+    var cases: [EnumCase] = []
+    while isIdentifier {
+      let nameToken = current
+      advance()
+      var hasAssociatedValues = false
+      if isPunctuation("(") {
+        hasAssociatedValues = true
+        skipBalancedToken()
+      }
+      var rawValue: ExpressionValue?
+      if isPunctuation("=") {
+        advance()
+        rawValue = parseExpression(stopAtComma: true)?.value
+      }
+      cases.append(
+        EnumCase(
+          name: identifierText(nameToken), rawValue: rawValue,
+          hasAssociatedValues: hasAssociatedValues, location: location(of: nameToken)))
+      guard isPunctuation(",") else { break }
+      advance()
+    }
+    return cases
+  }
+
+  private mutating func parseTypealias() -> (String, TypeSyntax)? {
+    advance()
+    guard isIdentifier else {
+      skipStatement()
+      return nil
+    }
+    let name = identifierText(current)
+    advance()
+    if isPunctuation("<") {
+      skipAngleBrackets()
+      skipStatement()
+      return nil
+    }
+    guard isPunctuation("=") else {
+      skipStatement()
+      return nil
+    }
+    advance()
+    guard let type = parseTypeSyntax() else {
+      skipStatement()
+      return nil
+    }
+    return (name, type)
+  }
+
+  // MARK: Properties
+
+  private mutating func parseProperties(
+    annotations: [Annotation], attributes: [String], modifiers: Modifiers,
+    isConditional: Bool
+  ) -> [PropertyDeclaration] {
+    let isLet = currentText == "let"
+    advance()
+    var properties: [PropertyDeclaration] = []
+    var untypedNames: [Int] = []
+    while !atEnd {
+      guard isIdentifier else {
+        // A tuple pattern or something else: skip the whole declaration.
+        let location = location(of: current)
+        skipStatement()
+        return properties + [
+          PropertyDeclaration(
+            name: "", location: location, isLet: isLet, isStatic: modifiers.isStatic,
+            isLazy: modifiers.isLazy, accessLevel: modifiers.accessLevel, attributes: attributes,
+            annotations: annotations, type: .unsupported("pattern"), initializer: nil,
+            storage: .stored, isConditional: isConditional)
+        ]
+      }
+      let nameToken = current
+      advance()
+      var type: TypeSyntax?
+      if isPunctuation(":") {
+        advance()
+        type = parseTypeSyntax() ?? .unsupported("?")
+      }
+      var initializer: Expression?
+      if isPunctuation("=") {
+        advance()
+        initializer = parseExpression(stopAtComma: true)
+      }
+      var storage = PropertyDeclaration.Storage.stored
+      if isPunctuation("{") {
+        storage = accessorBlockIsObservers() ? .stored : .computed
+        skipBalancedToken()
+      }
+      let property = PropertyDeclaration(
+        name: identifierText(nameToken), location: location(of: nameToken), isLet: isLet,
+        isStatic: modifiers.isStatic, isLazy: modifiers.isLazy, accessLevel: modifiers.accessLevel,
+        attributes: attributes, annotations: annotations, type: type, initializer: initializer,
+        storage: storage, isConditional: isConditional)
+      if type != nil {
+        for index in untypedNames { properties[index].type = type }
+        untypedNames.removeAll()
+      } else if initializer == nil {
+        untypedNames.append(properties.count)
+      }
+      properties.append(property)
+      guard isPunctuation(",") else { break }
+      advance()
+    }
+    return properties
+  }
+
+  /// Whether the `{` at the current token opens `willSet`/`didSet` observers rather than a
+  /// getter.
+  private func accessorBlockIsObservers() -> Bool {
+    var offset = 1
+    while position + offset < tokens.count {
+      let token = tokens[position + offset]
+      let text = lexer.text(of: token)
+      if token.kind == .punctuation, text == "@" {
+        offset += 2
+        continue
+      }
+      return text == "willSet" || text == "didSet"
+    }
+    return false
+  }
+
+  // MARK: Expressions
+
+  /// Reads an initializer expression, up to a comma (when `stopAtComma`), a semicolon, a `}`,
+  /// or the end of its line where the expression cannot continue.
+  private mutating func parseExpression(stopAtComma: Bool) -> Expression? {
+    let first = position
+    let startToken = current
+    while !atEnd {
+      if isPunctuation(";") || isPunctuation("}") || isPunctuation(")") || isPunctuation("]") { break }
+      if stopAtComma, isPunctuation(",") { break }
+      if position > first, current.followsNewline, !continuesExpression() { break }
+      if isPunctuation("{"), position > first, accessorBlockIsObservers() { break }
+      skipBalancedToken()
+    }
+    guard position > first else { return nil }
+    let range = tokens[first..<position]
+    let text = String(decoding: lexer.bytes[range.first!.start..<range.last!.end], as: UTF8.self)
+    return Expression(text: text, value: classify(range), location: location(of: startToken))
+  }
+
+  /// Whether the current token, first on its line, continues the expression before it.
+  private func continuesExpression() -> Bool {
+    let previous = tokens[position - 1]
+    if previous.kind == .operatorSymbol { return true }
+    if previous.kind == .punctuation, ["=", ".", ",", "(", "[", ":", "->"].contains(lexer.text(of: previous)) {
+      return true
+    }
+    if current.kind == .operatorSymbol { return true }
+    if current.kind == .punctuation, [".", "?"].contains(currentText) { return true }
+    return false
+  }
+
+  private func classify(_ range: ArraySlice<SwiftToken>) -> ExpressionValue {
+    let texts = range.map { lexer.text(of: $0) }
+    let kinds = range.map(\.kind)
+    switch (kinds.count, kinds.first) {
+    case (1, .string?):
+      return StringLiteralValue.value(of: texts[0]).map(ExpressionValue.string) ?? .other
+    case (1, .integer?):
+      return .integer(texts[0])
+    case (1, .float?):
+      return .float(texts[0])
+    case (2, .operatorSymbol?) where texts[0] == "-" && kinds[1] == .integer:
+      return .integer("-" + texts[1])
+    case (2, .operatorSymbol?) where texts[0] == "-" && kinds[1] == .float:
+      return .float("-" + texts[1])
+    case (1, .identifier?) where texts[0] == "true" || texts[0] == "false":
+      return .bool(texts[0] == "true")
+    case (1, .identifier?) where texts[0] == "nil":
+      return .nil
+    case (2, .punctuation?) where texts == ["[", "]"]:
+      return .emptyArray
+    case (3, .punctuation?) where texts == ["[", ":", "]"]:
+      return .emptyDictionary
+    case (2, .punctuation?) where texts[0] == "." && kinds[1] == .identifier:
+      return .member(type: nil, name: texts[1])
+    default:
+      break
+    }
+    // `Type.case` and `Type(…)`, where `Type` may be dotted.
+    var names: [String] = []
+    var index = 0
+    while index < texts.count, kinds[index] == .identifier || kinds[index] == .escapedIdentifier {
+      names.append(kinds[index] == .escapedIdentifier ? String(texts[index].dropFirst().dropLast()) : texts[index])
+      index += 1
+      guard index < texts.count, texts[index] == "." else { break }
+      index += 1
+    }
+    if index == texts.count, names.count >= 2 {
+      return .member(type: names.dropLast().joined(separator: "."), name: names.last!)
+    }
+    if !names.isEmpty, index < texts.count, texts[index] == "(", texts.last == ")",
+      names.count == index / 2 + 1
+    {
+      return .call(type: names.joined(separator: "."))
+    }
+    return .other
+  }
+
+  // MARK: Type syntax
+
+  /// Parses a type, or returns nil without consuming anything when there is none.
+  private mutating func parseTypeSyntax() -> TypeSyntax? {
+    guard var type = parseTypeAtom() else { return nil }
+    while !atEnd, !current.followsSpace || (isPunctuation("?") || isPunctuation("!")) && !current.followsNewline {
+      if isPunctuation("?"), !current.followsSpace {
+        advance()
+        type = .optional(type)
+      } else if isPunctuation("!"), !current.followsSpace {
+        advance()
+        type = .implicitlyUnwrapped(type)
+      } else if isPunctuation("."), ["Type", "Protocol"].contains(peekText(1)) {
+        advance()
+        advance()
+        type = .unsupported(type.text + ".Type")
+      } else {
+        break
+      }
+    }
+    if current.kind == .operatorSymbol, currentText == "&" {
+      var text = type.text
+      while current.kind == .operatorSymbol, currentText == "&" {
+        advance()
+        if let next = parseTypeAtom() { text += " & " + next.text }
+      }
+      type = .unsupported(text)
+    }
+    return type
+  }
+
+  private mutating func parseTypeAtom() -> TypeSyntax? {
+    if isPunctuation("@") {
+      advance()
+      if isIdentifier { advance() }
+      if isPunctuation("("), !current.followsSpace { skipBalancedToken() }
+      return parseTypeSyntax().map { .unsupported("@… " + $0.text) }
+    }
+    if isIdentifier, ["some", "any", "inout", "borrowing", "consuming", "sending", "isolated"].contains(currentText),
+      position + 1 < tokens.count, tokens[position + 1].kind == .identifier || lexer.text(of: tokens[position + 1]) == "("
+    {
+      let keyword = currentText
+      advance()
+      return parseTypeSyntax().map { .unsupported(keyword + " " + $0.text) }
+    }
+    if isPunctuation("(") {
+      let start = current.start
+      skipBalancedToken()
+      var end = tokens[position - 1].end
+      if ["async", "throws", "rethrows"].contains(currentText) || isPunctuation("->") {
+        while ["async", "throws", "rethrows"].contains(currentText) {
+          advance()
+          if isPunctuation("(") { skipBalancedToken() }
+        }
+        if isPunctuation("->") {
+          advance()
+          _ = parseTypeSyntax()
+        }
+        end = tokens[position - 1].end
+      }
+      let text = String(decoding: lexer.bytes[start..<end], as: UTF8.self)
+      return .unsupported(text)
+    }
+    if isPunctuation("[") {
+      advance()
+      guard let element = parseTypeSyntax() else {
+        skipUntilClosing("]")
+        return .unsupported("[?]")
+      }
+      if isPunctuation(":") {
+        advance()
+        let value = parseTypeSyntax() ?? .unsupported("?")
+        if isPunctuation("]") { advance() }
+        return .dictionary(element, value)
+      }
+      if isPunctuation("]") { advance() }
+      return .array(element)
+    }
+    guard isIdentifier else { return nil }
+    var components: [TypeSyntax.Component] = []
+    while isIdentifier {
+      let name = identifierText(current)
+      advance()
+      var arguments: [TypeSyntax] = []
+      if isPunctuation("<"), !current.followsSpace {
+        advance()
+        while !atEnd, !isPunctuation(">") {
+          guard let argument = parseTypeSyntax() else {
+            skipUntilClosing(">")
+            return .unsupported(name + "<?>")
+          }
+          arguments.append(argument)
+          if isPunctuation(",") { advance() } else { break }
+        }
+        if isPunctuation(">") { advance() }
+      }
+      components.append(TypeSyntax.Component(name: name, arguments: arguments))
+      guard isPunctuation("."), !current.followsSpace, position + 1 < tokens.count,
+        tokens[position + 1].kind == .identifier || tokens[position + 1].kind == .escapedIdentifier,
+        !["Type", "Protocol", "self"].contains(peekText(1))
+      else { break }
+      advance()
+    }
+    return TypeSyntax.normalized(components)
+  }
+
+  // MARK: Attributes, modifiers, annotations
+
+  /// Attribute names (`@MainActor`, `@Published`), with their arguments skipped.
+  private mutating func parseAttributes() -> [String] {
+    var names: [String] = []
+    while isPunctuation("@") {
+      advance()
+      guard isIdentifier else { break }
+      var name = identifierText(current)
+      advance()
+      while isPunctuation("."), position + 1 < tokens.count, tokens[position + 1].kind == .identifier {
+        advance()
+        name += "." + identifierText(current)
+        advance()
+      }
+      if isPunctuation("<"), !current.followsSpace { skipAngleBrackets() }
+      if isPunctuation("("), !current.followsSpace { skipBalancedToken() }
+      names.append(name)
+    }
+    return names
+  }
+
+  private struct Modifiers {
+    var accessLevel: AccessLevel?
+    var isStatic = false
+    var isLazy = false
+  }
+
+  private static let modifierKeywords: Set<String> = [
+    "public", "private", "fileprivate", "internal", "package", "open", "static", "final", "lazy",
+    "weak", "unowned", "mutating", "nonmutating", "override", "required", "convenience",
+    "dynamic", "optional", "indirect", "nonisolated", "isolated", "distributed", "consuming",
+    "borrowing", "__consuming", "prefix", "postfix", "infix",
+  ]
+
+  private mutating func parseModifiers() -> Modifiers {
+    var modifiers = Modifiers()
+    while isIdentifier, Self.modifierKeywords.contains(currentText) {
+      let text = currentText
+      // `open`, `optional` and others are also ordinary names; they are modifiers only when a
+      // declaration follows.
+      guard isDeclarationStart(peekText(1)) || Self.modifierKeywords.contains(peekText(1)) || peekText(1) == "("
+      else { break }
+      advance()
+      var hasArgument = false
+      if isPunctuation("("), !current.followsSpace {
+        hasArgument = true
+        skipBalancedToken()
+      }
+      if let level = AccessLevel(rawValue: text), !hasArgument { modifiers.accessLevel = level }
+      if text == "static" { modifiers.isStatic = true }
+      if text == "lazy" { modifiers.isLazy = true }
+    }
+    return modifiers
+  }
+
+  private func isDeclarationStart(_ text: String) -> Bool {
+    isDeclarationKeyword(text) || ["struct", "class", "enum", "actor", "protocol", "extension", "case", "typealias", "import", "associatedtype"].contains(text)
+  }
+
+  private func isDeclarationKeyword(_ text: String) -> Bool {
+    ["func", "var", "let", "init", "deinit", "subscript", "macro"].contains(text)
+      || Self.modifierKeywords.contains(text)
+  }
+
+  /// The annotation comments on the lines directly above `token`.
+  private mutating func annotationsAbove(_ token: SwiftToken) -> [Annotation] {
+    var collected: [SwiftComment] = []
+    var line = token.line - 1
+    while let comment = commentsByEndLine[line], firstTokenColumn[line] == nil || firstTokenColumn[line]! > comment.column {
+      collected.append(comment)
+      line -= 1
+    }
+    var annotations: [Annotation] = []
+    for comment in collected.reversed() {
+      if let annotation = AnnotationParser.parse(comment, path: path, diagnostics: &diagnostics) {
+        annotations.append(annotation)
+      }
+    }
+    return annotations
+  }
+
+  // MARK: #if
+
+  private mutating func parsePoundDirective(
+    into members: inout Members, scope: [String], isConditional: Bool
+  ) {
+    let text = currentText
+    switch text {
+    case "#if":
+      advance()
+      skipToLineEnd()
+      while !atEnd {
+        var branch = Members()
+        parseMembers(into: &branch, scope: scope, isConditional: true, closer: ["#elseif", "#else", "#endif"])
+        members.types += branch.types
+        members.properties += branch.properties
+        members.cases += branch.cases
+        members.typealiases.merge(branch.typealiases) { first, _ in first }
+        members.unread += branch.unread
+        if currentText == "#endif" {
+          advance()
+          return
+        }
+        if atEnd { break }
+        advance()
+        skipToLineEnd()
+      }
+      diagnostics.error("#if without #endif", at: location(of: current))
+    case "#elseif", "#else", "#endif":
+      // Unbalanced: skip it.
+      advance()
+      skipToLineEnd()
+    default:
+      // `#Preview { … }`, `#warning("…")`, `#sourceLocation(…)`: skip with arguments and body.
+      advance()
+      if isPunctuation("("), !current.followsSpace { skipBalancedToken() }
+      if isPunctuation("{") { skipBalancedToken() }
+    }
+  }
+
+  // MARK: Skipping
+
+  /// Skips a function, initializer or subscript: its signature and, if it has one, its body.
+  private mutating func skipFunctionLike() {
+    while !atEnd {
+      if isPunctuation("{") {
+        skipBalancedToken()
+        return
+      }
+      if isPunctuation("}") { return }
+      if current.followsNewline, isDeclarationStart(currentText) || isPunctuation("@") || current.kind == .pound {
+        return
+      }
+      skipBalancedToken()
+    }
+  }
+
+  /// Skips a statement: up to a `;`, or a line break where the statement cannot continue.
+  private mutating func skipStatement() {
+    let first = position
+    while !atEnd {
+      if isPunctuation(";") {
+        advance()
+        return
+      }
+      if isPunctuation("}") { return }
+      if position > first, current.followsNewline, !continuesExpression(), !isPunctuation("{") {
+        return
+      }
+      skipBalancedToken()
+    }
+  }
+
+  private mutating func skipToLineEnd() {
+    let line = tokens[max(position - 1, 0)].line
+    while !atEnd, current.line == line, !current.followsNewline || position == 0 { advance() }
+  }
+
+  /// Skips one token, or a whole bracketed group when the token opens one.
+  private mutating func skipBalancedToken() {
+    guard current.kind == .punctuation else {
+      advance()
+      return
+    }
+    switch currentText {
+    case "{": skipGroup(open: "{", close: "}")
+    case "(": skipGroup(open: "(", close: ")")
+    case "[": skipGroup(open: "[", close: "]")
+    default: advance()
+    }
+  }
+
+  private mutating func skipGroup(open: String, close: String) {
+    let opening = current
+    advance()
+    while !atEnd {
+      if isPunctuation(close) {
+        advance()
+        return
+      }
+      if isPunctuation("}") || isPunctuation(")") || isPunctuation("]") {
+        // A mismatched closer: leave it to the enclosing group.
+        break
+      }
+      skipBalancedToken()
+    }
+    diagnostics.error("unbalanced '\(open)'", at: location(of: opening))
+  }
+
+  private mutating func skipAngleBrackets() {
+    var depth = 0
+    while !atEnd {
+      if isPunctuation("<") { depth += 1 }
+      if isPunctuation(">") {
+        depth -= 1
+        if depth == 0 {
+          advance()
+          return
+        }
+      }
+      if isPunctuation("{") || isPunctuation("}") { return }
+      skipBalancedToken()
+    }
+  }
+
+  private mutating func skipUntilClosing(_ closer: String) {
+    while !atEnd, !isPunctuation(closer), !isPunctuation("{"), !isPunctuation("}") { skipBalancedToken() }
+    if isPunctuation(closer) { advance() }
+  }
+
+  // MARK: Tokens
+
+  private var current: SwiftToken { tokens[position] }
+  private var currentText: String { lexer.text(of: current) }
+  private var atEnd: Bool { current.kind == .endOfFile }
+
+  private var isIdentifier: Bool {
+    current.kind == .identifier || current.kind == .escapedIdentifier
+  }
+
+  private func identifierText(_ token: SwiftToken) -> String {
+    let text = lexer.text(of: token)
+    return token.kind == .escapedIdentifier ? String(text.dropFirst().dropLast()) : text
+  }
+
+  private func isPunctuation(_ text: String) -> Bool {
+    current.kind == .punctuation && currentText == text
+  }
+
+  private func peekText(_ offset: Int) -> String {
+    position + offset < tokens.count ? lexer.text(of: tokens[position + offset]) : ""
+  }
+
+  private mutating func advance() {
+    if position < tokens.count - 1 { position += 1 }
+  }
+
+  private func location(of token: SwiftToken) -> SourceLocation {
+    SourceLocation(path: path, line: token.line, column: token.column)
+  }
+}

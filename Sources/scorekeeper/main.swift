@@ -1,0 +1,112 @@
+// Scorekeeper: the seeds' app, without the UI. It plays the screens of seeds 000 and 003
+// against an SQLite file and prints the SQL each step runs.
+import Foundation
+import Strata
+
+let path = CommandLine.arguments.dropFirst().first
+  ?? FileManager.default.temporaryDirectory.appendingPathComponent("scorekeeper.sqlite").path
+for suffix in ["", "-wal", "-shm", "-journal"] {
+  try? FileManager.default.removeItem(atPath: path + suffix)
+}
+
+var configuration = Configuration()
+configuration.prepareDatabase { db in
+  db.trace { event in
+    let sql = event.expandedDescription
+    if !sql.hasPrefix("PRAGMA") { print("    SQL> \(sql)") }
+  }
+}
+let database = try openDatabase(.file(path), configuration: configuration)
+
+step("Migrate \(path)")
+var migrator = DatabaseMigrator()
+migrator.registerMigrations(StrataMigrations.all)
+try migrator.migrate(database)
+
+step("Seed three games and three players")
+let ginRummy = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+let poker = UUID(uuidString: "00000000-0000-0000-0000-000000000002")!
+let mahjong = UUID(uuidString: "00000000-0000-0000-0000-000000000003")!
+try database.write { db in
+  try db.seed {
+    Game.Draft(id: ginRummy, title: "Family gin rummy")
+    Game.Draft(id: poker, title: "Weekly poker night")
+    Game.Draft(id: mahjong, title: "Mahjong with grandma")
+    Player.Draft(gameID: ginRummy, name: "Blob", score: 20)
+    Player.Draft(gameID: ginRummy, name: "Blob Jr", score: 100)
+    Player.Draft(gameID: ginRummy, name: "Blob Sr", score: 60)
+  }
+}
+
+/// The games list: every game with its number of players, most players first.
+func listGames() throws {
+  let rows = try database.read { db in
+    try Game
+      .group(by: \.id)
+      .leftJoin(Player.all) { $0.id.eq($1.gameID) }
+      .order { ($1.count().desc(), $0.title) }
+      .select { GameRow.Columns(game: $0, playerCount: $1.count()) }
+      .fetchAll(db)
+  }
+  for row in rows {
+    print("  \(row.game.title.padding(toLength: 24, withPad: " ", startingAt: 0)) \(row.playerCount) players")
+  }
+}
+
+/// A game's players, sorted by score.
+func listPlayers(of game: UUID, ascending: Bool) throws {
+  let players = try database.read { db in
+    try Player
+      .where { $0.gameID.eq(game) }
+      .order {
+        if ascending {
+          $0.score.asc()
+        } else {
+          $0.score.desc()
+        }
+      }
+      .fetchAll(db)
+  }
+  for player in players {
+    print("  \(player.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(player.score)")
+  }
+}
+
+step("Games with their player counts")
+try listGames()
+
+step("Add a player to the poker night")
+let newPlayer = try database.write { db in
+  try Player.insert { Player.Draft(gameID: poker, name: "Blobby") }.returning { $0.id }.fetchOne(db)
+}
+print("  new player id: \(newPlayer?.uuidString.lowercased() ?? "none")")
+
+step("Change scores: Blob +1, Blob Jr -1, Blobby +5")
+try database.write { db in
+  let blob = try Player.where { $0.name.eq("Blob") }.select { $0.id }.fetchOne(db)
+  let junior = try Player.where { $0.name.eq("Blob Jr") }.select { $0.id }.fetchOne(db)
+  if let blob { try Player.find(blob).update { $0.score += 1 }.execute(db) }
+  if let junior { try Player.find(junior).update { $0.score -= 1 }.execute(db) }
+  if let newPlayer { try Player.find(newPlayer).update { $0.score += 5 }.execute(db) }
+}
+
+step("Players of the gin rummy game, highest score first")
+try listPlayers(of: ginRummy, ascending: false)
+
+step("The same players, lowest score first")
+try listPlayers(of: ginRummy, ascending: true)
+
+step("Games with their player counts")
+try listGames()
+
+step("Delete the gin rummy game; its players go with it")
+try database.write { db in
+  try Game.find(ginRummy).delete().execute(db)
+}
+let remaining = try database.read { db in (try Game.fetchCount(db), try Player.fetchCount(db)) }
+print("  \(remaining.0) games and \(remaining.1) players left")
+try listGames()
+
+func step(_ title: String) {
+  print("\n== \(title)")
+}

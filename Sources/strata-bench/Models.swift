@@ -1,0 +1,22 @@
+// The benchmark's models; the Strata plugin generates their conformances.
+import Foundation
+import Strata
+
+/// The benchmark's row: two UUID TEXT columns, a TEXT and an INTEGER, as in the seed's
+/// `players` table.
+struct Player: Table, Identifiable {
+  let id: UUID
+  let gameID: Game.ID
+  var name = ""
+  var score = 0
+}
+
+struct Game: Table, Identifiable {
+  let id: UUID
+  var title = ""
+}
+
+struct GameRow: Selection {
+  let game: Game
+  let playerCount: Int
+}

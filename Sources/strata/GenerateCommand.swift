@@ -1,0 +1,37 @@
+import StrataSchema
+
+/// `strata generate`: the build-tool plugin's command.
+struct GenerateCommand {
+  let output: String
+  let migrations: String?
+  let registryOutput: String?
+  let root: String?
+  let inputs: [String]
+
+  init(arguments: inout CommandLineArguments) throws {
+    try arguments.validate(needsInputs: false)
+    output = try arguments.required("--output")
+    migrations = arguments.value("--migrations")
+    registryOutput = arguments.value("--registry-output")
+    root = arguments.value("--root")
+    inputs = arguments.inputs
+    if (migrations == nil) != (registryOutput == nil) {
+      throw UsageError("--migrations and --registry-output go together")
+    }
+  }
+
+  func run() throws -> Int32 {
+    let generator = try Generator(inputs: inputs, root: root)
+    let code = try generator.conformances()
+    var registry: String?
+    if let migrations {
+      registry = try MigrationFiles(directory: migrations, root: root).registry()
+    }
+    // Both outputs are computed before either is written, so a failure leaves both untouched.
+    try AtomicFile.write(code, to: output)
+    if let registry, let registryOutput {
+      try AtomicFile.write(registry, to: registryOutput)
+    }
+    return 0
+  }
+}

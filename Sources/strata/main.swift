@@ -1,0 +1,53 @@
+// `strata`: the Strata generator's command-line tool. The SwiftPM plugins run it; other build
+// systems can too.
+import Foundation
+import StrataSchema
+
+let usage = """
+  usage: strata <command> [options] <model files or directories>…
+
+  commands:
+    generate     write the models' conformances (and the migration registry)
+                   --output FILE            the Swift file for the conformances (required)
+                   --migrations DIR         the migration files to embed
+                   --registry-output FILE   the Swift file for the migration registry
+    migrations   add a migration for what the models ask for that the migrations lack
+                   --migrations DIR         where the migration files are (required)
+                   --snapshot FILE          the schema snapshot to keep up to date
+                   --check                  write nothing; fail if a migration is missing
+    schema       print the DDL the models ask for
+
+  options for every command:
+    --root DIR     the module's directory; file names in headers are relative to it
+    --module NAME  the module's name, for messages and headers
+  """
+
+var arguments = CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
+let exitCode: Int32
+do {
+  switch arguments.command {
+  case "generate":
+    exitCode = try GenerateCommand(arguments: &arguments).run()
+  case "migrations":
+    exitCode = try MigrationsCommand(arguments: &arguments).run()
+  case "schema":
+    exitCode = try SchemaCommand(arguments: &arguments).run()
+  case "help", "--help", "-h":
+    print(usage)
+    exitCode = 0
+  default:
+    throw UsageError("unknown command '\(arguments.command ?? "")'")
+  }
+} catch let error as UsageError {
+  FileHandle.standardError.write(Data("strata: \(error.message)\n\n\(usage)\n".utf8))
+  exitCode = 2
+} catch let error as DiagnosticsError {
+  for diagnostic in error.diagnostics {
+    FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+  }
+  exitCode = 1
+} catch {
+  FileHandle.standardError.write(Data("strata: error: \(error)\n".utf8))
+  exitCode = 1
+}
+exit(exitCode)
