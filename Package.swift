@@ -57,9 +57,10 @@ let package = Package(
     ),
     .testTarget(
       name: "StrataTests",
-      dependencies: ["Strata", .product(name: "GRDBSQLite", package: "GRDB.swift")]
+      dependencies: ["Strata", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+      plugins: ["StrataPlugin"]
     ),
-    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"]),
+    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -72,11 +72,11 @@ public enum SwiftEmitter {
       let columnSet = key == nil ? "Strata.TableColumnSet" : "Strata.PrimaryKeyedColumnSet"
       writer.block("\(access)struct TableColumns: \(columnSet)") { writer in
         writer.line("\(access)typealias QueryValue = \(name)")
-        writer.line(
-          "\(access)static let columnNames = [\(table.columns.map { stringLiteral($0.columnName) }.joined(separator: ", "))]")
+        writer.list(
+          "\(access)static let columnNames = [", table.columns.map { stringLiteral($0.columnName) }, "]")
         for column in table.columns {
           writer.line(
-            "\(access)let \(identifier(column.propertyName)) = Strata.TableColumn<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
+            "\(column.access.rawValue)let \(identifier(column.propertyName)) = Strata.TableColumn<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
         }
         if let key {
           writer.line(
@@ -139,17 +139,20 @@ public enum SwiftEmitter {
         let type = isKey ? column.propertyType + "?" : column.propertyType
         let defaultValue = isKey ? "nil" : column.defaultExpression
         let name = identifier(column.propertyName)
-        writer.line("\(access)var \(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
+        writer.line("\(column.access.rawValue)var \(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
         parameters.append("\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
         types.append((column.propertyName, isKey ? column.valueType + "?" : column.valueType))
       }
       writer.blank()
-      writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
+      let initAccess = table.columns.map(\.access).min() ?? table.access
+      writer.list("\(initAccess.rawValue)init(", parameters, ") {")
+      writer.indented { writer in
         for column in table.columns {
           let name = identifier(column.propertyName)
           writer.line("self.\(name) = \(name)")
         }
       }
+      writer.line("}")
       writer.blank()
       emitDecoding(types, access: access, into: &writer)
       writer.blank()
@@ -174,7 +177,9 @@ public enum SwiftEmitter {
             : "some Strata.QueryExpression<\(field.valueType)>"
           return "\(identifier(field.name)): \(type)"
         }
-        writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
+        let initAccess = selection.fields.map(\.access).min() ?? selection.access
+        writer.list("\(initAccess.rawValue)init(", parameters, ") {")
+        writer.indented { writer in
           writer.line("resultColumns =")
           writer.indented { writer in
             for (index, field) in selection.fields.enumerated() {
@@ -183,10 +188,14 @@ public enum SwiftEmitter {
             }
           }
         }
+        writer.line("}")
       }
       writer.blank()
-      let count = selection.fields.map { "\($0.valueType).queryColumnCount" }.joined(separator: " + ")
-      writer.line("\(access)static var queryColumnCount: Int { \(count) }")
+      writer.block("\(access)static var queryColumnCount: Int") { writer in
+        for (index, field) in selection.fields.enumerated() {
+          writer.line((index == 0 ? "" : "+ ") + "\(field.valueType).queryColumnCount")
+        }
+      }
       writer.blank()
       emitDecoding(selection.fields.map { ($0.name, $0.valueType) }, access: access, into: &writer)
     }
@@ -281,5 +290,23 @@ struct CodeWriter {
     line(header + " {")
     indented(body)
     line("}")
+  }
+
+  /// `open` + items joined by commas + `close` on one line, or, past 100 columns, one item per
+  /// line with a trailing comma for arrays and none for parameter lists.
+  mutating func list(_ open: String, _ items: [String], _ close: String) {
+    let single = open + items.joined(separator: ", ") + close
+    guard indentation.count + single.count > 100, !items.isEmpty else {
+      line(single)
+      return
+    }
+    line(open)
+    indented { writer in
+      for (index, item) in items.enumerated() {
+        let isLast = index == items.count - 1
+        writer.line(item + (isLast && !close.hasPrefix("]") ? "" : ","))
+      }
+    }
+    line(close)
   }
 }

@@ -24,10 +24,20 @@ public struct ModelSet: Sendable {
 }
 
 /// The access modifier generated members get.
-public enum MemberAccess: String, Sendable {
+public enum MemberAccess: String, Sendable, Comparable {
   case `internal` = ""
   case `package` = "package "
   case `public` = "public "
+
+  private var rank: Int {
+    switch self {
+    case .internal: 0
+    case .package: 1
+    case .public: 2
+    }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
 public struct TableModel: Sendable {
@@ -47,6 +57,9 @@ public struct TableModel: Sendable {
 /// A stored property that is a column.
 public struct ColumnModel: Sendable {
   public var propertyName: String
+  /// The access of the members generated for the property: the lower of the model's and the
+  /// property's.
+  public var access: MemberAccess
   /// Where the property is declared.
   public var location: SourceLocation
   public var columnName: String
@@ -70,6 +83,7 @@ public struct SelectionModel: Sendable {
 
 public struct FieldModel: Sendable {
   public var name: String
+  public var access: MemberAccess
   /// The type the field's expression has: the property type or its representation.
   public var valueType: String
   /// That type without optionality.

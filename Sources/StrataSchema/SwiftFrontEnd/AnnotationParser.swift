@@ -105,6 +105,10 @@ enum AnnotationParser {
         guard let string = StringLiteralValue.value(of: text) else { return nil }
         advance()
         return .string(string)
+      case .integer, .float:
+        let value = text
+        advance()
+        return .number(value)
       case .identifier where text == "true" || text == "false":
         let value = text == "true"
         advance()

@@ -101,6 +101,7 @@ struct Annotation: Hashable, Sendable {
   enum Value: Hashable, Sendable {
     case string(String)
     case bool(Bool)
+    case number(String)
     /// `.name`
     case member(String)
     /// `Type.self`

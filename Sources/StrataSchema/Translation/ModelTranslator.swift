@@ -359,7 +359,8 @@ public struct ModelTranslator {
     let propertyType = declaredType.text
     let representation = options.representation?.text
     let model = ColumnModel(
-      propertyName: property.name, location: property.location, columnName: columnName,
+      propertyName: property.name, access: memberAccess(of: property, in: type),
+      location: property.location, columnName: columnName,
       propertyType: propertyType,
       valueType: representation.map { isOptional ? $0 + "?" : $0 } ?? propertyType,
       representation: representation, isOptional: isOptional,
@@ -373,9 +374,9 @@ public struct ModelTranslator {
     case .integer?: return .named([.init(name: "Int", arguments: [])])
     case .float?: return .named([.init(name: "Double", arguments: [])])
     case .bool?: return .named([.init(name: "Bool", arguments: [])])
-    case .member(let type?, _)?:
-      return .named(type.split(separator: ".").map { .init(name: String($0), arguments: []) })
-    case .call(let type)?:
+    case .member(let type?, _)?, .call(let type)?:
+      // Only a capitalized name is taken for a type: `Date()`, `Status.active`, not `compute()`.
+      guard type.first?.isUppercase == true else { return nil }
       return .named(type.split(separator: ".").map { .init(name: String($0), arguments: []) })
     default: return nil
     }
@@ -785,7 +786,8 @@ public struct ModelTranslator {
       let valueType = representation.map(\.text) ?? unwrapped.text
       fields.append(
         FieldModel(
-          name: property.name, valueType: isOptional ? valueType + "?" : valueType,
+          name: property.name, access: memberAccess(of: property, in: type),
+          valueType: isOptional ? valueType + "?" : valueType,
           unwrappedValueType: valueType, isOptional: isOptional))
     }
     if fields.isEmpty {
@@ -812,7 +814,15 @@ public struct ModelTranslator {
   }
 
   private func memberAccess(of type: TypeDeclaration) -> MemberAccess {
-    switch effectiveAccess(of: type) {
+    Self.memberAccess(effectiveAccess(of: type))
+  }
+
+  private func memberAccess(of property: PropertyDeclaration, in type: TypeDeclaration) -> MemberAccess {
+    min(memberAccess(of: type), Self.memberAccess(property.accessLevel ?? .internal))
+  }
+
+  private static func memberAccess(_ level: AccessLevel?) -> MemberAccess {
+    switch level {
     case .public?, .open?: return .public
     case .package?: return .package
     default: return .internal

@@ -1,0 +1,121 @@
+import Testing
+
+@testable import StrataSchema
+
+/// Bad input is an error at its line and column, with a message that says what to do.
+@Suite struct DiagnosticsTests {
+  /// The errors for a model file, as `line:column: message`.
+  func errors(_ source: String) -> [String] {
+    do {
+      _ = try ModelTranslator.translate(sources: [("Models.swift", source)])
+      return []
+    } catch let error as DiagnosticsError {
+      return error.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+    } catch {
+      return ["unexpected \(error)"]
+    }
+  }
+
+  func expectError(_ source: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let found = errors(source)
+    #expect(found.contains { $0.hasPrefix(expected) }, "got \(found)", sourceLocation: sourceLocation)
+  }
+
+  @Test func diagnosticsUseThePathLineColumnForm() throws {
+    let diagnostic = Diagnostic(.error, "bad", at: StrataSchema.SourceLocation(path: "A/Models.swift", line: 3, column: 7))
+    #expect(diagnostic.description == "A/Models.swift:3:7: error: bad")
+  }
+
+  @Test func typesThatCannotBeStored() {
+    expectError(
+      "struct A: Table {\n  let id: Int\n  var location: CGPoint\n}",
+      "3:7: the generator cannot store 'location: CGPoint'; use a raw-value enum, a // @Column(as: …) representation")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  var tags: [String]\n}",
+      "3:7: 'tags: [String]' has no storage of its own; store it as JSON with // @Column(as: JSONRepresentation<[String]>.self)")
+    expectError("struct A: Table {\n  let id: Int\n  var big: UInt64\n}", "3:7: the generator cannot store 'big: UInt64'")
+    expectError("struct A: Table {\n  let id: Int\n  var pair: (Int, Int)\n}", "3:7: the generator cannot store")
+    expectError("struct A: Table {\n  let id: Int\n  var x: Int??\n}", "3:7: 'x' is a nested optional")
+    expectError(
+      "struct B: Table { let id: Int }\nstruct A: Table {\n  let id: Int\n  var b: B\n}",
+      "4:7: 'b' is a whole B; a table column must be a value (use B.ID to reference it)")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  var other: Missing.ID\n}",
+      "3:7: the generator cannot store 'other: Missing.ID'")
+  }
+
+  @Test func unknownAndMalformedAnnotations() {
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @Colum(\"x\")\n  var name = \"\"\n}",
+      "3:6: unknown annotation @Colum; valid annotations: @Table(\"name\"), @Column(\"name\")")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @Column(\"x\"\n  var name = \"\"\n}",
+      "3:17: malformed annotation '@Column(\"x\"': expected @Name or @Name(arguments)")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  /// @Column(size: 3)\n  var name = \"\"\n}",
+      "3:15: @Column does not take this argument")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @Column(collate: .french)\n  var name = \"\"\n}",
+      "3:14: @Column(collate:) takes .nocase, .binary or .rtrim")
+    expectError("// @Table(\"x\")\nstruct A {\n  let id: Int\n}", "1:4: @Table on 'A', which does not conform to Table")
+    expectError("// @Unique\nstruct A: Table {\n  let id: Int\n}", "1:4: @Unique does not apply to a type")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @Column(as: Fancy.self)\n  var x: Int\n}",
+      "4:7: unknown representation 'Fancy'; known representations: JSONRepresentation<T>")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @References(Nope.self)\n  var x: Int\n}",
+      "3:18: @References needs a table declared in the scanned files: 'Nope' is not one")
+  }
+
+  @Test func propertiesThatCannotBeColumns() {
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @Ephemeral\n  var cache: [Int]\n}",
+      "4:7: @Ephemeral property 'cache' needs a default value")
+    expectError("struct A: Table {\n  let id: Int\n  lazy var x = 1\n}", "3:12: lazy property 'x' cannot be a column")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  @Published var x = 1\n}",
+      "3:18: property 'x' has the attribute @Published; a column must be a plain stored property")
+    expectError("struct A: Table {\n  let id: Int\n  let kind = 2\n}", "3:7: 'let kind' has an initial value")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  #if DEBUG\n  var debug = 0\n  #endif\n}",
+      "4:7: stored property 'debug' is inside #if")
+    expectError("struct A: Table {\n  let id: Int\n  var x = compute()\n}", "3:7: cannot tell the type of 'x'")
+    expectError("struct A: Table {\n  let (a, b): (Int, Int)\n}", "2:7: a tuple pattern cannot be a column")
+    expectError("struct A: Table {\n  let id: Int?\n}", "2:7: primary key 'id' cannot be optional")
+    expectError(
+      "struct B: Table { let id: Int }\nstruct A: Table {\n  let id: Int\n  // @References(B.self, onDelete: .setNull)\n  let bID: Int\n}",
+      "5:7: 'bID' is not optional, so deleting the referenced row cannot set it to NULL")
+  }
+
+  @Test func modelsThatCannotBeModels() {
+    expectError("class A: Table {\n  let id = 0\n}", "1:7: 'A' is a class; a Table must be a struct")
+    expectError("struct A<T>: Table {\n  let id: Int\n}", "1:8: a Table cannot be generic")
+    expectError("private struct A: Table {\n  let id: Int\n}", "1:16: 'A' is private")
+    expectError("struct A: Table, Selection {\n  let id: Int\n}", "1:8: 'A' cannot be both a Table and a Selection")
+    expectError("struct A: Table {\n  static let x = 0\n}", "1:8: Table 'A' has no stored properties")
+    expectError(
+      "struct Game: Table { let id: Int }\n// @Table(\"games\")\nstruct Match: Table { let id: Int }",
+      "3:8: 'Match' and 'Game' both map to the table \"games\"")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  // @Column(\"id\")\n  var other: Int\n}",
+      "4:7: two properties of 'A' map to the column \"id\"")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  subscript(i: Int) -> Int { i }\n  var x = 0\n  @objc dynamic what is this\n}",
+      "5:")
+  }
+
+  @Test func everyErrorOfAFileIsReported() {
+    let found = errors(
+      """
+      struct A: Table {
+        let id: Int
+        var a: CGPoint
+        // @Nope
+        var b = 0
+        lazy var c = 1
+      }
+      """)
+    #expect(found.count == 3)
+    #expect(found.map { $0.prefix(2) } == ["3:", "4:", "6:"])
+  }
+}
