@@ -143,28 +143,52 @@ public enum MigrationPlanner {
     return (header + "\n\n" + blocks.joined(separator: "\n\n") + "\n", summary)
   }
 
-  /// `0002_create_games_and_players`, `0003_add_players_nickname`.
+  /// `0002_create_games_and_players`, `0003_add_players_nickname`: the changes by name, or
+  /// counted when the names would make the file name long.
   static func fileName(number: Int, changes: [SchemaDiff.Change]) -> String {
     var created: [String] = []
-    var added: [String] = []
+    var added: [(table: String, column: String)] = []
     var indexed: [String] = []
     for change in changes {
       switch change {
       case .createTable(let table): created.append(table)
-      case .addColumn(let table, let column): added.append("\(table)_\(column)")
+      case .addColumn(let table, let column): added.append((table, column))
       case .createIndex(let table, let index):
         if !created.contains(table) { indexed.append(index) }
       }
     }
-    var parts: [String] = []
-    if !created.isEmpty { parts.append("create_" + list(created)) }
-    if !added.isEmpty { parts.append("add_" + list(added)) }
-    if !indexed.isEmpty { parts.append("add_" + list(indexed)) }
-    var description = parts.joined(separator: "_and_")
+    var detailed: [String] = []
+    var counted: [String] = []
+    if !created.isEmpty {
+      detailed.append("create_" + list(created))
+      counted.append(created.count == 1 ? "create_\(created[0])" : "create_\(created.count)_tables")
+    }
+    if !added.isEmpty {
+      detailed.append("add_" + list(added.map { "\($0.table)_\($0.column)" }))
+      let tables = Set(added.map(\.table))
+      counted.append(
+        added.count == 1
+          ? "add_\(added[0].table)_\(added[0].column)"
+          : "add_\(added.count)_columns" + (tables.count == 1 ? "_to_\(added[0].table)" : ""))
+    }
+    if !indexed.isEmpty {
+      detailed.append("add_" + list(indexed))
+      counted.append(indexed.count == 1 ? "add_\(indexed[0])" : "add_\(indexed.count)_indexes")
+    }
+    let limit = 60
+    var description = detailed.joined(separator: "_and_")
+    if description.count > limit { description = counted.joined(separator: "_and_") }
+    if description.count > limit {
+      // As many counted parts as fit, then `_and_more`.
+      var kept = [counted[0]]
+      for part in counted.dropFirst() where (kept + [part]).joined(separator: "_and_").count <= limit - 9 {
+        kept.append(part)
+      }
+      description = kept.joined(separator: "_and_") + (kept.count < counted.count ? "_and_more" : "")
+    }
     description = String(description.unicodeScalars.map { scalar in
       scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
     })
-    if description.count > 80 { description = String(description.prefix(80)) }
     let digits = String(number)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + description
   }
