@@ -61,6 +61,8 @@ let package = Package(
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures"]),
+    // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
+    .testTarget(name: "IntegrationTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -17,13 +17,21 @@ extension DatabaseMigrator {
   ///
   /// ```swift
   /// var migrator = DatabaseMigrator()
-  /// migrator.registerMigrations(StrataMigrations.all)
+  /// try migrator.registerMigrations(StrataMigrations.all)
   /// try migrator.migrate(database)
   /// ```
   ///
   /// Like any GRDB migration, one that was already applied is not run again; the migrator
   /// records applied names in its `grdb_migrations` table.
-  public mutating func registerMigrations(_ migrations: [Migration]) {
+  ///
+  /// - Throws: `StrataError` when a name is already registered (GRDB would stop the process),
+  ///   for example when the migrations of two modules that share file names are registered on
+  ///   one migrator. Nothing is registered then.
+  public mutating func registerMigrations(_ migrations: [Migration]) throws {
+    var names = Set(self.migrations)
+    for migration in migrations where !names.insert(migration.name).inserted {
+      throw StrataError("the migration \"\(migration.name)\" is already registered on this migrator")
+    }
     for migration in migrations {
       registerMigration(migration.name) { db in
         try db.execute(sql: migration.sql)

@@ -20,7 +20,7 @@ let database = try openDatabase(.file(path), configuration: configuration)
 
 step("Migrate \(path)")
 var migrator = DatabaseMigrator()
-migrator.registerMigrations(StrataMigrations.all)
+try migrator.registerMigrations(StrataMigrations.all)
 try migrator.migrate(database)
 
 step("Seed three games and three players")

@@ -10,7 +10,7 @@ let path = FileManager.default.temporaryDirectory
 defer { try? FileManager.default.removeItem(atPath: path) }
 let database = try openDatabase(.file(path))
 var migrator = DatabaseMigrator()
-migrator.registerMigrations(StrataMigrations.all)
+try migrator.registerMigrations(StrataMigrations.all)
 try migrator.migrate(database)
 
 let gameIDs = (0..<100).map { _ in UUID() }

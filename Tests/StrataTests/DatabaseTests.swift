@@ -153,3 +153,31 @@ final class Log: @unchecked Sendable {
     lock.withLock { storage }
   }
 }
+
+/// Migrations embedded by the plugin, registered on GRDB's migrator.
+@Suite struct MigrationRegistryTests {
+  let migrations = [
+    Migration(name: "0001_create_notes", sql: "CREATE TABLE notes (body TEXT NOT NULL) STRICT;"),
+    Migration(name: "0002_add_notes_title", sql: "ALTER TABLE notes ADD COLUMN title TEXT;\nINSERT INTO notes (body) VALUES ('first');"),
+  ]
+
+  @Test func registeredMigrationsRunOnceInOrder() throws {
+    let database = try openDatabase(.inMemory)
+    var migrator = DatabaseMigrator()
+    try migrator.registerMigrations(migrations)
+    try migrator.migrate(database)
+    try migrator.migrate(database)
+    let (applied, rows) = try database.read { db in
+      (try migrator.appliedIdentifiers(db), try sql("SELECT count(*) FROM notes", as: Int.self).fetchOne(db))
+    }
+    #expect(applied == ["0001_create_notes", "0002_add_notes_title"])
+    #expect(rows == 1)
+  }
+
+  @Test func registeringANameTwiceIsAnErrorNotACrash() throws {
+    var migrator = DatabaseMigrator()
+    try migrator.registerMigrations(migrations)
+    #expect(throws: StrataError.self) { try migrator.registerMigrations([migrations[0]]) }
+    #expect(migrator.migrations == ["0001_create_notes", "0002_add_notes_title"])
+  }
+}

@@ -37,13 +37,13 @@ public enum SwiftEmitter {
     writer.line("import Strata")
     writer.blank()
     writer.line("/// This module's checked-in migrations, in order. Register them on a migrator with")
-    writer.line("/// `migrator.registerMigrations(StrataMigrations.all)`; each runs in its own transaction.")
-    writer.block("nonisolated enum StrataMigrations") { writer in
+    writer.line("/// `try migrator.registerMigrations(StrataMigrations.all)`; each runs in its own transaction.")
+    writer.block("public nonisolated enum StrataMigrations") { writer in
       if migrations.isEmpty {
-        writer.line("static let all: [Strata.Migration] = []")
+        writer.line("public static let all: [Strata.Migration] = []")
         return
       }
-      writer.line("static let all: [Strata.Migration] = [")
+      writer.line("public static let all: [Strata.Migration] = [")
       writer.indented { writer in
         for migration in migrations {
           writer.line("Strata.Migration(")
@@ -70,7 +70,7 @@ public enum SwiftEmitter {
       writer.line("\(access)static let tableName = \(stringLiteral(table.tableName))")
       writer.blank()
       let columnSet = key == nil ? "Strata.TableColumnSet" : "Strata.PrimaryKeyedColumnSet"
-      writer.block("\(access)struct TableColumns: \(columnSet)") { writer in
+      writer.block("\(access)nonisolated struct TableColumns: \(columnSet)") { writer in
         writer.line("\(access)typealias QueryValue = \(name)")
         writer.list(
           "\(access)static let columnNames = [", table.columns.map { stringLiteral($0.columnName) }, "]")
@@ -84,7 +84,7 @@ public enum SwiftEmitter {
         }
       }
       writer.blank()
-      writer.line("\(access)static let columns = TableColumns()")
+      writer.line("\(access)static var columns: TableColumns { TableColumns() }")
       if let key {
         writer.blank()
         let value = key.representation.map { "\($0)(queryOutput: \(identifier(key.propertyName)))" }
@@ -130,7 +130,7 @@ public enum SwiftEmitter {
   private static func emitDraft(
     _ table: TableModel, keyIndex: Int, access: String, into writer: inout CodeWriter
   ) {
-    writer.block("\(access)struct Draft: Strata.TableDraft") { writer in
+    writer.block("\(access)nonisolated struct Draft: Strata.TableDraft") { writer in
       writer.line("\(access)typealias Base = \(table.swiftName)")
       var parameters: [String] = []
       var types: [(name: String, type: String)] = []
@@ -144,7 +144,7 @@ public enum SwiftEmitter {
         types.append((column.propertyName, isKey ? column.valueType + "?" : column.valueType))
       }
       writer.blank()
-      let initAccess = table.columns.map(\.access).min() ?? table.access
+      let initAccess = table.columns.map(\.typeAccess).min().map { min($0, table.access) } ?? table.access
       writer.list("\(initAccess.rawValue)init(", parameters, ") {")
       writer.indented { writer in
         for column in table.columns {
@@ -167,7 +167,7 @@ public enum SwiftEmitter {
   private static func emit(_ selection: SelectionModel, into writer: inout CodeWriter) {
     let access = selection.access.rawValue
     writer.block("nonisolated extension \(selection.swiftName)") { writer in
-      writer.block("\(access)struct Columns: Strata.SelectionColumns") { writer in
+      writer.block("\(access)nonisolated struct Columns: Strata.SelectionColumns") { writer in
         writer.line("\(access)typealias QueryValue = \(selection.swiftName)")
         writer.line("\(access)let resultColumns: [Strata.ResultColumn]")
         writer.blank()
@@ -177,7 +177,7 @@ public enum SwiftEmitter {
             : "some Strata.QueryExpression<\(field.valueType)>"
           return "\(identifier(field.name)): \(type)"
         }
-        let initAccess = selection.fields.map(\.access).min() ?? selection.access
+        let initAccess = selection.fields.map(\.typeAccess).min().map { min($0, selection.access) } ?? selection.access
         writer.list("\(initAccess.rawValue)init(", parameters, ") {")
         writer.indented { writer in
           writer.line("resultColumns =")

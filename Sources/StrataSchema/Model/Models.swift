@@ -60,6 +60,8 @@ public struct ColumnModel: Sendable {
   /// The access of the members generated for the property: the lower of the model's and the
   /// property's.
   public var access: MemberAccess
+  /// The lowest access of the types the property's type names, for initializers that take it.
+  public var typeAccess: MemberAccess
   /// Where the property is declared.
   public var location: SourceLocation
   public var columnName: String
@@ -84,6 +86,7 @@ public struct SelectionModel: Sendable {
 public struct FieldModel: Sendable {
   public var name: String
   public var access: MemberAccess
+  public var typeAccess: MemberAccess
   /// The type the field's expression has: the property type or its representation.
   public var valueType: String
   /// That type without optionality.

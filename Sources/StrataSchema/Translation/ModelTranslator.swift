@@ -360,6 +360,7 @@ public struct ModelTranslator {
     let representation = options.representation?.text
     let model = ColumnModel(
       propertyName: property.name, access: memberAccess(of: property, in: type),
+      typeAccess: typeAccess([declaredType] + (options.representation.map { [$0] } ?? []), from: scope),
       location: property.location, columnName: columnName,
       propertyType: propertyType,
       valueType: representation.map { isOptional ? $0 + "?" : $0 } ?? propertyType,
@@ -787,6 +788,7 @@ public struct ModelTranslator {
       fields.append(
         FieldModel(
           name: property.name, access: memberAccess(of: property, in: type),
+          typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
           valueType: isOptional ? valueType + "?" : valueType,
           unwrappedValueType: valueType, isOptional: isOptional))
     }
@@ -819,6 +821,34 @@ public struct ModelTranslator {
 
   private func memberAccess(of property: PropertyDeclaration, in type: TypeDeclaration) -> MemberAccess {
     min(memberAccess(of: type), Self.memberAccess(property.accessLevel ?? .internal))
+  }
+
+  /// The lowest access among the types declared in the scanned files that `types` name; types
+  /// from other modules are public.
+  private func typeAccess(_ types: [TypeSyntax], from scope: [String]) -> MemberAccess {
+    var access = MemberAccess.public
+    func visit(_ type: TypeSyntax) {
+      switch type {
+      case .named(let components):
+        var name: [String] = []
+        for component in components {
+          name.append(component.name)
+          if let declaration = resolve(name.joined(separator: "."), from: scope) {
+            access = min(access, memberAccess(of: declaration))
+          }
+          component.arguments.forEach(visit)
+        }
+      case .optional(let wrapped), .implicitlyUnwrapped(let wrapped), .array(let wrapped):
+        visit(wrapped)
+      case .dictionary(let key, let value):
+        visit(key)
+        visit(value)
+      case .unsupported:
+        break
+      }
+    }
+    types.forEach(visit)
+    return access
   }
 
   private static func memberAccess(_ level: AccessLevel?) -> MemberAccess {

@@ -1,0 +1,62 @@
+import Catalog
+import Foundation
+import Strata
+
+/// Checks a result; a failed check exits with status 1.
+func check(_ condition: Bool, _ message: String) {
+  if !condition {
+    print("FAILED: \(message)")
+    exit(1)
+  }
+}
+
+// The app's own tables, migrated with its embedded migrations.
+let games = try openDatabase(.inMemory)
+var migrator = DatabaseMigrator()
+try migrator.registerMigrations(StrataMigrations.all)
+try migrator.migrate(games)
+try games.write { db in
+  let id = UUID()
+  try db.seed {
+    Game.Draft(id: id, title: "Family gin rummy")
+    Game.Draft(title: "Weekly poker night")
+    Player.Draft(gameID: id, name: "Blob", score: 20)
+    Player.Draft(gameID: id, name: "Blob Jr", score: 100)
+  }
+  try Player.where { $0.name.eq("Blob") }.update { $0.score += 1 }.execute(db)
+}
+let rows = try games.read { db in
+  try Game.group(by: \.id)
+    .leftJoin(Player.all) { $0.id.eq($1.gameID) }
+    .order { $1.count().desc() }
+    .select { GameRow.Columns(game: $0, playerCount: $1.count()) }
+    .fetchAll(db)
+}
+check(rows.map(\.playerCount) == [2, 0], "player counts: \(rows.map(\.playerCount))")
+let scores = try games.read { db in try Player.order(by: \.name).select { $0.score }.fetchAll(db) }
+check(scores == [21, 100], "scores: \(scores)")
+
+// The library's public tables, migrated with the library's migrations.
+let catalog = try openDatabase(.inMemory)
+var catalogMigrator = DatabaseMigrator()
+try catalogMigrator.registerMigrations(Catalog.StrataMigrations.all)
+try catalogMigrator.migrate(catalog)
+try catalog.write { db in
+  try Category.insert { Category.Draft(name: "Books") }.execute(db)
+  try Item.insert {
+    Item.Draft(categoryID: 1, title: "Novel", priority: .high, tags: ["paper"])
+    Item.Draft(categoryID: 1, title: "Atlas")
+  }.execute(db)
+}
+let stats = try catalog.read { db in
+  try Category.group(by: \.id)
+    .join(Item.all) { $0.id.eq($1.categoryID) }
+    .select { CategoryStats.Columns(category: $0, itemCount: $1.count(), topPriority: $1.priority.max()) }
+    .fetchAll(db)
+}
+check(stats.count == 1 && stats[0].category.name == "Books" && stats[0].itemCount == 2, "stats")
+check(stats[0].topPriority == .high, "top priority: \(String(describing: stats[0].topPriority))")
+let tags = try catalog.read { db in try Item.where { $0.title.eq("Novel") }.select { $0.tags }.fetchOne(db) }
+check(tags == ["paper"], "tags: \(String(describing: tags))")
+
+print("OK: \(rows.count) games, \(stats[0].itemCount) items")
