@@ -50,6 +50,7 @@ let package = Package(
       name: "strata-bench",
       dependencies: [
         "Strata",
+        "StrataSchema",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],

@@ -18,7 +18,7 @@ struct BenchmarkOptions {
       case "--only": only.insert(arguments.popFirst() ?? "")
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--only fetch|insert|render]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--only fetch|insert|render|generator]\n".utf8))
         exit(2)
       }
     }

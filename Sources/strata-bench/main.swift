@@ -109,3 +109,7 @@ render.measure("Strata", runs: options.runs) {
 }
 render.report(baseline: nil, also: nil)
 }
+
+if options.runs("generator") {
+  try runGeneratorBenchmark(runs: options.runs)
+}

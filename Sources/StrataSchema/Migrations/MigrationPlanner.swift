@@ -27,7 +27,8 @@ public enum MigrationPlanner {
     var creators: [String: SourceLocation] = [:]
     for file in migrations.files {
       do {
-        try database.execute(file.sql)
+        // Each migration in its own transaction, as GRDB's migrator runs it.
+        try database.transaction { try database.execute(file.sql) }
       } catch let error as SQLiteError {
         throw DiagnosticsError([
           Diagnostic(
@@ -41,10 +42,10 @@ public enum MigrationPlanner {
         }
       }
     }
-    let current = try SchemaIntrospector.introspect(database).schema
+    let currentIntrospection = try SchemaIntrospector.introspect(database)
     let desired = try desiredSchema(models)
 
-    let diff = SchemaDiff(current: current, desired: desired)
+    let diff = SchemaDiff(current: currentIntrospection.schema, desired: desired)
     if !diff.conflicts.isEmpty {
       throw DiagnosticsError(
         diff.conflicts.map { conflict in
@@ -56,15 +57,16 @@ public enum MigrationPlanner {
     }
 
     var newMigration: MigrationPlan.NewMigration?
+    var final = currentIntrospection
     if !diff.changes.isEmpty {
       let (sql, summary) = render(diff.changes, models: models, moduleName: moduleName)
       do {
-        try database.execute(sql)
+        try database.transaction { try database.execute(sql) }
       } catch let error as SQLiteError {
         throw InputError("the generated migration fails on SQLite (\(error.message)):\n\(sql)")
       }
-      let after = try SchemaIntrospector.introspect(database).schema
-      let remaining = SchemaDiff(current: after, desired: desired)
+      final = try SchemaIntrospector.introspect(database)
+      let remaining = SchemaDiff(current: final.schema, desired: desired)
       guard remaining.isEmpty else {
         throw InputError(
           "the generated migration does not produce the models' schema: \(remaining.conflicts.map(\.message) + remaining.changes.map { "\($0)" })")
@@ -73,14 +75,14 @@ public enum MigrationPlanner {
         fileName: fileName(number: migrations.nextNumber, changes: diff.changes) + ".sql",
         sql: sql, summary: summary)
     }
-    let snapshot = try snapshotText(SchemaIntrospector.introspect(database), moduleName: moduleName)
-    return MigrationPlan(newMigration: newMigration, snapshot: snapshot)
+    return MigrationPlan(newMigration: newMigration, snapshot: snapshotText(final, moduleName: moduleName))
   }
 
   /// The models' schema as SQLite reads it back, table by table so that an error names the
   /// model it comes from.
   private static func desiredSchema(_ models: ModelSet) throws -> Schema {
     let database = try SQLiteConnection()
+    try database.execute("BEGIN")
     for table in models.schema.tables {
       let sql = ([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n")
       do {
@@ -93,6 +95,7 @@ public enum MigrationPlanner {
         ])
       }
     }
+    try database.execute("COMMIT")
     return try SchemaIntrospector.introspect(database).schema
   }
 

@@ -70,21 +70,15 @@ enum SQLTokenizer {
         tokens.append(SQLToken(kind: .string, text: SQLLiteral.string(text)))
       case "0"..."9", ".":
         var text = String.UnicodeScalarView()
-        while index < characters.count,
-          characters[index].properties.isAlphabetic || ("0"..."9").contains(characters[index])
-            || characters[index] == "."
-        {
+        while index < characters.count, isWordCharacter(characters[index]) || characters[index] == "." {
           text.append(characters[index])
           index += 1
         }
         tokens.append(SQLToken(kind: .number, text: String(text)))
       default:
-        if character.properties.isAlphabetic || character == "_" {
+        if isWordCharacter(character), !("0"..."9").contains(character) {
           var text = String.UnicodeScalarView()
-          while index < characters.count,
-            characters[index].properties.isAlphabetic || characters[index] == "_"
-              || ("0"..."9").contains(characters[index]) || characters[index] == "$"
-          {
+          while index < characters.count, isWordCharacter(characters[index]) || characters[index] == "$" {
             text.append(characters[index])
             index += 1
           }
@@ -96,6 +90,12 @@ enum SQLTokenizer {
       }
     }
     return tokens
+  }
+
+  /// Letters, digits, `_`, and anything outside ASCII (SQLite allows it in bare names).
+  private static func isWordCharacter(_ character: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(character) || ("A"..."Z").contains(character) || ("0"..."9").contains(character)
+      || character == "_" || character.value >= 0x80
   }
 
   /// Tokens joined with single spaces, without spaces inside parentheses or before commas.

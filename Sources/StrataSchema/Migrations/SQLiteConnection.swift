@@ -29,6 +29,18 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs `body` in a transaction, rolled back if it throws.
+  func transaction(_ body: () throws -> Void) throws {
+    try execute("BEGIN")
+    do {
+      try body()
+      try execute("COMMIT")
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
   /// The rows of a query, each column as text (or nil for NULL).
   func rows(_ sql: String, _ arguments: [String] = []) throws -> [[String?]] {
     var statement: OpaquePointer?

@@ -10,41 +10,69 @@ enum SchemaIntrospector {
   /// Tables Strata and GRDB keep for themselves.
   static let internalTables: Set<String> = ["grdb_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]
 
+  /// Reads every table with a handful of queries over SQLite's table-valued pragma functions,
+  /// rather than several pragmas per table.
   static func introspect(_ database: SQLiteConnection) throws -> Introspection {
-    let listing = try database.rows("PRAGMA table_list")
-    var strictness: [String: (strict: Bool, withoutRowID: Bool)] = [:]
-    for row in listing where row[0] == "main" && row[2] == "table" {
-      if let name = row[1] { strictness[name] = (row[5] == "1", row[4] == "1") }
+    var flags: [String: (strict: Bool, withoutRowID: Bool)] = [:]
+    for row in try database.rows("SELECT name, wr, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'") {
+      if let name = row[0] { flags[name] = (row[2] == "1", row[1] == "1") }
     }
-    var tables: [TableSchema] = []
-    for row in try database.rows(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    {
-      guard let name = row[0], let sql = row[1], !internalTables.contains(name) else { continue }
-      tables.append(try table(name, sql: sql, in: database, flags: strictness[name] ?? (false, false)))
+    let tables = try database.rows(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    ).compactMap { row -> (String, String)? in
+      guard let name = row[0], let sql = row[1], !internalTables.contains(name) else { return nil }
+      return (name, sql)
     }
+    let columns = Dictionary(
+      grouping: try database.rows(
+        """
+        SELECT m.name, p.name, p.type, p."notnull", p.dflt_value, p.pk, p.hidden
+        FROM sqlite_schema AS m, pragma_table_xinfo(m.name) AS p
+        WHERE m.type = 'table' ORDER BY m.name, p.cid
+        """), by: { $0[0] ?? "" })
+    let foreignKeys = Dictionary(
+      grouping: try database.rows(
+        """
+        SELECT m.name, p.id, p."table", p."from", p."to", p.on_update, p.on_delete
+        FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS p
+        WHERE m.type = 'table' ORDER BY m.name, p.id, p.seq
+        """), by: { $0[0] ?? "" })
+    let indexes = Dictionary(
+      grouping: try database.rows(
+        """
+        SELECT m.name, l.name, l."unique", l.partial, i.name, s.sql
+        FROM sqlite_schema AS m, pragma_index_list(m.name) AS l, pragma_index_info(l.name) AS i
+        LEFT JOIN sqlite_schema AS s ON s.type = 'index' AND s.name = l.name
+        WHERE m.type = 'table' AND l.origin = 'c' ORDER BY m.name, l.name, i.seqno
+        """), by: { $0[0] ?? "" })
+
+    let schema = Schema(
+      tables: tables.map { name, sql in
+        table(
+          name, sql: sql, columns: columns[name] ?? [], foreignKeys: foreignKeys[name] ?? [],
+          indexes: indexes[name] ?? [], flags: flags[name] ?? (false, false))
+      })
     var others: [(String, String)] = []
     for row in try database.rows(
       "SELECT name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY type DESC, name")
     {
       if let name = row[0], let sql = row[1] { others.append((name, sql)) }
     }
-    return Introspection(schema: Schema(tables: tables), otherObjects: others)
+    return Introspection(schema: schema, otherObjects: others)
   }
 
+  /// One table from the rows of the pragma queries, each row prefixed with the table name.
   private static func table(
-    _ name: String, sql: String, in database: SQLiteConnection, flags: (strict: Bool, withoutRowID: Bool)
-  ) throws -> TableSchema {
+    _ name: String, sql: String, columns info: [[String?]], foreignKeys keyRows: [[String?]],
+    indexes indexRows: [[String?]], flags: (strict: Bool, withoutRowID: Bool)
+  ) -> TableSchema {
     let parsed = CreateTableParser(sql: sql)
-    let quoted = SQLLiteral.identifier(name)
-    let info = try database.rows("PRAGMA table_xinfo(\(quoted))")
     let keyColumns = info.filter { ($0[5] ?? "0") != "0" }
       .sorted { Int($0[5] ?? "0")! < Int($1[5] ?? "0")! }
       .compactMap { $0[1] }
     var foreignKeys: [String: ForeignKey] = [:]
     var compositeForeignKeys: [String] = []
-    let keyRows = try database.rows("PRAGMA foreign_key_list(\(quoted))")
-    for (id, rows) in Dictionary(grouping: keyRows, by: { $0[0] ?? "" }).sorted(by: { $0.key < $1.key }) {
+    for (id, rows) in Dictionary(grouping: keyRows, by: { $0[1] ?? "" }).sorted(by: { $0.key < $1.key }) {
       if rows.count == 1, let row = rows.first, let from = row[3], let target = row[2] {
         foreignKeys[from] = ForeignKey(
           table: target, column: row[4] ?? "", onDelete: action(row[6]), onUpdate: action(row[5]))
@@ -72,15 +100,10 @@ enum SchemaIntrospector {
     }
 
     var indexes: [IndexSchema] = []
-    for row in try database.rows("PRAGMA index_list(\(quoted))") where row[3] == "c" {
-      guard let indexName = row[1] else { continue }
-      let indexColumns = try database.rows("PRAGMA index_info(\(SQLLiteral.identifier(indexName)))")
-        .sorted { Int($0[0] ?? "0")! < Int($1[0] ?? "0")! }
-        .map { $0[2] ?? "<expression>" }
+    for (indexName, rows) in Dictionary(grouping: indexRows, by: { $0[1] ?? "" }).sorted(by: { $0.key < $1.key }) {
+      guard let first = rows.first else { continue }
       var condition: String?
-      if row[4] == "1", let indexSQL = try database.rows(
-        "SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?", [indexName]
-      ).first?[0] {
+      if first[3] == "1", let indexSQL = first[5] {
         let tokens = SQLTokenizer.tokens(indexSQL)
         if let whereIndex = tokens.lastIndex(where: { $0.isWord("WHERE") }) {
           condition = SQLTokenizer.normalized(tokens[(whereIndex + 1)...])
@@ -88,9 +111,9 @@ enum SchemaIntrospector {
       }
       indexes.append(
         IndexSchema(
-          name: indexName, table: name, columns: indexColumns, isUnique: row[2] == "1", condition: condition))
+          name: indexName, table: name, columns: rows.map { $0[4] ?? "<expression>" }, isUnique: first[2] == "1",
+          condition: condition))
     }
-    indexes.sort { $0.name < $1.name }
 
     return TableSchema(
       name: name, columns: columns, compositePrimaryKey: keyColumns.count > 1 ? keyColumns : [],

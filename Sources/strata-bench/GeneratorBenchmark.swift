@@ -1,0 +1,77 @@
+import Foundation
+import StrataSchema
+
+/// Synthetic model files for the generator benchmark: `count` tables of eight columns, each
+/// referencing the previous one, spread over files of 20 tables, with a selection per file.
+enum SyntheticModels {
+  static func sources(tables count: Int) -> [(path: String, contents: String)] {
+    stride(from: 0, to: count, by: 20).map { first in
+      var text = "import Foundation\nimport Strata\n"
+      for index in first..<min(first + 20, count) {
+        let parent = index == 0 ? "" : "  let parentID: Model\(index - 1).ID?\n"
+        text += """
+
+          /// Synthetic table \(index).
+          struct Model\(index): Table, Identifiable {
+            let id: UUID
+          \(parent)  var name = ""
+            var count = 0
+            var ratio = 0.5
+            var isEnabled = true
+            var createdAt: Date
+            var notes: String?
+            // @Column(as: JSONRepresentation<[String]>.self)
+            var tags: [String] = []
+          }
+
+          """
+      }
+      text += """
+
+        struct Summary\(first): Selection {
+          let model: Model\(first)
+          let total: Int
+        }
+
+        """
+      return ("Models/File\(first / 20).swift", text)
+    }
+  }
+}
+
+func runGeneratorBenchmark(runs: Int) throws {
+  let sources = SyntheticModels.sources(tables: 500)
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("strata-bench-migrations-\(ProcessInfo.processInfo.processIdentifier)")
+  defer { try? FileManager.default.removeItem(at: directory) }
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+
+  let generator = Comparison(title: "generate code and migrations for 500 tables")
+  var lines = 0
+  generator.measure("Swift conformances (parse, translate, emit)", runs: runs) {
+    try timed { lines = try Generator(sources: sources).conformances().split(separator: "\n").count }
+  }
+  generator.measure("first migration (plan, check in SQLite, snapshot)", runs: runs) {
+    let models = try Generator(sources: sources).models()
+    let files = try MigrationFiles(directory: directory.path, root: nil)
+    return try timed {
+      guard try MigrationPlanner.plan(models: models, migrations: files, moduleName: "Bench").newMigration != nil
+      else { fatalError("no migration planned") }
+    }
+  }
+  let models = try Generator(sources: sources).models()
+  let first = try MigrationPlanner.plan(
+    models: models, migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "Bench")
+  try first.newMigration!.sql.write(
+    to: directory.appendingPathComponent(first.newMigration!.fileName), atomically: true, encoding: .utf8)
+  generator.measure("up-to-date check (replay the migration, compare)", runs: runs) {
+    try timed {
+      let models = try Generator(sources: sources).models()
+      let files = try MigrationFiles(directory: directory.path, root: nil)
+      guard try MigrationPlanner.plan(models: models, migrations: files, moduleName: "Bench").newMigration == nil
+      else { fatalError("migrations not up to date") }
+    }
+  }
+  generator.report(baseline: nil, also: nil)
+  print("(\(sources.count) files, \(lines) lines of generated Swift)\n")
+}
