@@ -23,6 +23,10 @@ struct MigrationsCommand {
   func run() throws -> Int32 {
     let models = try Generator(inputs: inputs, root: root).models()
     let files = try MigrationFiles(directory: migrations, root: root)
+    if models.tables.isEmpty, files.files.isEmpty {
+      print("\(moduleName): no tables and no migrations; nothing to do.")
+      return 0
+    }
     let plan = try MigrationPlanner.plan(models: models, migrations: files, moduleName: moduleName)
     let snapshotIsCurrent = snapshot.map { FileManager.default.contents(atPath: $0) == Data(plan.snapshot.utf8) } ?? true
 
