@@ -18,18 +18,12 @@ public enum DateText {
   public static func withText<R>(
     _ date: Date, _ body: (UnsafeRawBufferPointer) throws -> R
   ) rethrows -> R {
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-      write(date, to: buffer)
-      return try body(UnsafeRawBufferPointer(buffer))
-    }
+    try FixedWidthText.with(length: length, { write(date, to: $0) }, body)
   }
 
   /// The stored text form of `date`.
   public static func format(_ date: Date) -> String {
-    String(unsafeUninitializedCapacity: length) { buffer in
-      write(date, to: buffer)
-      return length
-    }
+    FixedWidthText.string(length: length) { write(date, to: $0) }
   }
 
   @usableFromInline

@@ -12,18 +12,12 @@ public enum UUIDText {
   public static func withText<R>(
     _ uuid: UUID, _ body: (UnsafeRawBufferPointer) throws -> R
   ) rethrows -> R {
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-      write(uuid, to: buffer)
-      return try body(UnsafeRawBufferPointer(buffer))
-    }
+    try FixedWidthText.with(length: length, { write(uuid, to: $0) }, body)
   }
 
   /// The lowercase text form of `uuid`.
   public static func format(_ uuid: UUID) -> String {
-    String(unsafeUninitializedCapacity: length) { buffer in
-      write(uuid, to: buffer)
-      return length
-    }
+    FixedWidthText.string(length: length) { write(uuid, to: $0) }
   }
 
   @inlinable
