@@ -29,7 +29,11 @@ public struct Generator: Sendable {
 
   /// The conformances file.
   public func conformances() throws -> String {
-    let models = try models()
-    return SwiftEmitter.conformances(models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) })
+    conformances(of: try models())
+  }
+
+  /// The conformances file for models already translated.
+  public func conformances(of models: ModelSet) -> String {
+    SwiftEmitter.conformances(models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) })
   }
 }

@@ -22,7 +22,9 @@ struct GenerateCommand {
 
   func run() throws -> Int32 {
     let generator = try Generator(inputs: inputs, root: root)
-    let code = try generator.conformances()
+    let models = try generator.models()
+    report(models.warnings)
+    let code = generator.conformances(of: models)
     var registry: String?
     if let migrations {
       registry = try MigrationFiles(directory: migrations, root: root).registry()

@@ -22,6 +22,7 @@ struct MigrationsCommand {
 
   func run() throws -> Int32 {
     let models = try Generator(inputs: inputs, root: root).models()
+    report(models.warnings)
     let files = try MigrationFiles(directory: migrations, root: root)
     if models.tables.isEmpty, files.files.isEmpty {
       print("\(moduleName): no tables and no migrations; nothing to do.")

@@ -51,3 +51,10 @@ do {
   exitCode = 1
 }
 exit(exitCode)
+
+/// Prints diagnostics that did not stop the command, such as warnings.
+func report(_ diagnostics: [Diagnostic]) {
+  for diagnostic in diagnostics {
+    FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+  }
+}

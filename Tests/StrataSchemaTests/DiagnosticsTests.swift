@@ -119,3 +119,17 @@ import Testing
     #expect(found.map { $0.prefix(2) } == ["3:", "4:", "6:"])
   }
 }
+
+@Suite struct UnreadableFilesTests {
+  @Test func unreadableInputIsAnErrorOnlyInFilesThatDeclareModels() throws {
+    let other = ("Other.swift", "let broken = \"unterminated\nfunc f() {}\n")
+    let models = try ModelTranslator.translate(sources: [("Models.swift", "struct A: Table { let id: Int }"), other])
+    #expect(models.tables.count == 1)
+    #expect(models.warnings.map(\.description) == [
+      "Other.swift:1:14: warning: unterminated string literal (Strata reads this file for models and may have missed some)"
+    ])
+    #expect(throws: DiagnosticsError.self) {
+      try ModelTranslator.translate(sources: [("Models.swift", "struct A: Table { let id: Int }\nlet s = \"open")])
+    }
+  }
+}

@@ -6,6 +6,8 @@ public struct ModelSet: Sendable {
   public var bindableEnums: [EnumModel]
   /// The schema the tables ask for, in creation order.
   public var schema: Schema
+  /// Problems that did not stop the translation.
+  public var warnings: [Diagnostic]
 
   /// The files that declare models, in order.
   public var modelFiles: [String] {
@@ -15,11 +17,15 @@ public struct ModelSet: Sendable {
       .sorted()
   }
 
-  public init(tables: [TableModel], selections: [SelectionModel], bindableEnums: [EnumModel], schema: Schema) {
+  public init(
+    tables: [TableModel], selections: [SelectionModel], bindableEnums: [EnumModel], schema: Schema,
+    warnings: [Diagnostic] = []
+  ) {
     self.tables = tables
     self.selections = selections
     self.bindableEnums = bindableEnums
     self.schema = schema
+    self.warnings = warnings
   }
 }
 

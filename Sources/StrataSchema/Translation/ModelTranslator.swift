@@ -29,7 +29,6 @@ public struct ModelTranslator {
 
   private mutating func run() throws -> ModelSet {
     for file in files {
-      diagnostics.append(contentsOf: file.diagnostics)
       topLevelTypealiases.merge(file.typealiases) { first, _ in first }
       for type in file.types {
         if type.kind == .extension {
@@ -88,12 +87,24 @@ public struct ModelTranslator {
       .sorted { $0.qualifiedName < $1.qualifiedName }
       .map { EnumModel(swiftName: $0.qualifiedName, location: $0.location, access: memberAccess(of: $0)) }
 
+    // What the front-end could not read is an error in a file that declares models, where it
+    // may hide a column; elsewhere the compiler reports it, and it only warns.
+    let modelFiles = Set((tableDeclarations + selectionDeclarations).map(\.location.path))
+    for file in files {
+      for diagnostic in file.diagnostics.all {
+        if modelFiles.contains(file.path) {
+          diagnostics.error(diagnostic.message, at: diagnostic.location)
+        } else {
+          diagnostics.warning("\(diagnostic.message) (Strata reads this file for models and may have missed some)", at: diagnostic.location)
+        }
+      }
+    }
     if diagnostics.hasErrors {
-      throw DiagnosticsError(diagnostics.sorted.filter { $0.severity == .error })
+      throw DiagnosticsError(diagnostics.sorted)
     }
     return ModelSet(
       tables: tables, selections: selections, bindableEnums: enums,
-      schema: Schema(tables: Self.creationOrder(tableSchemas)))
+      schema: Schema(tables: Self.creationOrder(tableSchemas)), warnings: diagnostics.sorted)
   }
 
   // MARK: Roles
