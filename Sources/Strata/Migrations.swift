@@ -3,9 +3,12 @@ import GRDB
 /// A migration file embedded by the Strata build plugin: its name (the file name without
 /// `.sql`) and its SQL.
 public struct Migration: Sendable, Hashable {
+  /// The migration's name in GRDB's `grdb_migrations` table.
   public let name: String
+  /// The statements to run.
   public let sql: String
 
+  /// A migration; the build plugin generates these from the `Migrations` folder.
   public init(name: String, sql: String) {
     self.name = name
     self.sql = sql

@@ -8,6 +8,7 @@ public struct StrataError: Error, CustomStringConvertible, Sendable {
   /// The SQL of the statement involved, if any.
   public let sql: String?
 
+  /// An error with a message and, if any, the SQL concerned.
   public init(_ message: String, sql: String? = nil) {
     self.message = message
     self.sql = sql

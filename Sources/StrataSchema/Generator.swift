@@ -23,6 +23,7 @@ public struct Generator: Sendable {
     self.sources = sources
   }
 
+  /// The models the files declare; throws ``DiagnosticsError`` with every problem found.
   public func models() throws -> ModelSet {
     try ModelTranslator.translate(sources: sources)
   }

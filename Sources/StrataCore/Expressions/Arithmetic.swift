@@ -2,21 +2,25 @@
 // the way Swift does (truncating); dividing by zero yields NULL.
 
 extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped: Numeric {
+  /// `lhs + rhs`.
   public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "+", rhs))
   }
 
+  /// `lhs - rhs`.
   public static func - <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "-", rhs))
   }
 
+  /// `lhs * rhs`.
   public static func * <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "*", rhs))
   }
 
+  /// `lhs / rhs`: truncating for integers; NULL when dividing by zero.
   public static func / <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "/", rhs))

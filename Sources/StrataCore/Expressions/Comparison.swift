@@ -17,21 +17,25 @@ extension QueryExpression where QueryValue: QueryBindable {
     return AnyQueryExpression(SQLOperator.binary(self, nullable ? "IS NOT" : "<>", other))
   }
 
+  /// `lhs < rhs`.
   public static func < <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "<", rhs))
   }
 
+  /// `lhs > rhs`.
   public static func > <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, ">", rhs))
   }
 
+  /// `lhs <= rhs`.
   public static func <= <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "<=", rhs))
   }
 
+  /// `lhs >= rhs`.
   public static func >= <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, ">=", rhs))

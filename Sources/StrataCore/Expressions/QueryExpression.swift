@@ -46,6 +46,7 @@ public struct ResultColumn: Hashable, Sendable {
   /// The name given with `AS`, if any.
   public var alias: String?
 
+  /// A result column for `expression`.
   public init(_ expression: QueryFragment, columnName: String? = nil, alias: String? = nil) {
     self.expression = expression
     self.columnName = columnName

@@ -42,6 +42,7 @@ extension NullableColumns: PrimaryKeyedColumnSet where Base: PrimaryKeyedColumnS
 extension Optional: TableRow where Wrapped: Table {
   public typealias Base = Self
 
+  /// The wrapped row's values, or a NULL per column.
   public func encode(into bindings: inout [QueryBinding]) {
     if let self {
       self.encode(into: &bindings)

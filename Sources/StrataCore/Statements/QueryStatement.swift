@@ -32,6 +32,7 @@ public struct QueryBatch: Sendable {
   /// The bindings, in placeholder order, in consecutive slices.
   public let bindings: [ArraySlice<QueryBinding>]
 
+  /// A batch of `sql` with its bindings.
   public init(sql: String, bindings: [ArraySlice<QueryBinding>]) {
     self.sql = sql
     self.bindings = bindings

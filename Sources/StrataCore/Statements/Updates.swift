@@ -85,21 +85,25 @@ public struct Updates<Base: Table> {
 }
 
 extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped: Numeric {
+  /// Adds to the value: `lhs + rhs`.
   public static func += <Other: QueryExpression>(lhs: inout Self, rhs: Other)
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     lhs = lhs + rhs
   }
 
+  /// Subtracts from the value: `lhs - rhs`.
   public static func -= <Other: QueryExpression>(lhs: inout Self, rhs: Other)
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     lhs = lhs - rhs
   }
 
+  /// Multiplies the value: `lhs * rhs`.
   public static func *= <Other: QueryExpression>(lhs: inout Self, rhs: Other)
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     lhs = lhs * rhs
   }
 
+  /// Divides the value: `lhs / rhs`.
   public static func /= <Other: QueryExpression>(lhs: inout Self, rhs: Other)
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     lhs = lhs / rhs

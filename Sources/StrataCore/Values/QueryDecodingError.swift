@@ -20,6 +20,7 @@ public struct QueryDecodingError: Error, CustomStringConvertible, Sendable {
   /// The SQL of the statement that produced the row.
   public let sql: String
 
+  /// An error; decoders build these.
   public init(
     columnIndex: Int, columnName: String?, expectedType: String, found: String, sql: String
   ) {

@@ -1,9 +1,13 @@
 /// A position in a source file, 1-based.
 public struct SourceLocation: Hashable, Comparable, Sendable {
+  /// The file's path, as given to the generator.
   public var path: String
+  /// The 1-based line.
   public var line: Int
+  /// The 1-based column, in UTF-8 bytes.
   public var column: Int
 
+  /// A location in `path`.
   public init(path: String, line: Int, column: Int) {
     self.path = path
     self.line = line
@@ -17,14 +21,19 @@ public struct SourceLocation: Hashable, Comparable, Sendable {
 
 /// An error or warning about the input, reported at the line it concerns.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// How serious a diagnostic is: an error stops the command.
   public enum Severity: String, Sendable {
     case error, warning, note
   }
 
+  /// Error, warning or note.
   public var severity: Severity
+  /// What is wrong and, where possible, what to do.
   public var message: String
+  /// Where.
   public var location: SourceLocation
 
+  /// A diagnostic at `location`.
   public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
     self.severity = severity
     self.message = message
@@ -42,18 +51,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 public struct Diagnostics: Sendable {
   public private(set) var all: [Diagnostic] = []
 
+  /// No diagnostics yet.
   public init() {}
 
+  /// Whether any diagnostic is an error.
   public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
+  /// Records an error.
   public mutating func error(_ message: String, at location: SourceLocation) {
     all.append(Diagnostic(.error, message, at: location))
   }
 
+  /// Records a warning.
   public mutating func warning(_ message: String, at location: SourceLocation) {
     all.append(Diagnostic(.warning, message, at: location))
   }
 
+  /// Records another collection's diagnostics.
   public mutating func append(contentsOf other: Diagnostics) {
     all += other.all
   }
@@ -67,8 +81,10 @@ public struct Diagnostics: Sendable {
 
 /// Input that could not be turned into output; carries every diagnostic found.
 public struct DiagnosticsError: Error, CustomStringConvertible, Sendable {
+  /// Every diagnostic, in file and line order.
   public let diagnostics: [Diagnostic]
 
+  /// An error carrying `diagnostics`.
   public init(_ diagnostics: [Diagnostic]) {
     self.diagnostics = diagnostics
   }

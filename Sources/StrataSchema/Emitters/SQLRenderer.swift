@@ -8,6 +8,7 @@ public enum SQLRenderer {
     }.joined(separator: "\n\n")
   }
 
+  /// `CREATE TABLE "name" (…) STRICT;`, one column or constraint per line.
   public static func createTable(_ table: TableSchema) -> String {
     var lines = table.columns.map { "  " + columnDefinition($0) }
     if !table.compositePrimaryKey.isEmpty {
@@ -22,6 +23,8 @@ public enum SQLRenderer {
       + "\n)" + (options.isEmpty ? "" : " " + options.joined(separator: ", ")) + ";"
   }
 
+  /// A column's definition: name, type, then key, `NOT NULL`, `UNIQUE`, `COLLATE`, `DEFAULT`
+  /// and `REFERENCES` in that order.
   public static func columnDefinition(_ column: ColumnSchema) -> String {
     var parts = [SQLLiteral.identifier(column.name)]
     if !column.type.isEmpty { parts.append(column.type) }
@@ -46,6 +49,7 @@ public enum SQLRenderer {
     return parts.joined(separator: " ")
   }
 
+  /// `CREATE [UNIQUE] INDEX "name" ON "table"("columns") [WHERE …];`
   public static func createIndex(_ index: IndexSchema) -> String {
     var sql = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLLiteral.identifier(index.name)) ON "
       + "\(SQLLiteral.identifier(index.table))(\(index.columns.map(SQLLiteral.identifier).joined(separator: ", ")))"

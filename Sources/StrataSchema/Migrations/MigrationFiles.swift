@@ -3,15 +3,21 @@ import Foundation
 /// A module's migration files: `NNNN_description.sql` in its `Migrations` folder, applied in
 /// file name order.
 public struct MigrationFiles: Sendable {
+  /// One migration file.
   public struct File: Sendable {
     /// The file name without `.sql`: the migration's name in GRDB's migrator.
     public var name: String
+    /// Where the file is.
     public var path: String
+    /// Its contents.
     public var sql: String
   }
 
+  /// The `Migrations` folder.
   public let directory: String
+  /// The module's directory, to which paths in headers are relative.
   public let root: String?
+  /// The files, in name order.
   public let files: [File]
 
   /// Reads the directory; a missing directory has no migrations yet.

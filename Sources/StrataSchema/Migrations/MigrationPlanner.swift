@@ -10,6 +10,7 @@ public struct MigrationPlan: Sendable {
   public struct NewMigration: Sendable {
     /// `0002_add_players_nickname.sql`
     public var fileName: String
+    /// The file's contents: a header comment and the statements.
     public var sql: String
     /// One line per change, for the command's output.
     public var summary: [String]
@@ -21,7 +22,12 @@ public struct MigrationPlan: Sendable {
   public var snapshot: String
 }
 
+/// Compares a module's models with its migrations.
 public enum MigrationPlanner {
+  /// The plan for the module: the next migration if the models need one, and the snapshot.
+  ///
+  /// - Throws: ``DiagnosticsError`` listing every difference the planner cannot write as a
+  ///   migration, at the model's line, or a failing migration file.
   public static func plan(models: ModelSet, migrations: MigrationFiles, moduleName: String) throws -> MigrationPlan {
     let database = try SQLiteConnection()
     var creators: [String: SourceLocation] = [:]

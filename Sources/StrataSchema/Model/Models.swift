@@ -1,6 +1,8 @@
 /// The Swift side of the models: what the Swift emitter needs to write each conformance.
 public struct ModelSet: Sendable {
+  /// The tables, in the order the files declare them.
   public var tables: [TableModel]
+  /// The selections, in the order the files declare them.
   public var selections: [SelectionModel]
   /// Enums used as columns that do not declare `QueryBindable` themselves.
   public var bindableEnums: [EnumModel]
@@ -17,6 +19,7 @@ public struct ModelSet: Sendable {
       .sorted()
   }
 
+  /// A model set; the translator builds these.
   public init(
     tables: [TableModel], selections: [SelectionModel], bindableEnums: [EnumModel], schema: Schema,
     warnings: [Diagnostic] = []
@@ -46,13 +49,17 @@ public enum MemberAccess: String, Sendable, Comparable {
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// A struct that conforms to `Table`.
 public struct TableModel: Sendable {
   /// The qualified Swift name: `Player`, `Outer.Inner`.
   public var swiftName: String
   /// Where the type is declared.
   public var location: SourceLocation
+  /// The access of the generated type-level members.
   public var access: MemberAccess
+  /// The SQL table name.
   public var tableName: String
+  /// The columns, in declaration order.
   public var columns: [ColumnModel]
   /// The index in `columns` of the primary key, if any.
   public var primaryKeyIndex: Int?
@@ -62,6 +69,7 @@ public struct TableModel: Sendable {
 
 /// A stored property that is a column.
 public struct ColumnModel: Sendable {
+  /// The Swift property name.
   public var propertyName: String
   /// The access of the members generated for the property: the lower of the model's and the
   /// property's.
@@ -70,6 +78,7 @@ public struct ColumnModel: Sendable {
   public var typeAccess: MemberAccess
   /// Where the property is declared.
   public var location: SourceLocation
+  /// The SQL column name.
   public var columnName: String
   /// The property's type as written (canonical): `Game.ID`, `String?`.
   public var propertyType: String
@@ -82,16 +91,25 @@ public struct ColumnModel: Sendable {
   public var defaultExpression: String?
 }
 
+/// A struct that conforms to `Selection`: a row type for query results.
 public struct SelectionModel: Sendable {
+  /// The qualified Swift name.
   public var swiftName: String
+  /// Where the type is declared.
   public var location: SourceLocation
+  /// The access of the generated members.
   public var access: MemberAccess
+  /// The stored properties, in declaration order.
   public var fields: [FieldModel]
 }
 
+/// A field of a selection.
 public struct FieldModel: Sendable {
+  /// The Swift property name.
   public var name: String
+  /// The lower of the selection's and the property's access.
   public var access: MemberAccess
+  /// The lowest access of the types the field's type names.
   public var typeAccess: MemberAccess
   /// The type the field's expression has: the property type or its representation.
   public var valueType: String
@@ -100,8 +118,12 @@ public struct FieldModel: Sendable {
   public var isOptional: Bool
 }
 
+/// A raw-value enum used as a column, which the generator makes `QueryBindable`.
 public struct EnumModel: Sendable {
+  /// The qualified Swift name.
   public var swiftName: String
+  /// Where the enum is declared.
   public var location: SourceLocation
+  /// The enum's access.
   public var access: MemberAccess
 }

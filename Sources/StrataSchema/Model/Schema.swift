@@ -3,30 +3,40 @@
 /// Front-ends produce it from models; the introspector produces it from a SQLite database; the
 /// SQL renderer turns it into DDL; the planner compares two of them.
 public struct Schema: Hashable, Sendable {
+  /// The tables, in creation order (referenced tables first) or by name when introspected.
   public var tables: [TableSchema]
 
+  /// A schema of `tables`.
   public init(tables: [TableSchema]) {
     self.tables = tables
   }
 
+  /// The table called `name`, if any.
   public func table(named name: String) -> TableSchema? {
     tables.first { $0.name == name }
   }
 }
 
+/// A table: its columns, key, options and indexes.
 public struct TableSchema: Hashable, Sendable {
+  /// The table's name.
   public var name: String
+  /// The columns, in the table's order.
   public var columns: [ColumnSchema]
   /// A primary key declared as a table constraint (more than one column); a single-column key
   /// is declared on its column.
   public var compositePrimaryKey: [String]
+  /// Whether the table is `STRICT`.
   public var isStrict: Bool
+  /// Whether the table is `WITHOUT ROWID`.
   public var isWithoutRowID: Bool
+  /// The indexes on the table, other than those SQLite makes for keys and `UNIQUE`.
   public var indexes: [IndexSchema]
   /// Table constraints the model cannot express (`CHECK`, table-level `UNIQUE`, `FOREIGN KEY`),
   /// as normalized SQL.
   public var otherConstraints: [String]
 
+  /// A table; only the name and columns are required.
   public init(
     name: String, columns: [ColumnSchema], compositePrimaryKey: [String] = [], isStrict: Bool = true,
     isWithoutRowID: Bool = false, indexes: [IndexSchema] = [], otherConstraints: [String] = []
@@ -40,38 +50,49 @@ public struct TableSchema: Hashable, Sendable {
     self.otherConstraints = otherConstraints
   }
 
+  /// The column called `name`, if any.
   public func column(named name: String) -> ColumnSchema? {
     columns.first { $0.name == name }
   }
 }
 
+/// A column: type, constraints, default and reference.
 public struct ColumnSchema: Hashable, Sendable {
+  /// A single-column primary key.
   public struct PrimaryKey: Hashable, Sendable {
+    /// Whether the key is `AUTOINCREMENT`.
     public var isAutoincrement: Bool
     /// The `ON CONFLICT` resolution of the key constraint.
     public var onConflict: String?
 
+    /// A key, plain by default.
     public init(isAutoincrement: Bool = false, onConflict: String? = nil) {
       self.isAutoincrement = isAutoincrement
       self.onConflict = onConflict
     }
   }
 
+  /// The column's name.
   public var name: String
   /// The declared type: `TEXT`, `INTEGER`, `REAL`, `BLOB`, `ANY`.
   public var type: String
   public var primaryKey: PrimaryKey?
+  /// Whether the column is `NOT NULL`.
   public var isNotNull: Bool
   /// The `ON CONFLICT` resolution of the `NOT NULL` constraint: `REPLACE` for UUID keys.
   public var notNullOnConflict: String?
+  /// Whether the column is `UNIQUE`.
   public var isUnique: Bool
+  /// The `COLLATE` name, uppercased.
   public var collation: String?
   /// The default as SQL: `''`, `0`, `(uuid())`.
   public var defaultValue: String?
+  /// The foreign key, if the column references another table.
   public var references: ForeignKey?
   /// Column constraints the model cannot express (`CHECK`, `GENERATED`), as normalized SQL.
   public var otherConstraints: [String]
 
+  /// A column; only the name and type are required.
   public init(
     name: String, type: String, primaryKey: PrimaryKey? = nil, isNotNull: Bool = false,
     notNullOnConflict: String? = nil, isUnique: Bool = false, collation: String? = nil,
@@ -90,13 +111,18 @@ public struct ColumnSchema: Hashable, Sendable {
   }
 }
 
+/// A column's reference to another table's column.
 public struct ForeignKey: Hashable, Sendable {
+  /// The referenced table.
   public var table: String
+  /// The referenced column.
   public var column: String
   /// `CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT`, or nil for SQLite's default (no action).
   public var onDelete: String?
+  /// The `ON UPDATE` action, or nil for SQLite's default.
   public var onUpdate: String?
 
+  /// A reference; the actions default to SQLite's.
   public init(table: String, column: String, onDelete: String? = nil, onUpdate: String? = nil) {
     self.table = table
     self.column = column
@@ -105,14 +131,20 @@ public struct ForeignKey: Hashable, Sendable {
   }
 }
 
+/// An index made with `CREATE INDEX`.
 public struct IndexSchema: Hashable, Sendable {
+  /// The index's name.
   public var name: String
+  /// The indexed table.
   public var table: String
+  /// The indexed columns, in order.
   public var columns: [String]
+  /// Whether the index is `UNIQUE`.
   public var isUnique: Bool
   /// The `WHERE` clause of a partial index.
   public var condition: String?
 
+  /// An index; plain and total by default.
   public init(name: String, table: String, columns: [String], isUnique: Bool = false, condition: String? = nil) {
     self.name = name
     self.table = table
