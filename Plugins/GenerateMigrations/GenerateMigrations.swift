@@ -36,12 +36,12 @@ struct GenerateMigrations: CommandPlugin {
     for target in targets {
       let snapshot = context.package.directoryURL.appending(path: "schemas").appending(path: "\(target.name).sql")
       var arguments = [
-        "migrations", "--module", target.name, "--root", target.directoryURL.path(),
-        "--migrations", target.directoryURL.appending(path: "Migrations").path(),
-        "--snapshot", snapshot.path(),
+        "migrations", "--module", target.name, "--root", target.directoryURL.path(percentEncoded: false),
+        "--migrations", target.directoryURL.appending(path: "Migrations").path(percentEncoded: false),
+        "--snapshot", snapshot.path(percentEncoded: false),
       ]
       if check { arguments.append("--check") }
-      arguments += target.sourceFiles(withSuffix: "swift").map { $0.url.path() }
+      arguments += target.sourceFiles(withSuffix: "swift").map { $0.url.path(percentEncoded: false) }
       if try !run(tool, arguments) { failed = true }
     }
     if failed {

@@ -19,17 +19,17 @@ struct StrataPlugin: BuildToolPlugin {
         displayName: "Generating Strata code for \(target.name)",
         executable: try context.tool(named: "strata").url,
         arguments: [
-          "generate", "--module", target.name, "--root", target.directoryURL.path(),
-          "--output", models.path(),
-          "--migrations", migrationsDirectory.path(), "--registry-output", registry.path(),
-        ] + swiftFiles.map { $0.path() },
+          "generate", "--module", target.name, "--root", target.directoryURL.path(percentEncoded: false),
+          "--output", models.path(percentEncoded: false),
+          "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
+        ] + swiftFiles.map { $0.path(percentEncoded: false) },
         inputFiles: swiftFiles + migrationFiles,
         outputFiles: [models, registry])
     ]
   }
 
   static func sqlFiles(in directory: URL) -> [URL] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path())) ?? []
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))) ?? []
     return names.filter { $0.hasSuffix(".sql") }.sorted().map { directory.appending(path: $0) }
   }
 }

@@ -7,7 +7,8 @@ import Testing
 /// default isolation is the main actor.
 ///
 /// The scratch package lives in the temporary folder under a name derived from this checkout,
-/// so that later runs build incrementally; every run starts from fresh sources.
+/// so that later runs build incrementally; every run starts from fresh sources. The name has
+/// spaces, as user paths often do.
 @Suite(.serialized) struct ConsumerPackageTests {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -17,7 +18,7 @@ import Testing
 
   init() throws {
     let checkout = Self.repository.path.unicodeScalars.reduce(into: UInt64(5381)) { $0 = ($0 &* 33) &+ UInt64($1.value) }
-    package = FileManager.default.temporaryDirectory.appendingPathComponent("strata-consumer-\(String(checkout, radix: 36))")
+    package = FileManager.default.temporaryDirectory.appendingPathComponent("strata consumer \(String(checkout, radix: 36))")
     let manager = FileManager.default
     try manager.createDirectory(at: package, withIntermediateDirectories: true)
     for item in try manager.contentsOfDirectory(atPath: package.path) where item != ".build" {
