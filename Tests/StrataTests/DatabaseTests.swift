@@ -181,3 +181,24 @@ final class Log: @unchecked Sendable {
     #expect(migrator.migrations == ["0001_create_notes", "0002_add_notes_title"])
   }
 }
+
+/// GRDB's observation tracks what Strata statements read and write.
+@Suite struct ObservationTests {
+  @Test func valueObservationSeesStrataReadsAndWrites() async throws {
+    let database = try scorekeeperDatabase()
+    let observation = ValueObservation.tracking { db in
+      try Player.where { $0.score > 10 }.select { $0.name }.fetchAll(db)
+    }
+    var values = observation.values(in: database).makeAsyncIterator()
+    #expect(try await values.next() == [])
+    try await database.write { db in
+      try Game.insert { Game.Draft(id: UUID(1), title: "Poker") }.execute(db)
+      try Player.insert { Player.Draft(gameID: UUID(1), name: "Blob", score: 20) }.execute(db)
+    }
+    #expect(try await values.next() == ["Blob"])
+    try await database.write { db in
+      try Player.update { $0.score = 5 }.execute(db)
+    }
+    #expect(try await values.next() == [])
+  }
+}
