@@ -7,10 +7,15 @@ import Testing
 /// `STRATA_UPDATE_GOLDEN=1` to rewrite the golden files after an intended change.
 @Suite struct EmitterGoldenTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+  /// The example app's models are the seed's (../shared/fixtures/scorekeeper/Models.swift);
+  /// the Scorekeeper fixture checks them against the seed's `expected.sql`.
+  static let scorekeeperModels = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/scorekeeper/Models.swift")
 
   func generator(_ fixture: String) -> Generator {
     let directory = Self.fixtures.appendingPathComponent(fixture)
-    let path = directory.appendingPathComponent("Models.swift").path
+    let path = fixture == "Scorekeeper"
+      ? Self.scorekeeperModels.path : directory.appendingPathComponent("Models.swift").path
     return Generator(sources: [(path, try! String(contentsOfFile: path, encoding: .utf8))], root: directory.path)
   }
 

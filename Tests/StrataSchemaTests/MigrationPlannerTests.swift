@@ -14,22 +14,8 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  static let scorekeeper = """
-    import Foundation
-    import Strata
-
-    struct Game: Table, Identifiable {
-      let id: UUID
-      var title = ""
-    }
-
-    struct Player: Table, Identifiable {
-      let id: UUID
-      let gameID: Game.ID
-      var name = ""
-      var score = 0
-    }
-    """
+  /// The example app's models: the seed's Scorekeeper schema.
+  static let scorekeeper = (try? String(contentsOf: EmitterGoldenTests.scorekeeperModels, encoding: .utf8)) ?? ""
 
   func models(_ source: String) throws -> ModelSet {
     try ModelTranslator.translate(sources: [("Models.swift", source)])
@@ -109,8 +95,9 @@ import Testing
 
   @Test(arguments: ["Scorekeeper", "Catalog"])
   func generatedMigrationsYieldTheFixturesSchema(_ fixture: String) throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/\(fixture)/Models.swift")
+    let url = fixture == "Scorekeeper"
+      ? EmitterGoldenTests.scorekeeperModels
+      : URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(fixture)/Models.swift")
     let source = try String(contentsOf: url, encoding: .utf8)
     try migrate(source)
     #expect(try migrationsYieldModelSchema(source))
@@ -217,7 +204,7 @@ import Testing
       .replacingOccurrences(of: #""score" INTEGER NOT NULL DEFAULT 0"#, with: #""score" INTEGER NOT NULL DEFAULT 5"#)
     try edited.write(to: path, atomically: true, encoding: .utf8)
     #expect(try conflicts(Self.scorekeeper) == [
-      #"Models.swift:13: table "players": column "score" defaults to 5 in the migrations but 0 in the model"#
+      #"Models.swift:15: table "players": column "score" defaults to 5 in the migrations but 0 in the model"#
     ])
   }
 

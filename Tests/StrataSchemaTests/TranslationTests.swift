@@ -80,6 +80,20 @@ import Testing
     #expect(set.tables[0].primaryKeyIndex == nil)
   }
 
+  @Test func primaryKeyFalseIsNotAKey() throws {
+    let set = try models(
+      """
+      struct Code: Table {
+        // @Column(primaryKey: false)
+        var id = 0
+        // @Column(primaryKey: true)
+        let code: String
+      }
+      """)
+    #expect(set.tables[0].primaryKey?.propertyName == "code")
+    #expect(set.schema.tables[0].column(named: "id")?.primaryKey == nil)
+  }
+
   @Test func foreignKeysFromIDTypesAndAnnotations() throws {
     let sql = try ddl(
       """

@@ -67,11 +67,6 @@ public struct Diagnostics: Sendable {
     all.append(Diagnostic(.warning, message, at: location))
   }
 
-  /// Records another collection's diagnostics.
-  public mutating func append(contentsOf other: Diagnostics) {
-    all += other.all
-  }
-
   /// The diagnostics in file and line order.
   public var sorted: [Diagnostic] {
     all.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }

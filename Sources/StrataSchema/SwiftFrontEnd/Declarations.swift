@@ -164,7 +164,6 @@ struct PropertyDeclaration: Hashable, Sendable {
 struct EnumCase: Hashable, Sendable {
   var name: String
   var rawValue: ExpressionValue?
-  var hasAssociatedValues: Bool
   var location: SourceLocation
 }
 

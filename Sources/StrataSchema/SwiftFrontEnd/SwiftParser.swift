@@ -213,11 +213,8 @@ struct SwiftParser {
     while isIdentifier {
       let nameToken = current
       advance()
-      var hasAssociatedValues = false
-      if isPunctuation("(") {
-        hasAssociatedValues = true
-        skipBalancedToken()
-      }
+      // Associated values: such an enum has no raw type, so it is never a column.
+      if isPunctuation("(") { skipBalancedToken() }
       var rawValue: ExpressionValue?
       if isPunctuation("=") {
         advance()
@@ -226,7 +223,7 @@ struct SwiftParser {
       cases.append(
         EnumCase(
           name: identifierText(nameToken), rawValue: rawValue,
-          hasAssociatedValues: hasAssociatedValues, location: location(of: nameToken)))
+          location: location(of: nameToken)))
       guard isPunctuation(",") else { break }
       advance()
     }

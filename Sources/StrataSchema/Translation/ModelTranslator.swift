@@ -186,13 +186,15 @@ public struct ModelTranslator {
 
   private func primaryKeyProperty(of type: TypeDeclaration) -> PropertyDeclaration? {
     let columns = type.properties.filter { isColumnCandidate($0) }
-    let annotated = columns.filter { property in
-      property.annotations.contains { annotation in
-        annotation.name == "Column"
-          && annotation.arguments.contains { $0.label == "primaryKey" && $0.value == .bool(true) }
-      }
+    return columns.first(where: isAnnotatedPrimaryKey) ?? columns.first { $0.name == "id" }
+  }
+
+  /// Whether the property is marked `// @Column(primaryKey: true)`.
+  private func isAnnotatedPrimaryKey(_ property: PropertyDeclaration) -> Bool {
+    property.annotations.contains { annotation in
+      annotation.name == "Column"
+        && annotation.arguments.contains { $0.label == "primaryKey" && $0.value == .bool(true) }
     }
-    return annotated.first ?? columns.first { $0.name == "id" }
   }
 
   private func isColumnCandidate(_ property: PropertyDeclaration) -> Bool {
@@ -209,11 +211,7 @@ public struct ModelTranslator {
     var primaryKeyIndex: Int?
     var columnNames: [String: SourceLocation] = [:]
 
-    let annotatedKeys = type.properties.filter { property in
-      property.annotations.contains { annotation in
-        annotation.name == "Column" && annotation.arguments.contains { $0.label == "primaryKey" }
-      }
-    }
+    let annotatedKeys = type.properties.filter(isAnnotatedPrimaryKey)
     if annotatedKeys.count > 1 {
       diagnostics.error(
         "'\(type.qualifiedName)' has \(annotatedKeys.count) properties marked as primary key; composite keys are not supported",
@@ -481,7 +479,9 @@ public struct ModelTranslator {
             at: property.location)
           return nil
         }
-        if tableNames[declaration.qualifiedName] != nil || role(ofDeclared: declaration) {
+        if tableNames[declaration.qualifiedName] != nil
+          || conforms(declaration, to: ["Selection", "Strata.Selection"])
+        {
           diagnostics.error(
             "'\(property.name)' is a whole \(name); a table column must be a value (use \(name).ID to reference it)",
             at: property.location)
@@ -499,10 +499,6 @@ public struct ModelTranslator {
       diagnostics.error(cannotStore, at: property.location)
       return nil
     }
-  }
-
-  private func role(ofDeclared declaration: TypeDeclaration) -> Bool {
-    conforms(declaration, to: ["Selection", "Strata.Selection"])
   }
 
   /// Finds a declared type by name as Swift would from inside `scope`: innermost scope first.
