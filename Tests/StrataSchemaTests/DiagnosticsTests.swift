@@ -58,7 +58,7 @@ import Testing
       "struct A: Table {\n  let id: Int\n  // @Column(collate: .french)\n  var name = \"\"\n}",
       "3:14: @Column(collate:) takes .nocase, .binary or .rtrim")
     expectError("// @Table(\"x\")\nstruct A {\n  let id: Int\n}", "1:4: @Table on 'A', which does not conform to Table")
-    expectError("// @Unique\nstruct A: Table {\n  let id: Int\n}", "1:4: @Unique does not apply to a type")
+    expectError("// @Unique\nstruct A: Table {\n  let id: Int\n}", "1:4: @Unique applies to a stored property, not a type")
     expectError(
       "struct A: Table {\n  let id: Int\n  // @Column(as: Fancy.self)\n  var x: Int\n}",
       "4:7: unknown representation 'Fancy'; known representations: JSONRepresentation<T>")
@@ -84,7 +84,7 @@ import Testing
     expectError("struct A: Table {\n  let id: Int?\n}", "2:7: primary key 'id' cannot be optional")
     expectError(
       "struct B: Table { let id: Int }\nstruct A: Table {\n  let id: Int\n  // @References(B.self, onDelete: .setNull)\n  let bID: Int\n}",
-      "5:7: 'bID' is not optional, so deleting the referenced row cannot set it to NULL")
+      "4:26: 'bID' is not optional, so deleting the referenced row cannot set it to NULL")
   }
 
   @Test func modelsThatCannotBeModels() {

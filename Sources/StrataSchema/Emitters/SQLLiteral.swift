@@ -1,4 +1,4 @@
-/// SQL spellings of names and values.
+/// The one place where text becomes generated SQL: names, string values and comments.
 enum SQLLiteral {
   /// A double-quoted identifier, with inner double quotes doubled.
   static func identifier(_ name: String) -> String {
@@ -8,6 +8,12 @@ enum SQLLiteral {
   /// A single-quoted string, with inner single quotes doubled.
   static func string(_ text: String) -> String {
     quoted(text, with: "'")
+  }
+
+  /// Text for a `--` comment: a newline or other control character would end the comment and
+  /// make the rest live SQL, so each invisible character is written as `\u{…}`.
+  static func comment(_ text: String) -> String {
+    InvisibleCharacters.escaped(text)
   }
 
   private static func quoted(_ text: String, with quote: Character) -> String {

@@ -21,7 +21,7 @@ public enum SwiftEmitter {
     }
     for enumModel in models.bindableEnums {
       writer.blank()
-      writer.line("nonisolated extension \(enumModel.swiftName): Strata.QueryBindable {}")
+      writer.line("nonisolated extension \(SwiftLiteral.qualifiedName(enumModel.swiftName)): Strata.QueryBindable {}")
     }
     return writer.text
   }
@@ -49,7 +49,7 @@ public enum SwiftEmitter {
           writer.line("Strata.Migration(")
           writer.indented { writer in
             writer.line("name: \(stringLiteral(migration.name)),")
-            writer.line("sql: " + rawMultilineLiteral(migration.sql, indentation: writer.indentation))
+            writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
           }
           writer.line("),")
         }
@@ -63,7 +63,7 @@ public enum SwiftEmitter {
 
   private static func emit(_ table: TableModel, into writer: inout CodeWriter) {
     let access = table.access.rawValue
-    let name = table.swiftName
+    let name = SwiftLiteral.qualifiedName(table.swiftName)
     let key = table.primaryKey
     let header = "nonisolated extension \(name)" + (key == nil ? "" : ": Strata.PrimaryKeyedTable")
     writer.block(header) { writer in
@@ -107,7 +107,7 @@ public enum SwiftEmitter {
   ) {
     writer.block("\(access)init(decoder: inout some Strata.QueryDecoder) throws") { writer in
       for property in properties {
-        writer.line("\(identifier(property.name)) = try decoder.decode(\(property.type).self)")
+        writer.line("\(member(property.name, shadowedBy: "decoder")) = try decoder.decode(\(property.type).self)")
       }
     }
   }
@@ -115,7 +115,7 @@ public enum SwiftEmitter {
   private static func emitEncoding(_ columns: [ColumnModel], access: String, into writer: inout CodeWriter) {
     writer.block("\(access)func encode(into bindings: inout [Strata.QueryBinding])") { writer in
       for column in columns {
-        writer.line("bindings.append(\(bindingExpression(column, property: identifier(column.propertyName))))")
+        writer.line("bindings.append(\(bindingExpression(column, property: member(column.propertyName, shadowedBy: "bindings"))))")
       }
     }
   }
@@ -131,11 +131,11 @@ public enum SwiftEmitter {
     _ table: TableModel, keyIndex: Int, access: String, into writer: inout CodeWriter
   ) {
     writer.block("\(access)nonisolated struct Draft: Strata.TableDraft") { writer in
-      writer.line("\(access)typealias Base = \(table.swiftName)")
+      writer.line("\(access)typealias Base = \(SwiftLiteral.qualifiedName(table.swiftName))")
       var parameters: [String] = []
       var types: [(name: String, type: String)] = []
       for (index, column) in table.columns.enumerated() {
-        let isKey = index == keyIndex
+        let isKey = index == keyIndex && table.keyIsAssignedByDatabase
         let type = isKey ? column.propertyType + "?" : column.propertyType
         let defaultValue = isKey ? "nil" : column.defaultExpression
         let name = identifier(column.propertyName)
@@ -157,7 +157,7 @@ public enum SwiftEmitter {
       emitDecoding(types, access: access, into: &writer)
       writer.blank()
       var draftColumns = table.columns
-      draftColumns[keyIndex].isOptional = true
+      draftColumns[keyIndex].isOptional = draftColumns[keyIndex].isOptional || table.keyIsAssignedByDatabase
       emitEncoding(draftColumns, access: access, into: &writer)
     }
   }
@@ -166,9 +166,10 @@ public enum SwiftEmitter {
 
   private static func emit(_ selection: SelectionModel, into writer: inout CodeWriter) {
     let access = selection.access.rawValue
-    writer.block("nonisolated extension \(selection.swiftName)") { writer in
+    let name = SwiftLiteral.qualifiedName(selection.swiftName)
+    writer.block("nonisolated extension \(name)") { writer in
       writer.block("\(access)nonisolated struct Columns: Strata.SelectionColumns") { writer in
-        writer.line("\(access)typealias QueryValue = \(selection.swiftName)")
+        writer.line("\(access)typealias QueryValue = \(name)")
         writer.line("\(access)let resultColumns: [Strata.ResultColumn]")
         writer.blank()
         let parameters = selection.fields.map { field in
@@ -180,7 +181,7 @@ public enum SwiftEmitter {
         let initAccess = selection.fields.map(\.typeAccess).min().map { min($0, selection.access) } ?? selection.access
         writer.list("\(initAccess.rawValue)init(", parameters, ") {")
         writer.indented { writer in
-          writer.line("resultColumns =")
+          writer.line("\(selection.fields.contains { $0.name == "resultColumns" } ? "self." : "")resultColumns =")
           writer.indented { writer in
             for (index, field) in selection.fields.enumerated() {
               let plus = index == 0 ? "" : "+ "
@@ -201,67 +202,20 @@ public enum SwiftEmitter {
     }
   }
 
-  // MARK: Literals
+  // MARK: Names
 
   private static func sourceList(_ sources: [String]) -> String {
-    sources.isEmpty ? "no files" : sources.joined(separator: ", ")
+    SwiftLiteral.comment(sources.isEmpty ? "no files" : sources.joined(separator: ", "))
   }
 
-  /// A Swift string literal for `text`.
-  static func stringLiteral(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": literal += "\\\\"
-      case "\"": literal += "\\\""
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      case "\0": literal += "\\0"
-      default:
-        if scalar.value < 0x20 {
-          literal += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
-  }
+  private static func stringLiteral(_ text: String) -> String { SwiftLiteral.string(text) }
 
-  /// A raw multi-line literal holding `text` exactly, with enough `#`s that nothing in the text
-  /// can end it or interpolate.
-  static func rawMultilineLiteral(_ text: String, indentation: String) -> String {
-    var longestRun = 0
-    var run = 0
-    for character in text {
-      if character == "#" {
-        run += 1
-        longestRun = max(longestRun, run)
-      } else {
-        run = 0
-      }
-    }
-    let pounds = String(repeating: "#", count: longestRun + 1)
-    let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-    let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.isEmpty ? "" : indentation + "  " + line
-    }
-    return pounds + "\"\"\"\n" + lines.joined(separator: "\n") + "\n" + indentation + "  \"\"\"" + pounds
-  }
+  private static func identifier(_ name: String) -> String { SwiftLiteral.identifier(name) }
 
-  private static let keywords: Set<String> = [
-    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
-    "init", "inout", "internal", "let", "open", "operator", "private", "protocol", "public",
-    "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "continue",
-    "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
-    "switch", "where", "while", "as", "Any", "catch", "false", "is", "nil", "super", "self",
-    "Self", "throw", "throws", "true", "try", "package",
-  ]
-
-  /// A property name as a Swift identifier, backticked when it is a keyword.
-  static func identifier(_ name: String) -> String {
-    keywords.contains(name) ? "`\(name)`" : name
+  /// A stored property's name inside a method, with `self.` when a parameter of the method has
+  /// the same name.
+  private static func member(_ name: String, shadowedBy parameter: String) -> String {
+    name == parameter ? "self." + identifier(name) : identifier(name)
   }
 }
 

@@ -63,6 +63,9 @@ public struct TableModel: Sendable {
   public var columns: [ColumnModel]
   /// The index in `columns` of the primary key, if any.
   public var primaryKeyIndex: Int?
+  /// Whether the database fills in the key when an insert leaves it out: an integer or UUID key
+  /// that references no other table. The draft's key is optional only then.
+  public var keyIsAssignedByDatabase: Bool
 
   public var primaryKey: ColumnModel? { primaryKeyIndex.map { columns[$0] } }
 }

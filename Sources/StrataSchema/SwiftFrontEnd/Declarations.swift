@@ -17,23 +17,29 @@ indirect enum TypeSyntax: Hashable, Sendable {
   /// A tuple, function, existential, opaque or other type no model column can have.
   case unsupported(String)
 
-  /// The type in canonical Swift spelling; `Optional<T>` is written `T?`.
-  var text: String {
+  /// The type in canonical Swift spelling, with names as declared (no backticks), for looking
+  /// types up; `Optional<T>` is written `T?`.
+  var text: String { spelled { $0 } }
+
+  /// The type as generated code writes it: names that need backticks have them.
+  var swiftText: String { spelled(SwiftLiteral.identifier) }
+
+  private func spelled(_ name: (String) -> String) -> String {
     switch self {
     case .named(let components):
       return components.map { component in
         component.arguments.isEmpty
-          ? component.name
-          : component.name + "<" + component.arguments.map(\.text).joined(separator: ", ") + ">"
+          ? name(component.name)
+          : name(component.name) + "<" + component.arguments.map { $0.spelled(name) }.joined(separator: ", ") + ">"
       }.joined(separator: ".")
     case .optional(let wrapped):
-      return wrapped.needsParenthesesBeforeSuffix ? "(\(wrapped.text))?" : wrapped.text + "?"
+      return wrapped.needsParenthesesBeforeSuffix ? "(\(wrapped.spelled(name)))?" : wrapped.spelled(name) + "?"
     case .implicitlyUnwrapped(let wrapped):
-      return wrapped.text + "!"
+      return wrapped.spelled(name) + "!"
     case .array(let element):
-      return "[" + element.text + "]"
+      return "[" + element.spelled(name) + "]"
     case .dictionary(let key, let value):
-      return "[" + key.text + ": " + value.text + "]"
+      return "[" + key.spelled(name) + ": " + value.spelled(name) + "]"
     case .unsupported(let text):
       return text
     }
@@ -201,11 +207,23 @@ struct TypeDeclaration: Hashable, Sendable {
   }
 }
 
+/// An annotation above a declaration that cannot carry one.
+struct MisplacedAnnotation: Hashable, Sendable {
+  var annotation: Annotation
+  /// What it is above: `a function`, `an enum case`.
+  var declaration: String
+}
+
 /// Everything read from one file.
 struct SourceFileDeclarations: Sendable {
   var path: String
   var types: [TypeDeclaration]
   /// Top-level typealiases.
   var typealiases: [String: TypeSyntax]
+  /// Annotations above functions, enum cases, typealiases and other declarations that are not
+  /// types or properties.
+  var misplacedAnnotations: [MisplacedAnnotation] = []
+  /// Annotation comments directly above no declaration.
+  var unattachedAnnotations: [Annotation] = []
   var diagnostics: Diagnostics
 }

@@ -16,6 +16,12 @@ struct SwiftLexer {
   private var lineStart = 0
   private var sawNewline = true
   private var sawSpace = true
+  /// How many string interpolations enclose the current position.
+  private var interpolationDepth = 0
+
+  /// Deeper interpolations are reported instead of lexed, so that no input can exhaust the
+  /// stack.
+  static let maximumInterpolationDepth = 32
 
   init(source: String, path: String) {
     self.bytes = Array(source.utf8)
@@ -304,6 +310,15 @@ struct SwiftLexer {
 
   /// Skips `(…)` of an interpolation, with nested parentheses, strings and comments.
   private mutating func skipInterpolation() {
+    guard interpolationDepth < Self.maximumInterpolationDepth else {
+      error(
+        "nesting too deep: string interpolations nest more than \(Self.maximumInterpolationDepth) levels here",
+        line: line, column: index - lineStart + 1)
+      index = bytes.count
+      return
+    }
+    interpolationDepth += 1
+    defer { interpolationDepth -= 1 }
     var depth = 0
     while index < bytes.count {
       switch bytes[index] {

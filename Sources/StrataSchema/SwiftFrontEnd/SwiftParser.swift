@@ -15,6 +15,18 @@ struct SwiftParser {
   /// own from comments that trail code.
   private let firstTokenColumn: [Int: Int]
   private let commentsByEndLine: [Int: SwiftComment]
+  /// The lines of comments read as a declaration's annotations; the other annotation comments
+  /// apply to nothing.
+  private var attachedCommentLines: Set<Int> = []
+  /// Annotations above declarations that cannot carry one: functions, enum cases, typealiases.
+  private var misplaced: [MisplacedAnnotation] = []
+  /// How deeply types, `#if` blocks and type arguments are nested at the current token.
+  private var nesting = 0
+  private var reportedDeepNesting = false
+
+  /// Deeper nesting is reported instead of parsed, so that no input can exhaust the stack. Real
+  /// code stays far below it.
+  static let maximumNesting = 64
 
   static func parse(_ source: String, path: String) -> SourceFileDeclarations {
     var parser = SwiftParser(lexer: SwiftLexer.lex(source, path: path), path: path)
@@ -44,7 +56,19 @@ struct SwiftParser {
     var members = Members()
     parseMembers(into: &members, scope: [], isConditional: false, closer: nil)
     return SourceFileDeclarations(
-      path: path, types: members.types, typealiases: members.typealiases, diagnostics: diagnostics)
+      path: path, types: members.types, typealiases: members.typealiases,
+      misplacedAnnotations: misplaced, unattachedAnnotations: unattachedAnnotations(),
+      diagnostics: diagnostics)
+  }
+
+  /// Annotation comments that are not directly above a declaration: separated from it by a
+  /// blank line, trailing code, or above nothing.
+  private func unattachedAnnotations() -> [Annotation] {
+    var scratch = Diagnostics()
+    return lexer.comments.compactMap { comment in
+      guard comment.isLineComment, !attachedCommentLines.contains(comment.line) else { return nil }
+      return AnnotationParser.parse(comment, path: path, diagnostics: &scratch)
+    }
   }
 
   /// What a body declares.
@@ -108,10 +132,13 @@ struct SwiftParser {
         annotations: annotations, attributes: attributes, modifiers: modifiers,
         isConditional: isConditional)
     case "case":
+      recordMisplaced(annotations, on: "an enum case")
       members.cases += parseEnumCases()
     case "typealias":
+      recordMisplaced(annotations, on: "a typealias")
       if let (name, type) = parseTypealias() { members.typealiases[name] = type }
     case "func", "init", "deinit", "subscript", "macro":
+      recordMisplaced(annotations, on: Self.functionLikeDescriptions[text] ?? text)
       advance()
       skipFunctionLike()
     case "import":
@@ -125,6 +152,7 @@ struct SwiftParser {
         into: &members, annotations: annotations, attributes: attributes,
         modifiers: modifiers, isConditional: isConditional)
     default:
+      recordMisplaced(annotations, on: "a statement")
       if scope.isEmpty {
         skipStatement()
       } else {
@@ -149,9 +177,19 @@ struct SwiftParser {
         annotations: annotations, attributes: attributes, modifiers: modifiers,
         isConditional: isConditional)
     default:
+      recordMisplaced(annotations, on: "a class member")
       if isDeclarationKeyword(currentText) { advance() }
       skipFunctionLike()
     }
+  }
+
+  private static let functionLikeDescriptions = [
+    "func": "a function", "init": "an initializer", "deinit": "a deinitializer", "subscript": "a subscript",
+    "macro": "a macro",
+  ]
+
+  private mutating func recordMisplaced(_ annotations: [Annotation], on declaration: String) {
+    misplaced += annotations.map { MisplacedAnnotation(annotation: $0, declaration: declaration) }
   }
 
   // MARK: Types
@@ -193,6 +231,11 @@ struct SwiftParser {
     // A `where` clause and anything else up to the body.
     while !atEnd, !isPunctuation("{"), !isPunctuation("}") { skipBalancedToken() }
     guard isPunctuation("{") else { return nil }
+    guard enterNesting(at: nameToken) else {
+      skipBalancedToken()
+      return nil
+    }
+    defer { nesting -= 1 }
     advance()
 
     var members = Members()
@@ -345,8 +388,19 @@ struct SwiftParser {
     }
     guard position > first else { return nil }
     let range = tokens[first..<position]
-    let text = String(decoding: lexer.bytes[range.first!.start..<range.last!.end], as: UTF8.self)
-    return Expression(text: text, value: classify(range), location: location(of: startToken))
+    return Expression(text: tokenText(range), value: classify(range), location: location(of: startToken))
+  }
+
+  /// The tokens' text on one line, with one space wherever the source had spaces, line breaks
+  /// or comments: the expression as generated code repeats it, where a comment copied along
+  /// could swallow the rest of a line.
+  private func tokenText(_ range: ArraySlice<SwiftToken>) -> String {
+    var text = ""
+    for token in range {
+      if !text.isEmpty, token.followsSpace { text += " " }
+      text += lexer.text(of: token)
+    }
+    return text
   }
 
   /// Whether the current token, first on its line, continues the expression before it.
@@ -412,6 +466,14 @@ struct SwiftParser {
 
   /// Parses a type, or returns nil without consuming anything when there is none.
   private mutating func parseTypeSyntax() -> TypeSyntax? {
+    let start = current
+    guard enterNesting(at: start) else {
+      // Too deep: give up on the rest of the line.
+      let line = start.line
+      while !atEnd, current.line == line, !isPunctuation("{"), !isPunctuation("}") { advance() }
+      return .unsupported("…")
+    }
+    defer { nesting -= 1 }
     guard var type = parseTypeAtom() else { return nil }
     while !atEnd, !current.followsSpace || (isPunctuation("?") || isPunctuation("!")) && !current.followsNewline {
       if isPunctuation("?"), !current.followsSpace {
@@ -581,6 +643,9 @@ struct SwiftParser {
 
   /// The annotation comments on the lines directly above `token`.
   private mutating func annotationsAbove(_ token: SwiftToken) -> [Annotation] {
+    // After `{ let id: Int; var n = 0 }` the next line's comment belongs to what follows, not to
+    // a declaration that shares a line with others.
+    guard firstTokenColumn[token.line] == token.column else { return [] }
     var collected: [SwiftComment] = []
     var line = token.line - 1
     while let comment = commentsByEndLine[line], firstTokenColumn[line] == nil || firstTokenColumn[line]! > comment.column {
@@ -589,6 +654,7 @@ struct SwiftParser {
     }
     var annotations: [Annotation] = []
     for comment in collected.reversed() {
+      attachedCommentLines.insert(comment.line)
       if let annotation = AnnotationParser.parse(comment, path: path, diagnostics: &diagnostics) {
         annotations.append(annotation)
       }
@@ -604,8 +670,14 @@ struct SwiftParser {
     let text = currentText
     switch text {
     case "#if":
+      let opening = current
       advance()
       skipToLineEnd()
+      guard enterNesting(at: opening) else {
+        skipConditionalBlock()
+        return
+      }
+      defer { nesting -= 1 }
       while !atEnd {
         var branch = Members()
         parseMembers(into: &branch, scope: scope, isConditional: true, closer: ["#elseif", "#else", "#endif"])
@@ -632,6 +704,42 @@ struct SwiftParser {
       advance()
       if isPunctuation("("), !current.followsSpace { skipBalancedToken() }
       if isPunctuation("{") { skipBalancedToken() }
+    }
+  }
+
+  // MARK: Nesting
+
+  /// Enters one more level of nesting, or reports (once per file) that the input nests too
+  /// deeply to be read.
+  private mutating func enterNesting(at token: SwiftToken) -> Bool {
+    guard nesting < Self.maximumNesting else {
+      if !reportedDeepNesting {
+        reportedDeepNesting = true
+        diagnostics.error(
+          "nesting too deep: types, #if blocks and type arguments nest more than \(Self.maximumNesting) levels here",
+          at: location(of: token))
+      }
+      return false
+    }
+    nesting += 1
+    return true
+  }
+
+  /// Skips an `#if` block whose opening line was read, through its `#endif`.
+  private mutating func skipConditionalBlock() {
+    var depth = 1
+    while !atEnd {
+      if current.kind == .pound {
+        if currentText == "#if" { depth += 1 }
+        if currentText == "#endif" {
+          depth -= 1
+          if depth == 0 {
+            advance()
+            return
+          }
+        }
+      }
+      advance()
     }
   }
 
@@ -680,29 +788,44 @@ struct SwiftParser {
       return
     }
     switch currentText {
-    case "{": skipGroup(open: "{", close: "}")
-    case "(": skipGroup(open: "(", close: ")")
-    case "[": skipGroup(open: "[", close: "]")
+    case "{", "(", "[": skipGroup()
     default: advance()
     }
   }
 
-  private mutating func skipGroup(open: String, close: String) {
-    let opening = current
+  /// Skips a bracketed group and every group inside it, without recursion, so that no depth
+  /// of nesting can exhaust the stack. A mismatched closer ends the innermost group and is left
+  /// to the enclosing one.
+  private mutating func skipGroup() {
+    var openers = [current]
     advance()
     while !atEnd {
-      if isPunctuation(close) {
+      guard current.kind == .punctuation else {
         advance()
-        return
+        continue
       }
-      if isPunctuation("}") || isPunctuation(")") || isPunctuation("]") {
-        // A mismatched closer: leave it to the enclosing group.
-        break
+      switch currentText {
+      case "{", "(", "[":
+        openers.append(current)
+        advance()
+      case "}", ")", "]":
+        let innermost = openers.removeLast()
+        if currentText == Self.closer[lexer.text(of: innermost)] {
+          advance()
+        } else {
+          diagnostics.error("unbalanced '\(lexer.text(of: innermost))'", at: location(of: innermost))
+        }
+        if openers.isEmpty { return }
+      default:
+        advance()
       }
-      skipBalancedToken()
     }
-    diagnostics.error("unbalanced '\(open)'", at: location(of: opening))
+    if let innermost = openers.last {
+      diagnostics.error("unbalanced '\(lexer.text(of: innermost))'", at: location(of: innermost))
+    }
   }
+
+  private static let closer = ["{": "}", "(": ")", "[": "]"]
 
   private mutating func skipAngleBrackets() {
     var depth = 0

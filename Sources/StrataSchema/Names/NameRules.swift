@@ -1,0 +1,60 @@
+/// What a table or column name must be so that every file generated from it is safe and means
+/// what it says. Names reach SQL identifiers, SQL and Swift comments, migration file names and
+/// Swift string literals; each of those has its own escaping, and these rules keep out what no
+/// escaping makes readable.
+enum NameRules {
+  /// Why `name` cannot name a table, or nil when it can.
+  static func tableNameProblem(_ name: String) -> String? {
+    if let problem = commonProblem(name, kind: "table") { return problem }
+    let folded = SQLName.folded(name)
+    if folded.hasPrefix("sqlite_") {
+      return "table name \(display(name)) starts with sqlite_, which SQLite reserves for its own tables; choose another with @Table(\"…\")"
+    }
+    if reservedTables.contains(folded) {
+      return "table name \(display(name)) is the table GRDB's migrator records migrations in; choose another with @Table(\"…\")"
+    }
+    return nil
+  }
+
+  /// Why `name` cannot name a column, or nil when it can.
+  static func columnNameProblem(_ name: String) -> String? {
+    if let problem = commonProblem(name, kind: "column") { return problem }
+    if rowIDAliases.contains(SQLName.folded(name)) {
+      return "column name \(display(name)) would hide SQLite's rowid, which Strata uses to update and delete ordered or limited rows; rename the column with @Column(\"…\")"
+    }
+    return nil
+  }
+
+  /// Tables that belong to SQLite or GRDB, folded.
+  static let reservedTables: Set<String> = ["grdb_migrations"]
+
+  private static let rowIDAliases: Set<String> = ["rowid", "oid", "_rowid_"]
+
+  private static func commonProblem(_ name: String, kind: String) -> String? {
+    if name.isEmpty { return "a \(kind) name cannot be empty" }
+    if let scalar = InvisibleCharacters.first(in: name) {
+      return "\(kind) name \(display(name)) contains \(InvisibleCharacters.describe(scalar)), a control or invisible character; names reach SQL and Swift comments, file names and literals, so they must be printable"
+    }
+    if name.first?.isWhitespace == true || name.last?.isWhitespace == true {
+      return "\(kind) name \(display(name)) starts or ends with a space, which reads as a different name in SQL"
+    }
+    return nil
+  }
+
+  /// A name quoted for a message, with anything invisible escaped.
+  static func display(_ name: String) -> String {
+    SwiftLiteral.string(name)
+  }
+}
+
+/// SQLite's view of names.
+enum SQLName {
+  /// `name` as SQLite compares it: names differ only beyond ASCII letters' case.
+  static func folded(_ name: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        name.unicodeScalars.map { scalar in
+          ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
+  }
+}

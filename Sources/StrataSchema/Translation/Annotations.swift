@@ -1,0 +1,223 @@
+/// The annotations Strata reads, each described once: what it applies to, which arguments it
+/// takes, and what each argument sets. Validation, reading and the help text all come from these
+/// descriptions, so adding an annotation is a change in one place.
+struct AnnotationDefinition: Sendable {
+  enum Target: Sendable {
+    case type, storedProperty
+
+    var description: String {
+      switch self {
+      case .type: "a type"
+      case .storedProperty: "a stored property"
+      }
+    }
+  }
+
+  /// One argument: its label (nil for the unlabeled one), and how its value sets the options,
+  /// or why it cannot.
+  struct Argument: Sendable {
+    var label: String?
+    /// The message when the argument is missing, for an argument that must be given.
+    var missing: String?
+    var read: @Sendable (Annotation.Value, inout AnnotationOptions) -> ArgumentError?
+
+    init(
+      label: String?, missing: String? = nil,
+      read: @escaping @Sendable (Annotation.Value, inout AnnotationOptions) -> ArgumentError?
+    ) {
+      self.label = label
+      self.missing = missing
+      self.read = read
+    }
+  }
+
+  /// Why an argument's value is not valid: the message, without the help that follows it.
+  struct ArgumentError: Error, Sendable {
+    var message: String
+  }
+
+  var name: String
+  var target: Target
+  var arguments: [Argument]
+  /// Whether at least one argument must be given.
+  var needsArgument: Bool
+  /// How it is written, for the help that follows every annotation error.
+  var usage: [String]
+  /// Marks the annotation as present.
+  var mark: @Sendable (inout AnnotationOptions) -> Void
+}
+
+/// What a declaration's annotations ask for.
+struct AnnotationOptions: Sendable {
+  var tableName: String?
+  var columnName: String?
+  var isPrimaryKey = false
+  var representation: TypeSyntax?
+  var collation: String?
+  var isUnique = false
+  var isIndexed = false
+  /// The table `@References` names, as written.
+  var reference: TypeSyntax?
+  var onDelete: String?
+  var isEphemeral = false
+  /// Each annotation read, by name, with where it is.
+  var present: [String: SourceLocation] = [:]
+  /// Each argument read, as `Name.label` (`Column.as`, `Column.` for the unlabeled one), with
+  /// where it is.
+  var argumentLocations: [String: SourceLocation] = [:]
+}
+
+enum Annotations {
+  static let referentialActions = [
+    "cascade": "CASCADE", "setNull": "SET NULL", "setDefault": "SET DEFAULT",
+    "restrict": "RESTRICT", "noAction": "NO ACTION",
+  ]
+
+  static let collations = ["nocase": "NOCASE", "binary": "BINARY", "rtrim": "RTRIM"]
+
+  static let all: [AnnotationDefinition] = [
+    AnnotationDefinition(
+      name: "Table", target: .type,
+      arguments: [
+        .init(label: nil, missing: #"@Table takes the table's name: @Table("name")"#) { value, options in
+          guard case .string(let name) = value, !name.isEmpty else {
+            return .init(message: #"@Table takes the table's name: @Table("name")"#)
+          }
+          options.tableName = name
+          return nil
+        }
+      ],
+      needsArgument: false, usage: [#"@Table("name")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Column", target: .storedProperty,
+      arguments: [
+        .init(label: nil) { value, options in
+          guard case .string(let name) = value, !name.isEmpty else {
+            return .init(message: #"@Column takes the column's name as a string: @Column("name")"#)
+          }
+          options.columnName = name
+          return nil
+        },
+        .init(label: "primaryKey") { value, options in
+          guard case .bool(let flag) = value else {
+            return .init(message: "@Column(primaryKey:) takes true or false")
+          }
+          options.isPrimaryKey = flag
+          return nil
+        },
+        .init(label: "as") { value, options in
+          guard case .type(let type) = value else {
+            return .init(message: "@Column(as:) takes a representation type: @Column(as: Representation.self)")
+          }
+          options.representation = type
+          return nil
+        },
+        .init(label: "collate") { value, options in
+          guard case .member(let name) = value, let collation = collations[name] else {
+            return .init(message: "@Column(collate:) takes .nocase, .binary or .rtrim")
+          }
+          options.collation = collation
+          return nil
+        },
+      ],
+      needsArgument: true,
+      usage: [
+        #"@Column("name")"#, "@Column(primaryKey: true)", "@Column(as: Representation.self)",
+        "@Column(collate: .nocase)",
+      ],
+      mark: { _ in }),
+    AnnotationDefinition(
+      name: "Unique", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Unique"],
+      mark: { $0.isUnique = true }),
+    AnnotationDefinition(
+      name: "Index", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Index"],
+      mark: { $0.isIndexed = true }),
+    AnnotationDefinition(
+      name: "References", target: .storedProperty,
+      arguments: [
+        .init(label: nil, missing: "@References needs the referenced table: @References(Other.self)") { value, options in
+          guard case .type(let type) = value else {
+            return .init(message: "@References needs the referenced table: @References(Other.self)")
+          }
+          options.reference = type
+          return nil
+        },
+        .init(label: "onDelete") { value, options in
+          guard case .member(let name) = value, let action = referentialActions[name] else {
+            return .init(message: "onDelete takes .cascade, .setNull, .setDefault, .restrict or .noAction")
+          }
+          options.onDelete = action
+          return nil
+        },
+      ],
+      needsArgument: false, usage: ["@References(Other.self, onDelete: .cascade)"], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Ephemeral", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Ephemeral"],
+      mark: { $0.isEphemeral = true }),
+  ]
+
+  static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  /// Every annotation as it is written, for the help that follows annotation errors.
+  static let help = all.flatMap(\.usage).joined(separator: ", ")
+
+  /// Reads the annotations on a declaration of `target`'s kind, reporting each problem with the
+  /// valid annotations listed.
+  static func read(
+    _ annotations: [Annotation], on target: AnnotationDefinition.Target, diagnostics: inout Diagnostics
+  ) -> AnnotationOptions {
+    var options = AnnotationOptions()
+    func error(_ message: String, at location: SourceLocation) {
+      diagnostics.error("\(message); valid annotations: \(help)", at: location)
+    }
+    for annotation in annotations {
+      guard let definition = byName[annotation.name] else {
+        error("unknown annotation @\(annotation.name)", at: annotation.location)
+        continue
+      }
+      guard definition.target == target else {
+        error("@\(annotation.name) applies to \(definition.target.description), not \(target.description)", at: annotation.location)
+        continue
+      }
+      // The same annotation on two lines combines its arguments; an argument given twice is an
+      // error below.
+      if options.present[annotation.name] == nil {
+        options.present[annotation.name] = annotation.location
+      }
+      definition.mark(&options)
+      if definition.needsArgument, annotation.arguments.isEmpty {
+        error("@\(annotation.name) needs an argument", at: annotation.location)
+      }
+      if !definition.needsArgument, definition.arguments.isEmpty, !annotation.arguments.isEmpty {
+        error("@\(annotation.name) takes no arguments", at: annotation.location)
+        continue
+      }
+      for argument in annotation.arguments {
+        guard let parameter = definition.arguments.first(where: { $0.label == argument.label }) else {
+          error("@\(annotation.name) does not take this argument", at: argument.location)
+          continue
+        }
+        let key = "\(annotation.name).\(argument.label ?? "")"
+        if let first = options.argumentLocations[key] {
+          error("@\(annotation.name)\(argument.label.map { "(\($0):)" } ?? "") is given twice (also at line \(first.line)); keep one", at: argument.location)
+          continue
+        }
+        options.argumentLocations[key] = argument.location
+        if let problem = parameter.read(argument.value, &options) {
+          error(problem.message, at: argument.location)
+        }
+      }
+      for parameter in definition.arguments where parameter.missing != nil {
+        if options.argumentLocations["\(annotation.name).\(parameter.label ?? "")"] == nil {
+          error(parameter.missing!, at: annotation.location)
+        }
+      }
+    }
+    if options.isEphemeral, let other = options.present.filter({ $0.key != "Ephemeral" }).min(by: { $0.value < $1.value }) {
+      diagnostics.error(
+        "@Ephemeral and @\(other.key) on one property: an @Ephemeral property is not a column, so @\(other.key) would do nothing; remove one of them",
+        at: other.value)
+    }
+    return options
+  }
+}

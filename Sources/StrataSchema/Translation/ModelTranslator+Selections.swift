@@ -1,0 +1,72 @@
+/// Selections: row types whose fields are whole tables, columns or aggregates.
+extension ModelTranslator {
+  /// Names Strata's protocols use on a selection, which a field cannot have.
+  static let generatedSelectionMembers: Set<String> = ["Columns", "QueryOutput", "Unwrapped"]
+
+  mutating func translateSelection(_ type: TypeDeclaration) -> SelectionModel? {
+    let scope = type.scope + [type.name]
+    var fields: [FieldModel] = []
+    rejectGeneratedNames(in: type, names: ["Columns"])
+    for property in type.properties where !property.isStatic && property.storage == .stored {
+      if options(of: property).isEphemeral {
+        if property.initializer == nil {
+          diagnostics.error("@Ephemeral property '\(property.name)' needs a default value", at: property.location)
+        }
+        continue
+      }
+      guard !property.name.isEmpty else {
+        diagnostics.error("a tuple pattern cannot be a field of a Selection", at: property.location)
+        continue
+      }
+      if property.isConditional {
+        diagnostics.error("field '\(property.name)' is inside #if; a Selection's fields cannot depend on build settings", at: property.location)
+        continue
+      }
+      if property.isLet, property.initializer != nil {
+        diagnostics.error(
+          "'let \(property.name)' has an initial value, so it cannot be read from a query; make it 'var' or mark it // @Ephemeral",
+          at: property.location)
+        continue
+      }
+      guard let declaredType = property.type ?? inferredType(of: property) else {
+        diagnostics.error("cannot tell the type of '\(property.name)'; add a type annotation", at: property.location)
+        continue
+      }
+      let (unwrapped, isOptional) = declaredType.unwrapped
+      if Self.generatedSelectionMembers.contains(property.name) {
+        diagnostics.error(
+          "field '\(property.name)' has the name of a member Strata generates for '\(type.qualifiedName)', so the conformance would not compile; rename it",
+          at: property.location)
+        continue
+      }
+      let representation = options(of: property).representation
+      if let representation {
+        guard StorageType.representationStorage(representation) != nil else {
+          diagnostics.error(
+            "unknown representation '\(representation.text)'; known representations: \(StorageType.representationList)",
+            at: property.location)
+          continue
+        }
+      } else if let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
+        tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection", "Strata.Selection"])
+      {
+        // A whole table or a nested selection.
+      } else if storage(of: unwrapped, for: property, scope: scope, seen: []) == nil {
+        continue
+      }
+      let valueType = representation.map(\.swiftText) ?? unwrapped.swiftText
+      fields.append(
+        FieldModel(
+          name: property.name, access: memberAccess(of: property, in: type),
+          typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
+          valueType: isOptional ? valueType + "?" : valueType,
+          unwrappedValueType: valueType, isOptional: isOptional))
+    }
+    if fields.isEmpty {
+      diagnostics.error("Selection '\(type.qualifiedName)' has no stored properties", at: type.location)
+      return nil
+    }
+    return SelectionModel(
+      swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type), fields: fields)
+  }
+}

@@ -1,0 +1,199 @@
+/// How a property's type is stored, and finding the types it names.
+extension ModelTranslator {
+  struct Storage {
+    var sqlType: String
+    /// The built-in Swift type, without module: `Int8`, `String`, `UUID`.
+    var builtIn: String?
+    var enumDeclaration: TypeDeclaration?
+    var enumRawType: String?
+    var reference: (table: String, column: String)?
+    /// The type the column stores through: the property's `@Column(as:)`, or the one of the key
+    /// it references.
+    var representation: TypeSyntax?
+
+    var isJSON: Bool { representation != nil && representation?.dottedName == nil }
+    var isInteger: Bool { sqlType == "INTEGER" && builtIn != nil && builtIn != "Bool" && representation == nil }
+    var isUUID: Bool { builtIn == "UUID" && representation == nil }
+    var isBool: Bool { builtIn == "Bool" && representation == nil }
+    var isText: Bool { builtIn == "String" && representation == nil }
+  }
+
+  /// Typealiases followed in a row before the generator gives up.
+  static let maximumAliasChain = 32
+
+  func inferredType(of property: PropertyDeclaration) -> TypeSyntax? {
+    switch property.initializer?.value {
+    case .string?: return .named([.init(name: "String", arguments: [])])
+    case .integer?: return .named([.init(name: "Int", arguments: [])])
+    case .float?: return .named([.init(name: "Double", arguments: [])])
+    case .bool?: return .named([.init(name: "Bool", arguments: [])])
+    case .member(let type?, _)?, .call(let type)?:
+      // Only a capitalized name is taken for a type: `Date()`, `Status.active`, not `compute()`.
+      guard type.first?.isUppercase == true else { return nil }
+      return .named(type.split(separator: ".").map { .init(name: String($0), arguments: []) })
+    default: return nil
+    }
+  }
+
+  mutating func storage(
+    of type: TypeSyntax, representation: TypeSyntax?, for property: PropertyDeclaration,
+    scope: [String]
+  ) -> Storage? {
+    guard let representation else {
+      return storage(of: type, for: property, scope: scope, seen: [])
+    }
+    guard let sqlType = StorageType.representationStorage(representation) else {
+      diagnostics.error(
+        "unknown representation '\(representation.text)'; known representations: \(StorageType.representationList)",
+        at: property.location)
+      return nil
+    }
+    var storage = Storage(sqlType: sqlType, representation: representation)
+    // `@Column(as: …) let otherID: Other.ID` still references the other table.
+    if let table = referencedTable(by: type, from: scope), let key = referencedKey(of: table) {
+      guard key.storage.sqlType == sqlType else {
+        diagnostics.error(
+          "'\(property.name)' is stored as \(sqlType) through its representation, but the key of '\(table.qualifiedName)' it references is \(key.storage.sqlType); store it the way the key is stored",
+          at: property.location)
+        return nil
+      }
+      storage.reference = (key.table, key.column)
+    }
+    return storage
+  }
+
+  mutating func storage(
+    of type: TypeSyntax, for property: PropertyDeclaration, scope: [String], seen: Set<String>
+  ) -> Storage? {
+    let cannotStore =
+      "the generator cannot store '\(property.name): \(type.text)'; use a raw-value enum, a // @Column(as: …) representation (\(StorageType.representationList)), or mark it // @Ephemeral"
+    switch type {
+    case .array(let element) where element.dottedName == "UInt8":
+      return Storage(sqlType: "BLOB")
+    case .named(let components):
+      let name = components.map(\.name).joined(separator: ".")
+      if let sqlType = StorageType.builtIn[name], components.allSatisfy(\.arguments.isEmpty) {
+        return Storage(sqlType: sqlType, builtIn: components.last!.name)
+      }
+      if let table = referencedTable(by: type, from: scope) {
+        guard let key = referencedKey(of: table) else {
+          if primaryKeys[table.qualifiedName] == nil {
+            diagnostics.error(
+              "'\(table.qualifiedName)' has no primary key for '\(property.name)' to reference", at: property.location)
+          } else if resolvingKeys.isEmpty {
+            diagnostics.error(
+              "'\(property.name)' references the primary key of '\(table.qualifiedName)', which has no storage of its own: either its type cannot be stored, or primary keys reference each other in a circle",
+              at: property.location)
+          }
+          return nil
+        }
+        var storage = key.storage
+        storage.reference = (key.table, key.column)
+        return storage
+      }
+      guard !seen.contains(name) else {
+        diagnostics.error("'\(name)' is defined in terms of itself", at: property.location)
+        return nil
+      }
+      guard seen.count < Self.maximumAliasChain else {
+        diagnostics.error(
+          "'\(property.name)': more than \(Self.maximumAliasChain) typealiases in a row; name the type directly",
+          at: property.location)
+        return nil
+      }
+      if let alias = typealiasTarget(name, from: scope) {
+        return storage(of: alias, for: property, scope: scope, seen: seen.union([name]))
+      }
+      if let declaration = resolve(name, from: scope) {
+        if declaration.kind == .enum, let rawType = declaration.inheritance.first?.dottedName,
+          StorageType.rawValueTypes.contains(rawType), let sqlType = StorageType.builtIn[rawType]
+        {
+          enumsUsedAsColumns[declaration.qualifiedName] = declaration
+          return Storage(sqlType: sqlType, enumDeclaration: declaration, enumRawType: rawType)
+        }
+        if conforms(declaration, to: ["QueryBindable", "Strata.QueryBindable"]) {
+          diagnostics.error(
+            "'\(name)' conforms to QueryBindable, but the generator cannot tell how it is stored; use a raw-value enum or a // @Column(as: …) representation",
+            at: property.location)
+          return nil
+        }
+        if tableNames[declaration.qualifiedName] != nil
+          || conforms(declaration, to: ["Selection", "Strata.Selection"])
+        {
+          diagnostics.error(
+            "'\(property.name)' is a whole \(name); a table column must be a value (use \(name).ID to reference it)",
+            at: property.location)
+          return nil
+        }
+      }
+      diagnostics.error(cannotStore, at: property.location)
+      return nil
+    case .array, .dictionary:
+      diagnostics.error(
+        "'\(property.name): \(type.text)' has no storage of its own; store it as JSON with // @Column(as: JSONRepresentation<\(type.text)>.self)",
+        at: property.location)
+      return nil
+    default:
+      diagnostics.error(cannotStore, at: property.location)
+      return nil
+    }
+  }
+
+  /// The table whose key `type` names: `Game.ID`.
+  func referencedTable(by type: TypeSyntax, from scope: [String]) -> TypeDeclaration? {
+    guard case .named(let components) = type, components.count >= 2, components.last!.name == "ID",
+      components.last!.arguments.isEmpty
+    else { return nil }
+    let owner = components.dropLast().map(\.name).joined(separator: ".")
+    guard let table = resolve(owner, from: scope), tableNames[table.qualifiedName] != nil else { return nil }
+    return table
+  }
+
+  /// A table's primary key column and how it is stored, or nil when it has none. Problems with
+  /// the key itself are reported where the key is translated, not here.
+  mutating func referencedKey(of table: TypeDeclaration) -> (table: String, column: String, storage: Storage)? {
+    guard let tableName = tableNames[table.qualifiedName], let key = primaryKeys[table.qualifiedName],
+      let keyType = key.property.type ?? inferredType(of: key.property)
+    else { return nil }
+    // Keys that are foreign keys to each other in a circle have no storage to find.
+    guard !resolvingKeys.contains(table.qualifiedName) else { return nil }
+    resolvingKeys.insert(table.qualifiedName)
+    let keyOptions = options(of: key.property)
+    let saved = diagnostics
+    defer {
+      diagnostics = saved
+      resolvingKeys.remove(table.qualifiedName)
+    }
+    guard let storage = storage(of: keyType.unwrapped.type, representation: keyOptions.representation, for: key.property, scope: key.scope)
+    else { return nil }
+    return (tableName, keyOptions.columnName ?? key.property.name, storage)
+  }
+
+  /// Finds a declared type by name as Swift would from inside `scope`: innermost scope first.
+  func resolve(_ name: String, from scope: [String]) -> TypeDeclaration? {
+    var prefix = scope
+    while true {
+      if let declaration = declarations[(prefix + [name]).joined(separator: ".")] {
+        return declaration
+      }
+      guard !prefix.isEmpty else { return nil }
+      prefix.removeLast()
+    }
+  }
+
+  func typealiasTarget(_ name: String, from scope: [String]) -> TypeSyntax? {
+    var prefix = scope
+    while !prefix.isEmpty {
+      if let declaration = declarations[prefix.joined(separator: ".")],
+        let target = declaration.typealiases[name]
+      {
+        return target
+      }
+      for extensionDeclaration in extensions[prefix.joined(separator: ".")] ?? [] {
+        if let target = extensionDeclaration.typealiases[name] { return target }
+      }
+      prefix.removeLast()
+    }
+    return topLevelTypealiases[name]
+  }
+}

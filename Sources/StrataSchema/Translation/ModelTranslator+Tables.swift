@@ -1,0 +1,319 @@
+/// Tables and their columns: names, keys, nullability, uniqueness, collation, references and
+/// indexes.
+extension ModelTranslator {
+  mutating func tableName(of type: TypeDeclaration) -> String {
+    let options = typeOptions[type.qualifiedName]
+    let name = options?.tableName ?? Naming.tableName(forType: type.name)
+    if let problem = NameRules.tableNameProblem(name) {
+      diagnostics.error(problem, at: options?.argumentLocations["Table."] ?? type.location)
+    }
+    return name
+  }
+
+  mutating func checkDuplicateTableNames(_ types: [TypeDeclaration]) {
+    var seen: [String: TypeDeclaration] = [:]
+    for type in types {
+      let name = tableNames[type.qualifiedName]!
+      if let other = seen[SQLName.folded(name)] {
+        diagnostics.error(
+          "'\(type.qualifiedName)' and '\(other.qualifiedName)' both map to the table \(NameRules.display(name)) (SQLite ignores the case of ASCII letters in names); rename one with @Table(\"…\")",
+          at: type.location)
+      } else {
+        seen[SQLName.folded(name)] = type
+      }
+    }
+  }
+
+  func options(of property: PropertyDeclaration) -> AnnotationOptions {
+    propertyOptions[property.location] ?? AnnotationOptions()
+  }
+
+  func primaryKeyProperty(of type: TypeDeclaration) -> PropertyDeclaration? {
+    let columns = type.properties.filter { isColumnCandidate($0) }
+    return columns.first { options(of: $0).isPrimaryKey } ?? columns.first { $0.name == "id" }
+  }
+
+  private func isColumnCandidate(_ property: PropertyDeclaration) -> Bool {
+    !property.isStatic && property.storage == .stored && !property.name.isEmpty && !options(of: property).isEphemeral
+  }
+
+  /// Names of members the generated code declares on a table, or that Strata's protocols use, so
+  /// that a property of the same name would make the conformance ambiguous.
+  private static let generatedTableMembers: Set<String> = [
+    "TableColumns", "Draft", "Base", "Nullable", "PrimaryKey", "QueryOutput", "Unwrapped",
+  ]
+
+  mutating func translateTable(_ type: TypeDeclaration) -> (TableModel, TableSchema)? {
+    let tableName = tableNames[type.qualifiedName]!
+    let scope = type.scope + [type.name]
+    var columnModels: [ColumnModel] = []
+    var columns: [ColumnSchema] = []
+    var indexes: [IndexSchema] = []
+    var primaryKeyIndex: Int?
+    var keyIsAssigned = false
+    var columnNames: [String: SourceLocation] = [:]
+
+    let annotatedKeys = type.properties.filter { options(of: $0).isPrimaryKey }
+    if annotatedKeys.count > 1 {
+      diagnostics.error(
+        "'\(type.qualifiedName)' has \(annotatedKeys.count) properties marked as primary key; composite keys are not supported",
+        at: annotatedKeys[1].location)
+    }
+    let primaryKey = primaryKeys[type.qualifiedName]?.property
+    rejectGeneratedNames(in: type, names: ["TableColumns", "Draft"])
+
+    for property in type.properties {
+      let isPrimaryKey = property.name == primaryKey?.name && !property.name.isEmpty
+      guard let column = translateColumn(
+        property, in: type, scope: scope, tableName: tableName, isPrimaryKey: isPrimaryKey,
+        hasPrimaryKey: primaryKey != nil)
+      else { continue }
+      if let other = columnNames[SQLName.folded(column.schema.name)] {
+        diagnostics.error(
+          "two properties of '\(type.qualifiedName)' map to the column \(NameRules.display(column.schema.name)) (also at line \(other.line); SQLite ignores the case of ASCII letters in names)",
+          at: property.location)
+        continue
+      }
+      columnNames[SQLName.folded(column.schema.name)] = property.location
+      if column.schema.primaryKey != nil {
+        primaryKeyIndex = columnModels.count
+        keyIsAssigned = column.keyIsAssignedByDatabase
+      }
+      columnModels.append(column.model)
+      columns.append(column.schema)
+      indexes += column.indexes
+    }
+    guard !columns.isEmpty else {
+      diagnostics.error("Table '\(type.qualifiedName)' has no stored properties to make columns of", at: type.location)
+      return nil
+    }
+    let model = TableModel(
+      swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type),
+      tableName: tableName, columns: columnModels, primaryKeyIndex: primaryKeyIndex,
+      keyIsAssignedByDatabase: keyIsAssigned)
+    return (model, TableSchema(name: tableName, columns: columns, indexes: indexes))
+  }
+
+  /// A model that declares a type or typealias the generator also writes.
+  mutating func rejectGeneratedNames(in type: TypeDeclaration, names: Set<String>) {
+    for nested in declarations.values where nested.scope == type.scope + [type.name] && names.contains(nested.name) {
+      diagnostics.error(
+        "'\(type.qualifiedName)' declares its own '\(nested.name)', which Strata generates for it; rename it",
+        at: nested.location)
+    }
+    for name in type.typealiases.keys.sorted() where names.contains(name) {
+      diagnostics.error("'\(type.qualifiedName)' declares its own '\(name)', which Strata generates for it; rename it", at: type.location)
+    }
+  }
+
+  private struct TranslatedColumn {
+    var model: ColumnModel
+    var schema: ColumnSchema
+    var indexes: [IndexSchema]
+    var keyIsAssignedByDatabase = false
+  }
+
+  /// Why a stored property cannot be a column at all, reported at its line; nil when it can.
+  private mutating func rejectNonColumn(_ property: PropertyDeclaration, in type: TypeDeclaration, hasPrimaryKey: Bool) -> Bool {
+    guard !property.name.isEmpty else {
+      diagnostics.error("a tuple pattern cannot be a column; declare one property per column", at: property.location)
+      return true
+    }
+    if property.isConditional {
+      diagnostics.error(
+        "stored property '\(property.name)' is inside #if; a table's columns cannot depend on build settings (mark it // @Ephemeral or move it out)",
+        at: property.location)
+      return true
+    }
+    if property.isLazy {
+      diagnostics.error("lazy property '\(property.name)' cannot be a column; mark it // @Ephemeral", at: property.location)
+      return true
+    }
+    if let wrapper = property.attributes.first {
+      diagnostics.error(
+        "property '\(property.name)' has the attribute @\(wrapper); a column must be a plain stored property (mark it // @Ephemeral if it is not a column)",
+        at: property.location)
+      return true
+    }
+    if property.isLet, property.initializer != nil {
+      diagnostics.error(
+        "'let \(property.name)' has an initial value, so it cannot be read from the database; make it 'var' or mark it // @Ephemeral",
+        at: property.location)
+      return true
+    }
+    if Self.generatedTableMembers.contains(property.name) || (hasPrimaryKey && property.name == "primaryKey") {
+      diagnostics.error(
+        "property '\(property.name)' has the name of a member Strata generates for '\(type.qualifiedName)', so the conformance would not compile; rename the property (// @Column(\"\(property.name)\") keeps the column's name)",
+        at: property.location)
+      return true
+    }
+    return false
+  }
+
+  private mutating func translateColumn(
+    _ property: PropertyDeclaration, in type: TypeDeclaration, scope: [String], tableName: String,
+    isPrimaryKey: Bool, hasPrimaryKey: Bool
+  ) -> TranslatedColumn? {
+    guard !property.isStatic, property.storage == .stored else { return nil }
+    let options = options(of: property)
+    if options.isEphemeral {
+      if property.initializer == nil {
+        diagnostics.error(
+          "@Ephemeral property '\(property.name)' needs a default value, which rows read from the database get",
+          at: property.location)
+      }
+      return nil
+    }
+    if rejectNonColumn(property, in: type, hasPrimaryKey: hasPrimaryKey) { return nil }
+
+    guard let declaredType = property.type ?? inferredType(of: property) else {
+      diagnostics.error(
+        "cannot tell the type of '\(property.name)' from its initial value; add a type annotation",
+        at: property.location)
+      return nil
+    }
+    let (unwrapped, isOptional) = declaredType.unwrapped
+    if case .optional = unwrapped {
+      diagnostics.error("'\(property.name)' is a nested optional, which cannot be stored", at: property.location)
+      return nil
+    }
+    guard let storage = self.storage(
+      of: unwrapped, representation: options.representation, for: property, scope: scope)
+    else { return nil }
+
+    let columnName = options.columnName ?? property.name
+    if let problem = NameRules.columnNameProblem(columnName) {
+      diagnostics.error(problem, at: options.argumentLocations["Column."] ?? property.location)
+    }
+    var column = ColumnSchema(name: columnName, type: storage.sqlType)
+    if let collation = options.collation {
+      if storage.sqlType == "TEXT" {
+        column.collation = collation
+      } else {
+        diagnostics.error(
+          "@Column(collate:) compares text, but '\(property.name)' is stored as \(storage.sqlType); remove the collation",
+          at: options.argumentLocations["Column.collate"] ?? property.location)
+      }
+    }
+    column.isUnique = options.isUnique
+    let reference = resolveReference(of: property, options: options, storage: storage)
+    var indexes: [IndexSchema] = []
+    var keyIsAssigned = false
+
+    if isPrimaryKey {
+      if isOptional {
+        diagnostics.error(
+          "primary key '\(property.name)' cannot be optional; the draft type makes it optional for inserts",
+          at: property.location)
+        return nil
+      }
+      // A key that references another table's row is that row's key: never generated.
+      if storage.isInteger, reference == nil {
+        column.primaryKey = .init(isAutoincrement: true)
+        keyIsAssigned = true
+      } else if storage.isUUID, reference == nil {
+        column.primaryKey = .init()
+        column.isNotNull = true
+        column.notNullOnConflict = "REPLACE"
+        column.defaultValue = "(uuid())"
+        keyIsAssigned = true
+      } else {
+        column.primaryKey = .init()
+        column.isNotNull = true
+      }
+      if let location = options.present["Unique"] {
+        diagnostics.warning("@Unique on the primary key '\(property.name)' adds nothing: a primary key is unique", at: location)
+        column.isUnique = false
+      }
+      if let location = options.present["Index"] {
+        diagnostics.warning("@Index on the primary key '\(property.name)' adds nothing: SQLite indexes the primary key", at: location)
+      }
+    } else {
+      column.isNotNull = !isOptional
+      if let initializer = property.initializer {
+        column.defaultValue = sqlDefault(initializer, storage: storage, property: property)
+      }
+    }
+
+    if let reference {
+      let action = options.onDelete ?? (isOptional ? "SET NULL" : "CASCADE")
+      if action == "SET NULL", !isOptional {
+        diagnostics.error(
+          "'\(property.name)' is not optional, so deleting the referenced row cannot set it to NULL; use onDelete: .cascade or make it optional",
+          at: options.argumentLocations["References.onDelete"] ?? property.location)
+      }
+      if action == "SET DEFAULT", column.isNotNull, column.defaultValue == nil {
+        diagnostics.error(
+          "onDelete: .setDefault sets '\(property.name)' to its default when the referenced row is deleted, but it has none; give it a literal default or make it optional",
+          at: options.argumentLocations["References.onDelete"] ?? property.location)
+      }
+      column.references = ForeignKey(table: reference.table, column: reference.column, onDelete: action)
+      // The primary key and UNIQUE columns have SQLite's own index already.
+      if !isPrimaryKey, !column.isUnique {
+        indexes.append(
+          IndexSchema(
+            name: IndexSchema.conventionalName(table: tableName, columns: [columnName]),
+            table: tableName, columns: [columnName]))
+      }
+    } else if let location = options.argumentLocations["References.onDelete"] {
+      diagnostics.error("onDelete needs a reference: @References(Other.self, onDelete: …)", at: location)
+    }
+    if options.isIndexed, !isPrimaryKey {
+      if column.isUnique {
+        diagnostics.warning(
+          "@Index next to @Unique adds nothing: SQLite indexes UNIQUE columns", at: options.present["Index"] ?? property.location)
+      } else if !indexes.contains(where: { $0.columns == [columnName] }) {
+        indexes.append(
+          IndexSchema(
+            name: IndexSchema.conventionalName(table: tableName, columns: [columnName]),
+            table: tableName, columns: [columnName]))
+      }
+    }
+
+    let propertyType = declaredType.swiftText
+    let representation = storage.representation?.swiftText
+    let model = ColumnModel(
+      propertyName: property.name, access: memberAccess(of: property, in: type),
+      typeAccess: typeAccess([declaredType] + (storage.representation.map { [$0] } ?? []), from: scope),
+      location: property.location, columnName: columnName,
+      propertyType: propertyType,
+      valueType: representation.map { isOptional ? $0 + "?" : $0 } ?? propertyType,
+      representation: representation, isOptional: isOptional,
+      defaultExpression: property.initializer?.text ?? (isOptional ? "nil" : nil))
+    return TranslatedColumn(model: model, schema: column, indexes: indexes, keyIsAssignedByDatabase: keyIsAssigned)
+  }
+
+  /// The table and column a property references: through `@References(Other.self)` or its type
+  /// `Other.ID`. Either way the column must store what the key stores.
+  private mutating func resolveReference(
+    of property: PropertyDeclaration, options: AnnotationOptions, storage: Storage
+  ) -> (table: String, column: String)? {
+    guard let annotated = options.reference else { return storage.reference }
+    let location = options.argumentLocations["References."] ?? property.location
+    guard let name = annotated.dottedName, let table = resolve(name, from: []),
+      tableNames[table.qualifiedName] != nil
+    else {
+      diagnostics.error(
+        "@References needs a table declared in the scanned files: '\(annotated.text)' is not one; valid annotations: \(Annotations.help)",
+        at: location)
+      return nil
+    }
+    guard let key = referencedKey(of: table) else {
+      diagnostics.error("'\(table.qualifiedName)' has no primary key for '\(property.name)' to reference", at: location)
+      return nil
+    }
+    if let implied = storage.reference, implied != (key.table, key.column) {
+      diagnostics.error(
+        "'\(property.name)' has the type of one table's key but @References names '\(table.qualifiedName)'; keep one of them",
+        at: location)
+      return nil
+    }
+    if key.storage.sqlType != storage.sqlType {
+      diagnostics.error(
+        "'\(property.name)' is stored as \(storage.sqlType) but references \(NameRules.display(key.table)).\(NameRules.display(key.column)), which is \(key.storage.sqlType), so no row would ever match; declare it as \(table.qualifiedName).ID",
+        at: property.location)
+      return nil
+    }
+    return (key.table, key.column)
+  }
+}
