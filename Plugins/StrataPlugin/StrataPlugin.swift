@@ -30,6 +30,6 @@ struct StrataPlugin: BuildToolPlugin {
 
   static func sqlFiles(in directory: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))) ?? []
-    return names.filter { $0.hasSuffix(".sql") }.sorted().map { directory.appending(path: $0) }
+    return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".sql") }.sorted().map { directory.appending(path: $0) }
   }
 }

@@ -6,6 +6,8 @@ struct BenchmarkOptions {
   var rows = 100_000
   var runs = 5
   var renderIterations = 20_000
+  /// The number of synthetic tables the generator benchmark reads.
+  var tables = 5_000
   /// The sections to run; all of them when empty.
   var only: Set<String> = []
 
@@ -16,9 +18,10 @@ struct BenchmarkOptions {
       case "--rows": rows = arguments.popFirst().flatMap(Int.init) ?? rows
       case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
       case "--only": only.insert(arguments.popFirst() ?? "")
+      case "--tables": tables = arguments.popFirst().flatMap(Int.init) ?? tables
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--only fetch|insert|render|generator]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--only fetch|insert|render|generator]\n".utf8))
         exit(2)
       }
     }

@@ -39,14 +39,14 @@ enum SyntheticModels {
   }
 }
 
-func runGeneratorBenchmark(runs: Int) throws {
-  let sources = SyntheticModels.sources(tables: 500)
+func runGeneratorBenchmark(runs: Int, tables: Int) throws {
+  let sources = SyntheticModels.sources(tables: tables)
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("strata-bench-migrations-\(ProcessInfo.processInfo.processIdentifier)")
   defer { try? FileManager.default.removeItem(at: directory) }
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
-  let generator = Comparison(title: "generate code and migrations for 500 tables")
+  let generator = Comparison(title: "generate code and migrations for \(tables) tables")
   var lines = 0
   generator.measure("Swift conformances (parse, translate, emit)", runs: runs) {
     try timed { lines = try Generator(sources: sources).conformances().split(separator: "\n").count }

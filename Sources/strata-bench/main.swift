@@ -111,5 +111,5 @@ render.report(baseline: nil, also: nil)
 }
 
 if options.runs("generator") {
-  try runGeneratorBenchmark(runs: options.runs)
+  try runGeneratorBenchmark(runs: options.runs, tables: options.tables)
 }

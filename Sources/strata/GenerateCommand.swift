@@ -27,7 +27,10 @@ struct GenerateCommand {
     let code = generator.conformances(of: models)
     var registry: String?
     if let migrations {
-      registry = try MigrationFiles(directory: migrations, root: root).registry()
+      let files = try MigrationFiles(directory: migrations, root: root)
+      report(files.warnings)
+      try files.validate()
+      registry = files.registry()
     }
     // Both outputs are computed before either is written, so a failure leaves both untouched.
     try AtomicFile.write(code, to: output)

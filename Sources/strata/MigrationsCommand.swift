@@ -24,6 +24,7 @@ struct MigrationsCommand {
     let models = try Generator(inputs: inputs, root: root).models()
     report(models.warnings)
     let files = try MigrationFiles(directory: migrations, root: root)
+    report(files.warnings)
     if models.tables.isEmpty, files.files.isEmpty {
       print("\(moduleName): no tables and no migrations; nothing to do.")
       return 0

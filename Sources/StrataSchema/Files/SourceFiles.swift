@@ -31,12 +31,50 @@ public enum SourceFiles {
     return found.sorted()
   }
 
-  /// Reads a UTF-8 text file.
+  /// Reads a UTF-8 text file, without a byte order mark if it starts with one.
+  ///
+  /// - Throws: ``DiagnosticsError`` at the first byte that is not UTF-8: decoding it lossily
+  ///   would put replacement characters into generated files.
   public static func read(_ path: String) throws -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw InputError("cannot read \(path)")
     }
-    return String(decoding: data, as: UTF8.self)
+    var bytes = Array(data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    if let offset = firstInvalidUTF8(bytes) {
+      let (line, column) = position(ofByte: offset, in: bytes)
+      throw DiagnosticsError([
+        Diagnostic(
+          .error, "this file is not UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here); save it as UTF-8",
+          at: SourceLocation(path: path, line: line, column: column))
+      ])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The offset of the first byte that does not belong to valid UTF-8, or nil.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  /// The 1-based line and column (in bytes, as SwiftPM and Xcode count them) of a byte offset.
+  static func position(ofByte offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    for (index, byte) in bytes.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return (line, offset - lineStart + 1)
   }
 
   /// `path` relative to `root` when it is inside it, for headers that are the same on every

@@ -1,7 +1,11 @@
 import Foundation
 
-/// A module's migration files: `NNNN_description.sql` in its `Migrations` folder, applied in
-/// file name order.
+/// A module's migration files: `NNNN_description.sql` in its `Migrations` folder, applied in the
+/// order of their numbers.
+///
+/// The number, not the file name, orders migrations, so that `10000_…` runs after `9999_…`.
+/// Files whose names sort differently from their numbers because a number is not padded are
+/// reported, as are two files with one number.
 public struct MigrationFiles: Sendable {
   /// One migration file.
   public struct File: Sendable {
@@ -11,31 +15,109 @@ public struct MigrationFiles: Sendable {
     public var path: String
     /// Its contents.
     public var sql: String
+    /// The number its name starts with.
+    public var number: Int
+    /// How many digits the number is written with.
+    public var numberWidth: Int
   }
 
   /// The `Migrations` folder.
   public let directory: String
   /// The module's directory, to which paths in headers are relative.
   public let root: String?
-  /// The files, in name order.
+  /// The files, in the order they run.
   public let files: [File]
+  /// Problems that do not stop the command, such as numbers that sort differently by name.
+  public let warnings: [Diagnostic]
 
-  /// Reads the directory; a missing directory has no migrations yet.
+  /// The width numbers are padded to, so that names sort like numbers up to 9999.
+  public static let numberWidth = 4
+
+  /// Reads the directory; a missing directory has no migrations yet. Files whose names end in
+  /// `.sql` in any case are migrations; hidden files (editors' and Strata's temporary files) are
+  /// not.
+  ///
+  /// - Throws: ``DiagnosticsError`` for a file that is not UTF-8, a name without a number or
+  ///   with invisible characters, and two files that are the same migration.
   public init(directory: String, root: String?) throws {
     self.directory = directory
     self.root = root
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
       files = []
+      warnings = []
       return
     }
+    var diagnostics = Diagnostics()
+    var files: [File] = []
+    var byName: [String: String] = [:]
     let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-      .filter { $0.hasSuffix(".sql") && !$0.hasPrefix(".") }
+      .filter { !$0.hasPrefix(".") && ($0 as NSString).pathExtension.lowercased() == "sql" }
       .sorted()
-    files = try names.map { name in
-      let path = (directory as NSString).appendingPathComponent(name)
-      return File(name: String(name.dropLast(4)), path: path, sql: try SourceFiles.read(path))
+    for fileName in names {
+      let path = (directory as NSString).appendingPathComponent(fileName)
+      let name = (fileName as NSString).deletingPathExtension
+      let location = SourceLocation(path: path, line: 1, column: 1)
+      if let scalar = InvisibleCharacters.first(in: fileName) {
+        diagnostics.error(
+          "the migration's file name contains \(InvisibleCharacters.describe(scalar)), a control or invisible character; rename the file",
+          at: location)
+        continue
+      }
+      let digits = name.prefix { ("0"..."9").contains($0) }
+      let rest = name.dropFirst(digits.count)
+      guard !digits.isEmpty, rest.isEmpty || rest.hasPrefix("_"), let number = Int(digits) else {
+        diagnostics.error(
+          "a migration's file name starts with the number that orders it, then '_' and a description: rename \(SwiftLiteral.string(fileName)) like 0001_create_items.sql",
+          at: location)
+        continue
+      }
+      if let other = byName[name] {
+        diagnostics.error("this file and \((other as NSString).lastPathComponent) are both the migration \(SwiftLiteral.string(name)); remove one", at: location)
+        continue
+      }
+      byName[name] = fileName
+      do {
+        files.append(File(name: name, path: path, sql: try SourceFiles.read(path), number: number, numberWidth: digits.count))
+      } catch let error as DiagnosticsError {
+        error.diagnostics.forEach { diagnostics.error($0.message, at: $0.location) }
+      }
     }
+    if diagnostics.hasErrors { throw DiagnosticsError(diagnostics.sorted) }
+    files.sort { ($0.number, $0.name) < ($1.number, $1.name) }
+    self.files = files
+    self.warnings = Self.orderWarnings(files)
+  }
+
+  /// Two files with one number, and unpadded numbers whose names sort in another order than the
+  /// migrations run.
+  private static func orderWarnings(_ files: [File]) -> [Diagnostic] {
+    var warnings: [Diagnostic] = []
+    for (earlier, later) in zip(files, files.dropFirst()) {
+      let location = SourceLocation(path: later.path, line: 1, column: 1)
+      if earlier.number == later.number {
+        warnings.append(
+          Diagnostic(
+            .warning,
+            "this migration and \(earlier.name) have the same number, \(later.number); they run in name order, \(earlier.name) first",
+            at: location))
+      } else if earlier.name > later.name, min(earlier.numberWidth, later.numberWidth) < numberWidth {
+        warnings.append(
+          Diagnostic(
+            .warning,
+            "\(later.name) runs after \(earlier.name), because migrations run in the order of their numbers, but its name sorts before it; pad numbers to \(numberWidth) digits (0001_…) so that the folder lists migrations in the order they run",
+            at: location))
+      }
+    }
+    return warnings
+  }
+
+  /// Runs every file on a scratch database as the migrator would at launch.
+  ///
+  /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
+  ///   contain (`COMMIT`, `VACUUM`, …).
+  public func validate() throws {
+    try MigrationReplay.apply(files, to: SQLiteConnection())
   }
 
   /// The Swift registry that embeds the files.
@@ -44,9 +126,11 @@ public struct MigrationFiles: Sendable {
       files.map { ($0.name, $0.sql) }, sources: files.map { SourceFiles.relative($0.path, to: root) })
   }
 
-  /// The number the next migration file gets: one more than the highest number that starts a
-  /// file name.
-  public var nextNumber: Int {
-    files.compactMap { file in Int(file.name.prefix { $0.isNumber }) }.max().map { $0 + 1 } ?? 1
+  /// The number the next migration file gets, written as its file name starts: one more than the
+  /// highest number, padded to four digits.
+  public var nextNumber: String {
+    let number = (files.map(\.number).max() ?? 0) + 1
+    let digits = String(number)
+    return String(repeating: "0", count: max(0, Self.numberWidth - digits.count)) + digits
   }
 }

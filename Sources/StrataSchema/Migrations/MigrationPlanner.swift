@@ -29,19 +29,8 @@ public enum MigrationPlanner {
   /// - Throws: ``DiagnosticsError`` listing every difference the planner cannot write as a
   ///   migration, at the model's line, or a failing migration file.
   public static func plan(models: ModelSet, migrations: MigrationFiles, moduleName: String) throws -> MigrationPlan {
-    let database = try SQLiteConnection()
     var creators: [String: SourceLocation] = [:]
-    for file in migrations.files {
-      do {
-        // Each migration in its own transaction, as GRDB's migrator runs it.
-        try database.transaction { try database.execute(file.sql) }
-      } catch let error as SQLiteError {
-        throw DiagnosticsError([
-          Diagnostic(
-            .error, "this migration fails on SQLite: \(error.message)",
-            at: SourceLocation(path: file.path, line: 1, column: 1))
-        ])
-      }
+    let database = try MigrationReplay.schema(of: migrations.files) { file, database in
       for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
         if let name = row[0], creators[name] == nil {
           creators[name] = SourceLocation(path: file.path, line: 1, column: 1)
@@ -53,11 +42,12 @@ public enum MigrationPlanner {
 
     let diff = SchemaDiff(current: currentIntrospection.schema, desired: desired)
     if !diff.conflicts.isEmpty {
+      let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
       throw DiagnosticsError(
         diff.conflicts.map { conflict in
           Diagnostic(
             .error, conflict.message,
-            at: location(of: conflict, in: models) ?? creators[conflict.table]
+            at: location(of: conflict, in: tables) ?? creators[conflict.table]
               ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
         })
     }
@@ -66,12 +56,7 @@ public enum MigrationPlanner {
     var final = currentIntrospection
     if !diff.changes.isEmpty {
       let (sql, summary) = render(diff.changes, models: models, moduleName: moduleName)
-      do {
-        try database.transaction { try database.execute(sql) }
-      } catch let error as SQLiteError {
-        throw InputError("the generated migration fails on SQLite (\(error.message)):\n\(sql)")
-      }
-      final = try SchemaIntrospector.introspect(database)
+      final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files, on: database))
       let remaining = SchemaDiff(current: final.schema, desired: desired)
       guard remaining.isEmpty else {
         throw InputError(
@@ -84,9 +69,33 @@ public enum MigrationPlanner {
     return MigrationPlan(newMigration: newMigration, snapshot: snapshotText(final, moduleName: moduleName))
   }
 
-  /// The models' schema as SQLite reads it back, table by table so that an error names the
-  /// model it comes from.
+  /// Checks the generated migration by applying it after the checked-in ones, as the migrator
+  /// will; returns the database it was applied to.
+  private static func applyGenerated(
+    _ sql: String, after files: [MigrationFiles.File], on database: SQLiteConnection
+  ) throws -> SQLiteConnection {
+    if SchemaOnlyReplay.apply([sql], to: database) { return database }
+    let replayed = try SQLiteConnection()
+    try MigrationReplay.apply(files, to: replayed)
+    let generated = MigrationFiles.File(name: "generated", path: "the generated migration", sql: sql, number: 0, numberWidth: 0)
+    do {
+      try MigrationReplay.apply([generated], to: replayed)
+    } catch let error as DiagnosticsError {
+      throw InputError("the generated migration fails on SQLite (\(error.diagnostics.map(\.message).joined(separator: "; "))):\n\(sql)")
+    }
+    return replayed
+  }
+
+  /// The models' schema as SQLite reads it back. SQLite parses the model's DDL all at once; if
+  /// it refuses, the tables are created one by one to find the model at fault.
   private static func desiredSchema(_ models: ModelSet) throws -> Schema {
+    let fast = try SQLiteConnection()
+    let statements = models.schema.tables.flatMap { table in
+      [SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)
+    }
+    if SchemaOnlyReplay.apply([statements.joined(separator: "\n")], to: fast) {
+      return try SchemaIntrospector.introspect(fast).schema
+    }
     let database = try SQLiteConnection()
     try database.execute("BEGIN")
     for table in models.schema.tables {
@@ -105,8 +114,8 @@ public enum MigrationPlanner {
     return try SchemaIntrospector.introspect(database).schema
   }
 
-  private static func location(of conflict: SchemaDiff.Conflict, in models: ModelSet) -> SourceLocation? {
-    guard let table = models.tables.first(where: { $0.tableName == conflict.table }) else { return nil }
+  private static func location(of conflict: SchemaDiff.Conflict, in tables: [String: TableModel]) -> SourceLocation? {
+    guard let table = tables[conflict.table] else { return nil }
     if let column = conflict.column, let model = table.columns.first(where: { $0.columnName == column }) {
       return model.location
     }
@@ -120,24 +129,27 @@ public enum MigrationPlanner {
   ) -> (sql: String, summary: [String]) {
     var blocks: [String] = []
     var summary: [String] = []
-    for table in models.schema.tables where changes.contains(.createTable(table.name)) {
+    var created: Set<String> = []
+    for case .createTable(let name) in changes { created.insert(name) }
+    let tables = Dictionary(models.schema.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    for table in models.schema.tables where created.contains(table.name) {
       blocks.append(([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n"))
-      summary.append("create table \"\(table.name)\"" + (table.indexes.isEmpty ? "" : " and its indexes"))
+      summary.append("create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes"))
     }
     var statements: [String] = []
     for change in changes {
       switch change {
       case .addColumn(let tableName, let columnName):
-        if let column = models.schema.table(named: tableName)?.column(named: columnName) {
+        if let column = tables[tableName]?.column(named: columnName) {
           statements.append(SQLRenderer.addColumn(column, to: tableName))
-          summary.append("add column \"\(columnName)\" to \"\(tableName)\"")
+          summary.append("add column \(SQLLiteral.identifier(columnName)) to \(SQLLiteral.identifier(tableName))")
         }
       case .createIndex(let tableName, let indexName):
-        if !changes.contains(.createTable(tableName)),
-          let index = models.schema.table(named: tableName)?.indexes.first(where: { $0.name == indexName })
+        if !created.contains(tableName),
+          let index = tables[tableName]?.indexes.first(where: { $0.name == indexName })
         {
           statements.append(SQLRenderer.createIndex(index))
-          summary.append("create index \"\(indexName)\"")
+          summary.append("create index \(SQLLiteral.identifier(indexName))")
         }
       case .createTable:
         break
@@ -145,7 +157,7 @@ public enum MigrationPlanner {
     }
     if !statements.isEmpty { blocks.append(statements.joined(separator: "\n")) }
     let header = """
-      -- Generated by `swift package generate-migrations` for \(moduleName): \(summary.joined(separator: "; ")).
+      -- Generated by `swift package generate-migrations` for \(SQLLiteral.comment(moduleName)): \(SQLLiteral.comment(summary.joined(separator: "; "))).
       -- Migrations run in file name order, each in its own transaction. Review this file like code;
       -- once it is merged, change the schema with a new migration rather than by editing this one.
       """
@@ -154,7 +166,7 @@ public enum MigrationPlanner {
 
   /// `0002_create_games_and_players`, `0003_add_players_nickname`: the changes by name, or
   /// counted when the names would make the file name long.
-  static func fileName(number: Int, changes: [SchemaDiff.Change]) -> String {
+  static func fileName(number: String, changes: [SchemaDiff.Change]) -> String {
     var created: [String] = []
     var added: [(table: String, column: String)] = []
     var indexed: [String] = []
@@ -195,11 +207,13 @@ public enum MigrationPlanner {
       }
       description = kept.joined(separator: "_and_") + (kept.count < counted.count ? "_and_more" : "")
     }
+    // ASCII only: file systems store other letters in different normal forms, and the file name
+    // is the migration's identity in the migrator's records.
     description = String(description.unicodeScalars.map { scalar in
-      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+        ? Character(scalar) : "_"
     })
-    let digits = String(number)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "_" + description
+    return number + "_" + description
   }
 
   private static func list(_ names: [String]) -> String {
@@ -214,7 +228,7 @@ public enum MigrationPlanner {
   /// triggers.
   static func snapshotText(_ introspection: SchemaIntrospector.Introspection, moduleName: String) -> String {
     var text = """
-      -- The schema of \(moduleName) as its migrations leave it, sorted by name.
+      -- The schema of \(SQLLiteral.comment(moduleName)) as its migrations leave it, sorted by name.
       -- Generated by `swift package generate-migrations`; do not edit.
       """
     for table in introspection.schema.tables {

@@ -110,3 +110,28 @@ enum SQLTokenizer {
     return text
   }
 }
+
+/// Whitespace and comments between SQL statements.
+enum SQLTrivia {
+  /// The offset of the first byte at or after `offset` that is not whitespace or a comment.
+  static func end(of bytes: [UInt8], from offset: Int) -> Int {
+    var index = offset
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0C:
+        index += 1
+      case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+        index += 2
+        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+          index += 1
+        }
+        index = min(index + 2, bytes.count)
+      default:
+        return index
+      }
+    }
+    return index
+  }
+}

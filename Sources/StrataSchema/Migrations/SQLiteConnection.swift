@@ -29,6 +29,51 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs a script one statement at a time, the way SQLite's own parser splits it, so that a
+  /// failure points at its statement. `inspect` sees each statement before it runs and may
+  /// refuse it by throwing.
+  ///
+  /// - Throws: ``ScriptFailure`` with the byte offset of the failing statement (or of the error
+  ///   within it, when SQLite reports one), or what `inspect` throws.
+  func runScript(_ script: String, inspect: (_ statement: String, _ offset: Int) throws -> Void) throws {
+    let bytes = Array(script.utf8)
+    try bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      try base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+        var offset = 0
+        while offset < bytes.count {
+          var statement: OpaquePointer?
+          var tail: UnsafePointer<CChar>?
+          let start = SQLTrivia.end(of: bytes, from: offset)
+          if sqlite3_prepare_v2(handle, text + offset, Int32(bytes.count - offset), &statement, &tail) != SQLITE_OK {
+            let errorOffset = Int(sqlite3_error_offset(handle))
+            throw ScriptFailure(
+              message: String(cString: sqlite3_errmsg(handle)),
+              offset: errorOffset >= 0 ? offset + errorOffset : start)
+          }
+          guard let statement else { return }
+          defer { sqlite3_finalize(statement) }
+          let end = tail.map { $0 - text } ?? bytes.count
+          try inspect(String(decoding: bytes[start..<end], as: UTF8.self), start)
+          var code = sqlite3_step(statement)
+          while code == SQLITE_ROW { code = sqlite3_step(statement) }
+          guard code == SQLITE_DONE else {
+            throw ScriptFailure(message: String(cString: sqlite3_errmsg(handle)), offset: start)
+          }
+          offset = end
+        }
+      }
+    }
+  }
+
+  /// Grows the database by about `bytes` of free pages; returns its size in pages.
+  func reserveFreePages(bytes: Int) throws -> Int {
+    try execute(
+      "CREATE TABLE strata_reserve(b); INSERT INTO strata_reserve VALUES (zeroblob(\(bytes))); DROP TABLE strata_reserve")
+    guard let row = try rows("PRAGMA page_count").first, let text = row.first ?? nil else { return 0 }
+    return Int(text) ?? 0
+  }
+
   /// Runs `body` in a transaction, rolled back if it throws.
   func transaction(_ body: () throws -> Void) throws {
     try execute("BEGIN")
@@ -66,6 +111,13 @@ final class SQLiteConnection {
     }
     return rows
   }
+}
+
+/// A statement of a script that SQLite refused, and where in the script it is.
+struct ScriptFailure: Error {
+  let message: String
+  /// The byte offset in the script.
+  let offset: Int
 }
 
 struct SQLiteError: Error, CustomStringConvertible {

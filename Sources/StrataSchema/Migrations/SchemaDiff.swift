@@ -23,14 +23,16 @@ struct SchemaDiff {
   var isEmpty: Bool { changes.isEmpty && conflicts.isEmpty }
 
   init(current: Schema, desired: Schema) {
+    let currentTables = Dictionary(current.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let desiredNames = Set(desired.tables.map(\.name))
     for table in desired.tables {
-      guard let existing = current.table(named: table.name) else {
+      guard let existing = currentTables[table.name] else {
         changes.append(.createTable(table.name))
         continue
       }
       compare(existing, table)
     }
-    for table in current.tables where desired.table(named: table.name) == nil {
+    for table in current.tables where !desiredNames.contains(table.name) {
       conflicts.append(
         Conflict(
           table: table.name, column: nil,

@@ -96,7 +96,8 @@ extension ModelTranslator {
 
   /// A model that declares a type or typealias the generator also writes.
   mutating func rejectGeneratedNames(in type: TypeDeclaration, names: Set<String>) {
-    for nested in declarations.values where nested.scope == type.scope + [type.name] && names.contains(nested.name) {
+    for name in names.sorted() {
+      guard let nested = declarations[type.qualifiedName + "." + name] else { continue }
       diagnostics.error(
         "'\(type.qualifiedName)' declares its own '\(nested.name)', which Strata generates for it; rename it",
         at: nested.location)
