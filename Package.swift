@@ -61,7 +61,7 @@ let package = Package(
       dependencies: ["Strata", .product(name: "GRDBSQLite", package: "GRDB.swift")],
       plugins: ["StrataPlugin"]
     ),
-    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures"]),
+    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
     .testTarget(name: "IntegrationTests"),
   ],

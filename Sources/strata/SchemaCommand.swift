@@ -10,7 +10,9 @@ struct SchemaCommand {
   }
 
   func run() throws -> Int32 {
-    print(SQLRenderer.schema(try generator.models().schema))
+    let models = try generator.models()
+    report(models.warnings)
+    print(SQLRenderer.schema(models.schema))
     return 0
   }
 }

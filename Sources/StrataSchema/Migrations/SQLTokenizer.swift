@@ -69,6 +69,12 @@ enum SQLTokenizer {
         let text = scan(until: "'", doubling: true)
         tokens.append(SQLToken(kind: .string, text: SQLLiteral.string(text)))
       case "0"..."9", ".":
+        // A `.` starts a number only before a digit; otherwise it separates names.
+        guard character != "." || (index + 1 < characters.count && ("0"..."9").contains(characters[index + 1])) else {
+          tokens.append(SQLToken(kind: .symbol, text: "."))
+          index += 1
+          continue
+        }
         var text = String.UnicodeScalarView()
         while index < characters.count, isWordCharacter(characters[index]) || characters[index] == "." {
           text.append(characters[index])

@@ -74,6 +74,16 @@ final class SQLiteConnection {
     return Int(text) ?? 0
   }
 
+  /// The names in the schema (tables, indexes, views, triggers), folded as SQLite compares them.
+  func schemaNames() throws -> Set<String> {
+    Set(try rows("SELECT name FROM sqlite_schema").compactMap { $0[0].map(SQLName.folded) })
+  }
+
+  /// The SQL functions this connection knows, lowercased; empty where SQLite does not list them.
+  func functionNames() throws -> Set<String> {
+    Set(((try? rows("SELECT DISTINCT name FROM pragma_function_list")) ?? []).compactMap { $0[0]?.lowercased() })
+  }
+
   /// Runs `body` in a transaction, rolled back if it throws.
   func transaction(_ body: () throws -> Void) throws {
     try execute("BEGIN")

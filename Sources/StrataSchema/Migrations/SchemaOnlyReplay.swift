@@ -17,12 +17,21 @@ enum SchemaOnlyReplay {
   static func apply(_ scripts: [String], to database: SQLiteConnection, afterEach: (Int) throws -> Void = { _ in }) -> Bool {
     // SQLite checks that an index's root page lies within the file and differs from the other
     // indexes of its table. Freed pages give the file that size; nothing ever reads them.
-    guard let pageCount = try? database.reserveFreePages(bytes: 1 << 20) else { return false }
+    guard let pageCount = try? database.reserveFreePages(bytes: 1 << 20),
+      var names = try? database.schemaNames(), let functions = try? database.functionNames()
+    else { return false }
     var indexesPerTable: [String: Int] = [:]
     var pending: [SimpleCreate] = []
+    /// Whether rows were written that SQLite has not read yet.
+    var unread = false
+    /// Writes the pending rows and, with `reset`, has SQLite read everything written.
     func flush(reset: Bool) -> Bool {
-      guard !pending.isEmpty else { return true }
       do {
+        if reset, pending.isEmpty, unread {
+          try database.execute("PRAGMA writable_schema = RESET")
+          unread = false
+        }
+        guard !pending.isEmpty else { return true }
         try database.execute("PRAGMA writable_schema = ON")
         for create in pending {
           var rootPage = 0
@@ -37,7 +46,11 @@ enum SchemaOnlyReplay {
             [create.type, create.name, create.tableName, String(rootPage), create.sql])
         }
         pending.removeAll()
-        if reset { try database.execute("PRAGMA writable_schema = RESET") }
+        unread = true
+        if reset {
+          try database.execute("PRAGMA writable_schema = RESET")
+          unread = false
+        }
         return true
       } catch {
         return false
@@ -46,13 +59,16 @@ enum SchemaOnlyReplay {
     for (index, script) in scripts.enumerated() {
       for statement in SQLStatements.split(script) {
         if MigrationReplay.refusal(of: statement.text) != nil { return false }
-        if let create = SimpleCreate(statement.text) {
+        if let create = SimpleCreate(statement.text, functions: functions) {
+          // SQLite checks that names are free only when it runs a statement.
+          guard names.insert(SQLName.folded(create.name)).inserted else { return false }
           pending.append(create)
           continue
         }
         guard isSchemaOnly(statement.text), flush(reset: true) else { return false }
         do {
           try database.execute(statement.text)
+          names = try database.schemaNames()
         } catch {
           return false
         }
@@ -64,10 +80,9 @@ enum SchemaOnlyReplay {
         return false
       }
     }
-    guard flush(reset: true) else { return false }
     do {
       try database.execute("PRAGMA writable_schema = RESET")
-      // Parses everything written so far; a statement SQLite cannot read fails here.
+      // Parses everything written; a statement SQLite cannot read fails here.
       _ = try database.rows("SELECT count(*) FROM pragma_table_list")
     } catch {
       return false
@@ -76,8 +91,8 @@ enum SchemaOnlyReplay {
   }
 
   /// Statements that change only the schema, which SQLite runs without touching rows of tables
-  /// that have no storage: renames, added columns, views and triggers, and dropping views and
-  /// triggers. (Dropping a table or an index frees its pages, which such tables and indexes do
+  /// that have no storage: renames, added columns, new tables, views and triggers, and dropping
+  /// views and triggers. (Dropping a table or an index frees its pages, which such tables and indexes do
   /// not own.)
   private static func isSchemaOnly(_ statement: String) -> Bool {
     let words = SQLTokenizer.tokens(statement).prefix(6).map { $0.kind == .word ? $0.text.uppercased() : $0.text }
@@ -87,7 +102,13 @@ enum SchemaOnlyReplay {
       // ADD COLUMN and RENAME rewrite the schema only; DROP COLUMN rewrites every row.
       return !words.contains("DROP")
     case "CREATE":
-      return words.contains("VIEW") || words.contains("TRIGGER")
+      if words.contains("VIEW") || words.contains("TRIGGER") { return true }
+      // A table with a column list, not `AS SELECT`: it creates an empty table.
+      let tokens = SQLTokenizer.tokens(statement)
+      guard words.contains("TABLE"), !words.contains("VIRTUAL"),
+        let open = tokens.firstIndex(where: { $0.text == "(" || $0.isWord("AS") })
+      else { return false }
+      return tokens[open].text == "("
     case "DROP":
       return words.count > 1 && ["VIEW", "TRIGGER"].contains(words[1])
     default:
@@ -99,6 +120,11 @@ enum SchemaOnlyReplay {
 /// `CREATE TABLE "name" (…)` or `CREATE [UNIQUE] INDEX "name" ON "table" (…)`, with no `TEMP`,
 /// `IF NOT EXISTS`, schema name, `AS SELECT` or comment: the forms whose `sqlite_schema` row is
 /// known without running them. Anything else is not one.
+///
+/// SQLite reading its schema is more lenient than SQLite running a statement in a few ways:
+/// it does not look up functions and collations, and accepts parameters in defaults. A statement
+/// that calls a function `functions` does not list, names a collation other than the built-in
+/// ones, or has a parameter is therefore not simple, and runs for real.
 struct SimpleCreate {
   var type: String
   var name: String
@@ -106,7 +132,13 @@ struct SimpleCreate {
   /// The text SQLite would store: `CREATE TABLE ` and the statement from the name on.
   var sql: String
 
-  init?(_ statement: String) {
+  private static let builtInCollations: Set<String> = ["BINARY", "NOCASE", "RTRIM"]
+  /// Words that open parentheses without being functions.
+  private static let structuralWords: Set<String> = [
+    "CHECK", "DEFAULT", "AS", "KEY", "UNIQUE", "IN", "EXISTS", "AND", "OR", "NOT", "ON", "WHERE",
+  ]
+
+  init?(_ statement: String, functions: Set<String>) {
     var scanner = SQLScanner(statement)
     guard scanner.keyword("CREATE") else { return nil }
     let isUnique = scanner.keyword("UNIQUE")
@@ -129,8 +161,36 @@ struct SimpleCreate {
       guard scanner.keyword("ON"), let table = scanner.name(), scanner.peek(is: "(") else { return nil }
       tableName = table
     }
-    guard let rest = scanner.restWithoutComments(from: nameStart) else { return nil }
+    guard let rest = scanner.restWithoutComments(from: nameStart),
+      Self.usesOnlyKnownNames(SQLTokenizer.tokens(rest), functions: functions)
+    else { return nil }
     sql = (type == "table" ? "CREATE TABLE " : isUnique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ") + rest
+  }
+}
+
+extension SimpleCreate {
+  /// No parameters, no collation but the built-in ones, and no call of an unknown function
+  /// (names that only look like calls, such as `VARCHAR(10)`, count as unknown: such a statement
+  /// just runs for real).
+  fileprivate static func usesOnlyKnownNames(_ tokens: [SQLToken], functions: Set<String>) -> Bool {
+    for (index, token) in tokens.enumerated() {
+      if token.kind == .symbol, ["?", ":", "@", "$"].contains(token.text) { return false }
+      if token.isWord("COLLATE") {
+        guard index + 1 < tokens.count, tokens[index + 1].isName,
+          builtInCollations.contains(tokens[index + 1].text.uppercased())
+        else { return false }
+      }
+      // The first name is the statement's own, followed by its columns; a name after ON or
+      // REFERENCES is a table's, followed by its columns.
+      if index > 0, !tokens[index - 1].isWord("ON"), !tokens[index - 1].isWord("REFERENCES"),
+        token.isName, index + 1 < tokens.count, tokens[index + 1].text == "(",
+        !(token.kind == .word && structuralWords.contains(token.text.uppercased())),
+        !functions.contains(token.text.lowercased())
+      {
+        return false
+      }
+    }
+    return true
   }
 }
 

@@ -62,10 +62,10 @@ extension ModelTranslator {
           valueType: isOptional ? valueType + "?" : valueType,
           unwrappedValueType: valueType, isOptional: isOptional))
     }
-    if fields.isEmpty {
+    if fields.isEmpty, !type.properties.contains(where: { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }) {
       diagnostics.error("Selection '\(type.qualifiedName)' has no stored properties", at: type.location)
-      return nil
     }
+    if fields.isEmpty { return nil }
     return SelectionModel(
       swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type), fields: fields)
   }

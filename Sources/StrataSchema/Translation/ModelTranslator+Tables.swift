@@ -84,7 +84,10 @@ extension ModelTranslator {
       indexes += column.indexes
     }
     guard !columns.isEmpty else {
-      diagnostics.error("Table '\(type.qualifiedName)' has no stored properties to make columns of", at: type.location)
+      // Properties that could not be columns were reported already.
+      if !type.properties.contains(where: { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }) {
+        diagnostics.error("Table '\(type.qualifiedName)' has no stored properties to make columns of", at: type.location)
+      }
       return nil
     }
     let model = TableModel(

@@ -1,0 +1,2 @@
+﻿-- expect: accepted
+CREATE TABLE items (id INTEGER PRIMARY KEY) STRICT;

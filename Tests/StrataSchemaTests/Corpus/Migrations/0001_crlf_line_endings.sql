@@ -1,0 +1,4 @@
+-- expect: accepted
+CREATE TABLE items (
+  id INTEGER PRIMARY KEY
+) STRICT;

@@ -1,0 +1,3 @@
+CREATE TABLE items (id INTEGER PRIMARY KEY) STRICT;
+end transaction;
+-- expect: error 2:1 a migration runs inside the transaction the migrator opens for it, so

@@ -1,0 +1,3 @@
+-- expect: accepted
+CREATE TABLE items (id INTEGER PRIMARY KEY) STRICT;
+ALTER TABLE items ADD COLUMN name TEXT NOT NULL DEFAULT ''

@@ -1,0 +1,3 @@
+-- expect: accepted
+CREATE TABLE items (id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid())) STRICT;
+INSERT INTO items (id) VALUES (NULL);
