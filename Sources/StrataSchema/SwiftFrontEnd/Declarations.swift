@@ -225,5 +225,9 @@ struct SourceFileDeclarations: Sendable {
   var misplacedAnnotations: [MisplacedAnnotation] = []
   /// Annotation comments directly above no declaration.
   var unattachedAnnotations: [Annotation] = []
+  /// What the front-end could not read.
   var diagnostics: Diagnostics
+  /// Input nested beyond the front-end's limits, which it skipped: an error in any file, since
+  /// the compiler may accept what Strata did not read.
+  var beyondLimits: [Diagnostic] = []
 }

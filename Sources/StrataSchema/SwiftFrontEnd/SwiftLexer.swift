@@ -18,6 +18,8 @@ struct SwiftLexer {
   private var sawSpace = true
   /// How many string interpolations enclose the current position.
   private var interpolationDepth = 0
+  /// Interpolations nested beyond the limit; the rest of the file is not lexed.
+  private(set) var beyondLimits: [Diagnostic] = []
 
   /// Deeper interpolations are reported instead of lexed, so that no input can exhaust the
   /// stack.
@@ -311,9 +313,11 @@ struct SwiftLexer {
   /// Skips `(…)` of an interpolation, with nested parentheses, strings and comments.
   private mutating func skipInterpolation() {
     guard interpolationDepth < Self.maximumInterpolationDepth else {
-      error(
-        "nesting too deep: string interpolations nest more than \(Self.maximumInterpolationDepth) levels here",
-        line: line, column: index - lineStart + 1)
+      beyondLimits.append(
+        Diagnostic(
+          .error,
+          "nesting too deep: string interpolations nest more than \(Self.maximumInterpolationDepth) levels here, and Strata stops reading the file",
+          at: SourceLocation(path: path, line: line, column: index - lineStart + 1)))
       index = bytes.count
       return
     }
@@ -457,6 +461,9 @@ struct SwiftLexer {
   }
 
   private mutating func error(_ message: String, line: Int, column: Int) {
+    // After giving up on deep nesting, the literals around it are unterminated only because
+    // lexing stopped.
+    guard beyondLimits.isEmpty else { return }
     diagnostics.error(message, at: SourceLocation(path: path, line: line, column: column))
   }
 }

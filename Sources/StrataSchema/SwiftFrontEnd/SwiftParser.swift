@@ -22,11 +22,11 @@ struct SwiftParser {
   private var misplaced: [MisplacedAnnotation] = []
   /// How deeply types, `#if` blocks and type arguments are nested at the current token.
   private var nesting = 0
-  private var reportedDeepNesting = false
+  private var beyondLimits: [Diagnostic] = []
 
   /// Deeper nesting is reported instead of parsed, so that no input can exhaust the stack. Real
   /// code stays far below it.
-  static let maximumNesting = 64
+  static let maximumNesting = 32
 
   static func parse(_ source: String, path: String) -> SourceFileDeclarations {
     var parser = SwiftParser(lexer: SwiftLexer.lex(source, path: path), path: path)
@@ -58,7 +58,7 @@ struct SwiftParser {
     return SourceFileDeclarations(
       path: path, types: members.types, typealiases: members.typealiases,
       misplacedAnnotations: misplaced, unattachedAnnotations: unattachedAnnotations(),
-      diagnostics: diagnostics)
+      diagnostics: diagnostics, beyondLimits: lexer.beyondLimits + beyondLimits)
   }
 
   /// Annotation comments that are not directly above a declaration: separated from it by a
@@ -709,15 +709,16 @@ struct SwiftParser {
 
   // MARK: Nesting
 
-  /// Enters one more level of nesting, or reports (once per file) that the input nests too
+  /// Enters one more level of nesting, or records (once per file) that the input nests too
   /// deeply to be read.
   private mutating func enterNesting(at token: SwiftToken) -> Bool {
     guard nesting < Self.maximumNesting else {
-      if !reportedDeepNesting {
-        reportedDeepNesting = true
-        diagnostics.error(
-          "nesting too deep: types, #if blocks and type arguments nest more than \(Self.maximumNesting) levels here",
-          at: location(of: token))
+      if beyondLimits.isEmpty {
+        beyondLimits.append(
+          Diagnostic(
+            .error,
+            "nesting too deep: types, #if blocks and type arguments nest more than \(Self.maximumNesting) levels here, and Strata stops reading them",
+            at: location(of: token)))
       }
       return false
     }

@@ -91,6 +91,9 @@ public struct ModelTranslator {
     // What the front-end could not read is an error in a file that declares models, where it
     // may hide a column; elsewhere the compiler reports it, and it only warns.
     for file in files {
+      for diagnostic in file.beyondLimits {
+        diagnostics.error(diagnostic.message, at: diagnostic.location)
+      }
       for diagnostic in file.diagnostics.all {
         if modelFiles.contains(file.path) {
           diagnostics.error(diagnostic.message, at: diagnostic.location)
