@@ -92,6 +92,18 @@ import Testing
     #expect(try swift("build").status == 0)
     #expect(try swift("run", "App").output.contains("OK:"))
 
+    // A migration that would fail at launch fails the build, at its statement's line.
+    let badMigration = package.appendingPathComponent("Sources/App/Migrations/0003_tidy.sql")
+    try "DELETE FROM players WHERE score < 0;\nCOMMIT;\n".write(to: badMigration, atomically: true, encoding: .utf8)
+    let committing = try swift("build")
+    #expect(committing.status != 0)
+    #expect(committing.output.contains("0003_tidy.sql:2:1: error: a migration runs inside the transaction"), "\(committing.output)")
+    try "DELETE FROM players WHERE score < 0;\n\nUPDATE player SET score = 0;\n".write(to: badMigration, atomically: true, encoding: .utf8)
+    let misspelled = try swift("build")
+    #expect(misspelled.status != 0)
+    #expect(misspelled.output.contains("0003_tidy.sql:3:1: error: this migration fails on SQLite: no such table: player"), "\(misspelled.output)")
+    try FileManager.default.removeItem(at: badMigration)
+
     // Bad input is an error at the model's line, and the build fails without a partial file.
     try original.replacingOccurrences(of: "  var score = 0\n", with: "  // @Colum(\"points\")\n  var score = 0\n")
       .write(to: models, atomically: true, encoding: .utf8)

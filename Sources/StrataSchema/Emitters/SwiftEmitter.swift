@@ -26,7 +26,7 @@ public enum SwiftEmitter {
     return writer.text
   }
 
-  /// The registry of a module's migration files, in file name order.
+  /// The registry of a module's migration files, in the order they run.
   public static func migrationRegistry(
     _ migrations: [(name: String, sql: String)], sources: [String]
   ) -> String {
