@@ -25,7 +25,7 @@ public struct Generator: Sendable {
 
   /// The models the files declare; throws ``DiagnosticsError`` with every problem found.
   public func models() throws -> ModelSet {
-    try ModelTranslator.translate(sources: sources)
+    try ModelTranslator.translate(sources.map { SwiftParser.parse($0.contents, path: $0.path) })
   }
 
   /// The conformances file.

@@ -84,7 +84,7 @@ import Testing
     var found: [Diagnostic] = []
     var models: ModelSet?
     do {
-      models = try ModelTranslator.translate(sources: [(name, text)])
+      models = try Generator(sources: [(name, text)]).models()
       found = models!.warnings
     } catch let error as DiagnosticsError {
       found = error.diagnostics

@@ -7,7 +7,7 @@ import Testing
   /// The errors for a model file, as `line:column: message`.
   func errors(_ source: String) -> [String] {
     do {
-      _ = try ModelTranslator.translate(sources: [("Models.swift", source)])
+      _ = try Generator(sources: [("Models.swift", source)]).models()
       return []
     } catch let error as DiagnosticsError {
       return error.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }
@@ -123,13 +123,13 @@ import Testing
 @Suite struct UnreadableFilesTests {
   @Test func unreadableInputIsAnErrorOnlyInFilesThatDeclareModels() throws {
     let other = ("Other.swift", "let broken = \"unterminated\nfunc f() {}\n")
-    let models = try ModelTranslator.translate(sources: [("Models.swift", "struct A: Table { let id: Int }"), other])
+    let models = try Generator(sources: [("Models.swift", "struct A: Table { let id: Int }"), other]).models()
     #expect(models.tables.count == 1)
     #expect(models.warnings.map(\.description) == [
       "Other.swift:1:14: warning: unterminated string literal (Strata reads this file for models and may have missed some)"
     ])
     #expect(throws: DiagnosticsError.self) {
-      try ModelTranslator.translate(sources: [("Models.swift", "struct A: Table { let id: Int }\nlet s = \"open")])
+      try Generator(sources: [("Models.swift", "struct A: Table { let id: Int }\nlet s = \"open")]).models()
     }
   }
 }

@@ -18,7 +18,7 @@ import Testing
   static let scorekeeper = (try? String(contentsOf: EmitterGoldenTests.scorekeeperModels, encoding: .utf8)) ?? ""
 
   func models(_ source: String) throws -> ModelSet {
-    try ModelTranslator.translate(sources: [("Models.swift", source)])
+    try Generator(sources: [("Models.swift", source)]).models()
   }
 
   func files() throws -> MigrationFiles {

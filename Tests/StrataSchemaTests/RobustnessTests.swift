@@ -27,7 +27,7 @@ import Testing
   func translate(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     _ = SwiftParser.parse(text, path: "Mutated.swift")
-    _ = try? ModelTranslator.translate(sources: [("Mutated.swift", text)])
+    _ = try? Generator(sources: [("Mutated.swift", text)]).models()
   }
 
   @Test func everyTruncationIsHandled() {

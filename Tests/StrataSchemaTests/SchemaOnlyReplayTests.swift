@@ -107,7 +107,7 @@ import Testing
   @Test func theGeneratorsOwnMigrationsTakeTheFastPath() throws {
     let source = (0..<50).map { "struct T\($0): Table { let id: UUID; var parentID: T\(max($0 - 1, 0)).ID?; var name = \"\" }" }
       .joined(separator: "\n")
-    let models = try ModelTranslator.translate(sources: [("Models.swift", source)])
+    let models = try Generator(sources: [("Models.swift", source)]).models()
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fast-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let plan = try MigrationPlanner.plan(models: models, migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "App")

@@ -6,7 +6,7 @@ import Testing
 /// Models in, schema and Swift models out: the conventions and the annotations.
 @Suite struct TranslationTests {
   func models(_ source: String) throws -> ModelSet {
-    try ModelTranslator.translate(sources: [("Models.swift", source)])
+    try Generator(sources: [("Models.swift", source)]).models()
   }
 
   func ddl(_ source: String) throws -> String {
@@ -26,7 +26,7 @@ import Testing
   @Test func trickyFileTranslates() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/Tricky.swift")
-    let set = try ModelTranslator.translate(sources: [("Tricky.swift", try String(contentsOf: url, encoding: .utf8))])
+    let set = try Generator(sources: [("Tricky.swift", try String(contentsOf: url, encoding: .utf8))]).models()
     #expect(set.tables.map(\.swiftName) == ["RemindersList", "Reminder"])
     #expect(set.selections.map(\.swiftName) == ["RemindersList.Row"])
     #expect(set.bindableEnums.map(\.swiftName) == ["Kind", "Priority"])

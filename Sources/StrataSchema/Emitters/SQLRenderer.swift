@@ -27,23 +27,23 @@ public enum SQLRenderer {
   /// and `REFERENCES` in that order.
   public static func columnDefinition(_ column: ColumnSchema) -> String {
     var parts = [SQLLiteral.identifier(column.name)]
-    if !column.type.isEmpty { parts.append(column.type) }
+    if column.type != .none { parts.append(column.type.sql) }
     if let key = column.primaryKey {
       parts.append("PRIMARY KEY")
-      if let conflict = key.onConflict { parts.append("ON CONFLICT \(conflict)") }
+      if let conflict = key.onConflict { parts.append("ON CONFLICT \(conflict.rawValue)") }
       if key.isAutoincrement { parts.append("AUTOINCREMENT") }
     }
     if column.isNotNull {
       parts.append("NOT NULL")
-      if let conflict = column.notNullOnConflict { parts.append("ON CONFLICT \(conflict)") }
+      if let conflict = column.notNullOnConflict { parts.append("ON CONFLICT \(conflict.rawValue)") }
     }
     if column.isUnique { parts.append("UNIQUE") }
-    if let collation = column.collation { parts.append("COLLATE \(collation)") }
-    if let value = column.defaultValue { parts.append("DEFAULT \(value)") }
+    if let collation = column.collation { parts.append("COLLATE \(collation.sql)") }
+    if let value = column.defaultValue { parts.append("DEFAULT \(value.sql)") }
     if let reference = column.references {
       parts.append("REFERENCES \(SQLLiteral.identifier(reference.table))(\(SQLLiteral.identifier(reference.column)))")
-      if let action = reference.onDelete { parts.append("ON DELETE \(action)") }
-      if let action = reference.onUpdate { parts.append("ON UPDATE \(action)") }
+      if let action = reference.onDelete { parts.append("ON DELETE \(action.rawValue)") }
+      if let action = reference.onUpdate { parts.append("ON UPDATE \(action.rawValue)") }
     }
     parts += column.otherConstraints
     return parts.joined(separator: " ")

@@ -3,9 +3,9 @@
 /// table's own constraints.
 struct CreateTableParser {
   struct ColumnDetails {
-    var collation: String?
-    var notNullOnConflict: String?
-    var primaryKeyOnConflict: String?
+    var collation: Collation?
+    var notNullOnConflict: ConflictResolution?
+    var primaryKeyOnConflict: ConflictResolution?
     var isAutoincrement = false
     var isUnique = false
     var otherConstraints: [String] = []
@@ -69,11 +69,11 @@ struct CreateTableParser {
         index += 1
       }
     }
-    func conflictClause() -> String? {
+    func conflictClause() -> ConflictResolution? {
       guard word(at: 0)?.isWord("ON") == true, word(at: 1)?.isWord("CONFLICT") == true, let resolution = word(at: 2)
       else { return nil }
       index += 3
-      return resolution.text.uppercased()
+      return ConflictResolution(rawValue: resolution.text.uppercased())
     }
     while index < tokens.endIndex {
       let token = tokens[index]
@@ -96,7 +96,7 @@ struct CreateTableParser {
         details.isUnique = true
         _ = conflictClause()
       } else if token.isWord("COLLATE"), let name = word(at: 1) {
-        details.collation = name.text.uppercased()
+        details.collation = Collation(name: name.text)
         index += 2
       } else if token.isWord("DEFAULT") {
         index += 1

@@ -32,7 +32,7 @@ public enum MigrationPlanner {
     var creators: [String: SourceLocation] = [:]
     let database = try MigrationReplay.schema(of: migrations.files) { file, database in
       for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
-        if let name = row[0], creators[name] == nil {
+        if let name = row["name"], creators[name] == nil {
           creators[name] = SourceLocation(path: file.path, line: 1, column: 1)
         }
       }

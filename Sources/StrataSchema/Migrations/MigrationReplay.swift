@@ -75,7 +75,7 @@ enum MigrationReplay {
         throw DiagnosticsError([
           Diagnostic(
             .error,
-            "after this migration, rows of \(NameRules.display(first[0] ?? "")) reference rows of \(NameRules.display(first[2] ?? "")) that do not exist (rowid \(first[1] ?? "?")); the migrator would roll it back",
+            "after this migration, rows of \(NameRules.display(first["table"] ?? "")) reference rows of \(NameRules.display(first["parent"] ?? "")) that do not exist (rowid \(first["rowid"] ?? "?")); the migrator would roll it back",
             at: SourceLocation(path: file.path, line: 1, column: 1))
         ])
       }

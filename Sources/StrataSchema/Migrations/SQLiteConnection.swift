@@ -70,18 +70,17 @@ final class SQLiteConnection {
   func reserveFreePages(bytes: Int) throws -> Int {
     try execute(
       "CREATE TABLE strata_reserve(b); INSERT INTO strata_reserve VALUES (zeroblob(\(bytes))); DROP TABLE strata_reserve")
-    guard let row = try rows("PRAGMA page_count").first, let text = row.first ?? nil else { return 0 }
-    return Int(text) ?? 0
+    return Int(try rows("PRAGMA page_count").first?["page_count"] ?? "") ?? 0
   }
 
   /// The names in the schema (tables, indexes, views, triggers), folded as SQLite compares them.
   func schemaNames() throws -> Set<String> {
-    Set(try rows("SELECT name FROM sqlite_schema").compactMap { $0[0].map(SQLName.folded) })
+    Set(try rows("SELECT name FROM sqlite_schema").compactMap { $0["name"].map(SQLName.folded) })
   }
 
   /// The SQL functions this connection knows, lowercased; empty where SQLite does not list them.
   func functionNames() throws -> Set<String> {
-    Set(((try? rows("SELECT DISTINCT name FROM pragma_function_list")) ?? []).compactMap { $0[0]?.lowercased() })
+    Set(((try? rows("SELECT DISTINCT name FROM pragma_function_list")) ?? []).compactMap { $0["name"]?.lowercased() })
   }
 
   /// Runs `body` in a transaction, rolled back if it throws.
@@ -96,8 +95,8 @@ final class SQLiteConnection {
     }
   }
 
-  /// The rows of a query, each column as text (or nil for NULL).
-  func rows(_ sql: String, _ arguments: [String] = []) throws -> [[String?]] {
+  /// The rows of a query, each column as text (or nil for NULL), read by column name.
+  func rows(_ sql: String, _ arguments: [String] = []) throws -> [SQLiteRow] {
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
       throw SQLiteError(message: String(cString: sqlite3_errmsg(handle)))
@@ -106,8 +105,12 @@ final class SQLiteConnection {
     for (index, argument) in arguments.enumerated() {
       sqlite3_bind_text(statement, Int32(index + 1), argument, -1, transient)
     }
-    var rows: [[String?]] = []
     let count = sqlite3_column_count(statement)
+    var names: [String: Int] = [:]
+    for column in 0..<count {
+      names[String(cString: sqlite3_column_name(statement, column))] = Int(column)
+    }
+    var rows: [SQLiteRow] = []
     while true {
       let code = sqlite3_step(statement)
       if code == SQLITE_DONE { break }
@@ -115,9 +118,9 @@ final class SQLiteConnection {
         throw SQLiteError(message: String(cString: sqlite3_errmsg(handle)))
       }
       rows.append(
-        (0..<count).map { column in
-          sqlite3_column_text(statement, column).map { String(cString: $0) }
-        })
+        SQLiteRow(
+          names: names,
+          values: (0..<count).map { column in sqlite3_column_text(statement, column).map { String(cString: $0) } }))
     }
     return rows
   }
@@ -128,6 +131,17 @@ struct ScriptFailure: Error {
   let message: String
   /// The byte offset in the script.
   let offset: Int
+}
+
+/// A row of a query's result: each column's text, or nil for NULL, by the column's name.
+struct SQLiteRow: Hashable {
+  fileprivate let names: [String: Int]
+  fileprivate let values: [String?]
+
+  /// The column called `name`; nil for NULL or a name the query does not have.
+  subscript(_ name: String) -> String? {
+    names[name].flatMap { values[$0] }
+  }
 }
 
 struct SQLiteError: Error, CustomStringConvertible {

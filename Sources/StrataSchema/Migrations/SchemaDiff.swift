@@ -108,11 +108,11 @@ struct SchemaDiff {
     if column.isNotNull, column.defaultValue == nil {
       return "it is NOT NULL without a default value; give the property a literal default or make it optional"
     }
-    if column.references != nil, column.defaultValue != nil, column.defaultValue != "NULL" {
+    if column.references != nil, let value = column.defaultValue, value != .null {
       return "it references another table and has a default other than NULL"
     }
-    if let value = column.defaultValue, value.hasPrefix("(") || value.hasPrefix("CURRENT_") {
-      return "its default \(value) is not a constant, which SQLite cannot give existing rows"
+    if let value = column.defaultValue, !value.isConstant {
+      return "its default \(value.sql) is not a constant, which SQLite cannot give existing rows"
     }
     return nil
   }
@@ -121,7 +121,7 @@ struct SchemaDiff {
     var differences: [String] = []
     func describe(_ value: String?) -> String { value ?? "none" }
     if current.type != desired.type {
-      differences.append("has type \(current.type) in the migrations but \(desired.type) in the model")
+      differences.append("has type \(current.type.sql) in the migrations but \(desired.type.sql) in the model")
     }
     if current.isNotNull != desired.isNotNull {
       differences.append(
@@ -135,18 +135,18 @@ struct SchemaDiff {
     }
     if current.notNullOnConflict != desired.notNullOnConflict {
       differences.append(
-        "has NOT NULL ON CONFLICT \(describe(current.notNullOnConflict)) in the migrations but \(describe(desired.notNullOnConflict)) in the model")
+        "has NOT NULL ON CONFLICT \(describe(current.notNullOnConflict?.rawValue)) in the migrations but \(describe(desired.notNullOnConflict?.rawValue)) in the model")
     }
     if current.defaultValue != desired.defaultValue {
       differences.append(
-        "defaults to \(describe(current.defaultValue)) in the migrations but \(describe(desired.defaultValue)) in the model")
+        "defaults to \(describe(current.defaultValue?.sql)) in the migrations but \(describe(desired.defaultValue?.sql)) in the model")
     }
     if current.isUnique != desired.isUnique {
       differences.append("is \(current.isUnique ? "" : "not ")UNIQUE in the migrations but \(desired.isUnique ? "" : "not ")UNIQUE in the model")
     }
     if current.collation != desired.collation {
       differences.append(
-        "has collation \(describe(current.collation)) in the migrations but \(describe(desired.collation)) in the model")
+        "has collation \(describe(current.collation?.sql)) in the migrations but \(describe(desired.collation?.sql)) in the model")
     }
     if current.references != desired.references {
       differences.append(
@@ -162,7 +162,7 @@ struct SchemaDiff {
   private static func describeKey(_ key: ColumnSchema.PrimaryKey?) -> String {
     guard let key else { return "no key" }
     var parts = ["PRIMARY KEY"]
-    if let conflict = key.onConflict { parts.append("ON CONFLICT \(conflict)") }
+    if let conflict = key.onConflict { parts.append("ON CONFLICT \(conflict.rawValue)") }
     if key.isAutoincrement { parts.append("AUTOINCREMENT") }
     return parts.joined(separator: " ")
   }
@@ -170,8 +170,8 @@ struct SchemaDiff {
   private static func describeReference(_ reference: ForeignKey?) -> String {
     guard let reference else { return "nothing" }
     var text = "\"\(reference.table)\"(\"\(reference.column)\")"
-    if let action = reference.onDelete { text += " ON DELETE \(action)" }
-    if let action = reference.onUpdate { text += " ON UPDATE \(action)" }
+    if let action = reference.onDelete { text += " ON DELETE \(action.rawValue)" }
+    if let action = reference.onUpdate { text += " ON UPDATE \(action.rawValue)" }
     return text
   }
 

@@ -286,6 +286,12 @@ struct SQLScanner {
     return String(decoding: text, as: UTF8.self)
   }
 
+  /// Whether `name` can be written without quotes.
+  static func isBareName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
+    return name.utf8.allSatisfy(isWordByte)
+  }
+
   static func isWordByte(_ byte: UInt8) -> Bool {
     (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
       || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80

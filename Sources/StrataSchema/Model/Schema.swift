@@ -63,10 +63,10 @@ public struct ColumnSchema: Hashable, Sendable {
     /// Whether the key is `AUTOINCREMENT`.
     public var isAutoincrement: Bool
     /// The `ON CONFLICT` resolution of the key constraint.
-    public var onConflict: String?
+    public var onConflict: ConflictResolution?
 
     /// A key, plain by default.
-    public init(isAutoincrement: Bool = false, onConflict: String? = nil) {
+    public init(isAutoincrement: Bool = false, onConflict: ConflictResolution? = nil) {
       self.isAutoincrement = isAutoincrement
       self.onConflict = onConflict
     }
@@ -74,19 +74,19 @@ public struct ColumnSchema: Hashable, Sendable {
 
   /// The column's name.
   public var name: String
-  /// The declared type: `TEXT`, `INTEGER`, `REAL`, `BLOB`, `ANY`.
-  public var type: String
+  /// The declared type.
+  public var type: SQLType
   public var primaryKey: PrimaryKey?
   /// Whether the column is `NOT NULL`.
   public var isNotNull: Bool
   /// The `ON CONFLICT` resolution of the `NOT NULL` constraint: `REPLACE` for UUID keys.
-  public var notNullOnConflict: String?
+  public var notNullOnConflict: ConflictResolution?
   /// Whether the column is `UNIQUE`.
   public var isUnique: Bool
-  /// The `COLLATE` name, uppercased.
-  public var collation: String?
-  /// The default as SQL: `''`, `0`, `(uuid())`.
-  public var defaultValue: String?
+  /// The `COLLATE` clause.
+  public var collation: Collation?
+  /// The `DEFAULT` clause.
+  public var defaultValue: ColumnDefault?
   /// The foreign key, if the column references another table.
   public var references: ForeignKey?
   /// Column constraints the model cannot express (`CHECK`, `GENERATED`), as normalized SQL.
@@ -94,9 +94,9 @@ public struct ColumnSchema: Hashable, Sendable {
 
   /// A column; only the name and type are required.
   public init(
-    name: String, type: String, primaryKey: PrimaryKey? = nil, isNotNull: Bool = false,
-    notNullOnConflict: String? = nil, isUnique: Bool = false, collation: String? = nil,
-    defaultValue: String? = nil, references: ForeignKey? = nil, otherConstraints: [String] = []
+    name: String, type: SQLType, primaryKey: PrimaryKey? = nil, isNotNull: Bool = false,
+    notNullOnConflict: ConflictResolution? = nil, isUnique: Bool = false, collation: Collation? = nil,
+    defaultValue: ColumnDefault? = nil, references: ForeignKey? = nil, otherConstraints: [String] = []
   ) {
     self.name = name
     self.type = type
@@ -117,13 +117,13 @@ public struct ForeignKey: Hashable, Sendable {
   public var table: String
   /// The referenced column.
   public var column: String
-  /// `CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT`, or nil for SQLite's default (no action).
-  public var onDelete: String?
+  /// The `ON DELETE` action, or nil for SQLite's default (no action).
+  public var onDelete: ReferentialAction?
   /// The `ON UPDATE` action, or nil for SQLite's default.
-  public var onUpdate: String?
+  public var onUpdate: ReferentialAction?
 
   /// A reference; the actions default to SQLite's.
-  public init(table: String, column: String, onDelete: String? = nil, onUpdate: String? = nil) {
+  public init(table: String, column: String, onDelete: ReferentialAction? = nil, onUpdate: ReferentialAction? = nil) {
     self.table = table
     self.column = column
     self.onDelete = onDelete

@@ -53,12 +53,12 @@ struct AnnotationOptions: Sendable {
   var columnName: String?
   var isPrimaryKey = false
   var representation: TypeSyntax?
-  var collation: String?
+  var collation: Collation?
   var isUnique = false
   var isIndexed = false
   /// The table `@References` names, as written.
   var reference: TypeSyntax?
-  var onDelete: String?
+  var onDelete: ReferentialAction?
   var isEphemeral = false
   /// Each annotation read, by name, with where it is.
   var present: [String: SourceLocation] = [:]
@@ -68,12 +68,12 @@ struct AnnotationOptions: Sendable {
 }
 
 enum Annotations {
-  static let referentialActions = [
-    "cascade": "CASCADE", "setNull": "SET NULL", "setDefault": "SET DEFAULT",
-    "restrict": "RESTRICT", "noAction": "NO ACTION",
+  static let referentialActions: [String: ReferentialAction] = [
+    "cascade": .cascade, "setNull": .setNull, "setDefault": .setDefault, "restrict": .restrict,
+    "noAction": .noAction,
   ]
 
-  static let collations = ["nocase": "NOCASE", "binary": "BINARY", "rtrim": "RTRIM"]
+  static let collations: [String: Collation] = ["nocase": .nocase, "binary": .binary, "rtrim": .rtrim]
 
   static let all: [AnnotationDefinition] = [
     AnnotationDefinition(

@@ -2,20 +2,20 @@
 /// cannot hold is an error here, before any migration freezes it; a value that is not a literal
 /// (`Date()`, `.now`, a static member) stays a Swift default only.
 extension ModelTranslator {
-  mutating func sqlDefault(_ initializer: Expression, storage: Storage, property: PropertyDeclaration) -> String? {
+  mutating func sqlDefault(_ initializer: Expression, storage: Storage, property: PropertyDeclaration) -> ColumnDefault? {
     let value = initializer.value
     if let declaration = storage.enumDeclaration, let rawType = storage.enumRawType {
       return enumDefault(initializer, of: declaration, rawType: rawType, property: property)
     }
     if storage.representation != nil {
       switch value {
-      case .emptyArray where storage.isJSON: return "'[]'"
-      case .emptyDictionary where storage.isJSON: return "'{}'"
+      case .emptyArray where storage.isJSON: return .text("[]")
+      case .emptyDictionary where storage.isJSON: return .text("{}")
       default: return nil
       }
     }
-    let typeName = storage.builtIn ?? storage.sqlType
-    func wrongType() -> String? {
+    let typeName = storage.builtIn ?? storage.sqlType.sql
+    func wrongType() -> ColumnDefault? {
       diagnostics.error(
         "the default \(initializer.text) is not a value of '\(property.name)', which is \(typeName)",
         at: initializer.location)
@@ -26,30 +26,30 @@ extension ModelTranslator {
       guard storage.isText else { return wrongType() }
       return stringDefault(text, at: initializer.location)
     case .integer(let digits):
-      guard storage.sqlType == "INTEGER" && storage.isInteger || storage.sqlType == "REAL" && storage.builtIn != nil
+      guard storage.isInteger || storage.sqlType == .real && storage.builtIn != nil
       else { return wrongType() }
       guard let number = Self.integerValue(digits) else {
         diagnostics.error("the default \(initializer.text) does not fit in 64 bits", at: initializer.location)
         return nil
       }
-      if storage.sqlType == "REAL" { return String(number) + ".0" }
+      if storage.sqlType == .real { return .real(String(number) + ".0") }
       if let builtIn = storage.builtIn, let range = Self.integerRanges[builtIn], !range.contains(number) {
         diagnostics.error(
           "the default \(initializer.text) does not fit in \(builtIn) (\(range.lowerBound)...\(range.upperBound))",
           at: initializer.location)
         return nil
       }
-      return String(number)
+      return .integer(String(number))
     case .float(let digits):
-      guard storage.sqlType == "REAL", storage.builtIn != nil else { return wrongType() }
+      guard storage.sqlType == .real, storage.builtIn != nil else { return wrongType() }
       guard let number = Double(digits.replacing("_", with: "")), number.isFinite else {
         diagnostics.error("the default \(initializer.text) is not a finite number", at: initializer.location)
         return nil
       }
-      return String(number)
+      return .real(String(number))
     case .bool(let flag):
       guard storage.isBool else { return wrongType() }
-      return flag ? "1" : "0"
+      return .integer(flag ? "1" : "0")
     default:
       return nil
     }
@@ -57,19 +57,19 @@ extension ModelTranslator {
 
   /// A string default: tabs and line breaks are fine inside an SQL string; other control and
   /// invisible characters would sit unseen in a reviewed migration.
-  private mutating func stringDefault(_ text: String, at location: SourceLocation) -> String? {
+  private mutating func stringDefault(_ text: String, at location: SourceLocation) -> ColumnDefault? {
     if let scalar = text.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && InvisibleCharacters.isInvisible($0) }) {
       diagnostics.error(
         "the default contains \(InvisibleCharacters.describe(scalar)), a control or invisible character, which a migration file would carry unseen; compute such a value in Swift (a non-literal default) instead",
         at: location)
       return nil
     }
-    return SQLLiteral.string(text)
+    return .text(text)
   }
 
   private mutating func enumDefault(
     _ initializer: Expression, of declaration: TypeDeclaration, rawType: String, property: PropertyDeclaration
-  ) -> String? {
+  ) -> ColumnDefault? {
     switch initializer.value {
     case .member(let type, let name):
       // `Other.name` is some other type's member; only the compiler can tell its value.
@@ -93,35 +93,34 @@ extension ModelTranslator {
     }
   }
 
-  /// The SQL of a case's raw value, explicit or implicit (the case's name for `String`, one
+  /// A case's raw value as a default, explicit or implicit (the case's name for `String`, one
   /// more than the previous case for integers).
-  private mutating func rawValueSQL(of target: EnumCase, in declaration: TypeDeclaration, rawType: String) -> String? {
+  private mutating func rawValueSQL(of target: EnumCase, in declaration: TypeDeclaration, rawType: String) -> ColumnDefault? {
     var nextInteger: Int64 = 0
     for enumCase in declaration.cases {
-      var raw: String?
+      if case .integer(let digits)? = enumCase.rawValue, let value = Self.integerValue(digits) {
+        nextInteger = value
+      }
+      guard enumCase.name == target.name else {
+        nextInteger &+= 1
+        continue
+      }
       switch enumCase.rawValue {
       case .string(let text)?:
-        raw = stringDefault(text, at: enumCase.location)
-      case .integer(let digits)?:
-        if let value = Self.integerValue(digits) {
-          raw = String(value)
-          nextInteger = value &+ 1
-        }
+        return stringDefault(text, at: enumCase.location)
+      case .integer?:
+        return .integer(String(nextInteger))
+      case nil where StorageType.builtIn[rawType] == .integer:
+        return .integer(String(nextInteger))
       case .float(let digits)?:
-        raw = Double(digits.replacing("_", with: "")).map { String($0) }
+        return Double(digits.replacing("_", with: "")).map { .real(String($0)) }
       case .bool(let flag)?:
-        raw = flag ? "1" : "0"
-      case nil:
-        if rawType == "String" {
-          raw = SQLLiteral.string(enumCase.name)
-        } else if StorageType.builtIn[rawType] == "INTEGER" {
-          raw = String(nextInteger)
-          nextInteger &+= 1
-        }
+        return .integer(flag ? "1" : "0")
+      case nil where rawType == "String":
+        return .text(enumCase.name)
       default:
-        raw = nil
+        return nil
       }
-      if enumCase.name == target.name { return raw }
     }
     return nil
   }

@@ -1,7 +1,7 @@
 /// How a property's type is stored, and finding the types it names.
 extension ModelTranslator {
   struct Storage {
-    var sqlType: String
+    var sqlType: SQLType
     /// The built-in Swift type, without module: `Int8`, `String`, `UUID`.
     var builtIn: String?
     var enumDeclaration: TypeDeclaration?
@@ -12,7 +12,7 @@ extension ModelTranslator {
     var representation: TypeSyntax?
 
     var isJSON: Bool { representation != nil && representation?.dottedName == nil }
-    var isInteger: Bool { sqlType == "INTEGER" && builtIn != nil && builtIn != "Bool" && representation == nil }
+    var isInteger: Bool { sqlType == .integer && builtIn != nil && builtIn != "Bool" && representation == nil }
     var isUUID: Bool { builtIn == "UUID" && representation == nil }
     var isBool: Bool { builtIn == "Bool" && representation == nil }
     var isText: Bool { builtIn == "String" && representation == nil }
@@ -53,7 +53,7 @@ extension ModelTranslator {
     if let table = referencedTable(by: type, from: scope), let key = referencedKey(of: table) {
       guard key.storage.sqlType == sqlType else {
         diagnostics.error(
-          "'\(property.name)' is stored as \(sqlType) through its representation, but the key of '\(table.qualifiedName)' it references is \(key.storage.sqlType); store it the way the key is stored",
+          "'\(property.name)' is stored as \(sqlType.sql) through its representation, but the key of '\(table.qualifiedName)' it references is \(key.storage.sqlType.sql); store it the way the key is stored",
           at: property.location)
         return nil
       }
@@ -69,7 +69,7 @@ extension ModelTranslator {
       "the generator cannot store '\(property.name): \(type.text)'; use a raw-value enum, a // @Column(as: …) representation (\(StorageType.representationList)), or mark it // @Ephemeral"
     switch type {
     case .array(let element) where element.dottedName == "UInt8":
-      return Storage(sqlType: "BLOB")
+      return Storage(sqlType: .blob)
     case .named(let components):
       let name = components.map(\.name).joined(separator: ".")
       if let sqlType = StorageType.builtIn[name], components.allSatisfy(\.arguments.isEmpty) {

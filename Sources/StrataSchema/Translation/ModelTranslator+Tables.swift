@@ -191,11 +191,11 @@ extension ModelTranslator {
     }
     var column = ColumnSchema(name: columnName, type: storage.sqlType)
     if let collation = options.collation {
-      if storage.sqlType == "TEXT" {
+      if storage.sqlType == .text {
         column.collation = collation
       } else {
         diagnostics.error(
-          "@Column(collate:) compares text, but '\(property.name)' is stored as \(storage.sqlType); remove the collation",
+          "@Column(collate:) compares text, but '\(property.name)' is stored as \(storage.sqlType.sql); remove the collation",
           at: options.argumentLocations["Column.collate"] ?? property.location)
       }
     }
@@ -218,8 +218,8 @@ extension ModelTranslator {
       } else if storage.isUUID, reference == nil {
         column.primaryKey = .init()
         column.isNotNull = true
-        column.notNullOnConflict = "REPLACE"
-        column.defaultValue = "(uuid())"
+        column.notNullOnConflict = .replace
+        column.defaultValue = .expression("uuid()")
         keyIsAssigned = true
       } else {
         column.primaryKey = .init()
@@ -240,13 +240,13 @@ extension ModelTranslator {
     }
 
     if let reference {
-      let action = options.onDelete ?? (isOptional ? "SET NULL" : "CASCADE")
-      if action == "SET NULL", !isOptional {
+      let action = options.onDelete ?? (isOptional ? .setNull : .cascade)
+      if action == .setNull, !isOptional {
         diagnostics.error(
           "'\(property.name)' is not optional, so deleting the referenced row cannot set it to NULL; use onDelete: .cascade or make it optional",
           at: options.argumentLocations["References.onDelete"] ?? property.location)
       }
-      if action == "SET DEFAULT", column.isNotNull, column.defaultValue == nil {
+      if action == .setDefault, column.isNotNull, column.defaultValue == nil {
         diagnostics.error(
           "onDelete: .setDefault sets '\(property.name)' to its default when the referenced row is deleted, but it has none; give it a literal default or make it optional",
           at: options.argumentLocations["References.onDelete"] ?? property.location)
@@ -314,7 +314,7 @@ extension ModelTranslator {
     }
     if key.storage.sqlType != storage.sqlType {
       diagnostics.error(
-        "'\(property.name)' is stored as \(storage.sqlType) but references \(NameRules.display(key.table)).\(NameRules.display(key.column)), which is \(key.storage.sqlType), so no row would ever match; declare it as \(table.qualifiedName).ID",
+        "'\(property.name)' is stored as \(storage.sqlType.sql) but references \(NameRules.display(key.table)).\(NameRules.display(key.column)), which is \(key.storage.sqlType.sql), so no row would ever match; declare it as \(table.qualifiedName).ID",
         at: property.location)
       return nil
     }

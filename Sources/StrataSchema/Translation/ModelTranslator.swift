@@ -23,14 +23,9 @@ public struct ModelTranslator {
   /// Tables whose key is being resolved, to stop at keys that reference each other in a circle.
   var resolvingKeys: Set<String> = []
 
-  /// Reads Swift sources and translates their models.
+  /// Translates the declarations a front-end read into models.
   ///
-  /// - Parameter sources: Pairs of file path and contents; paths appear in diagnostics.
-  public static func translate(sources: [(path: String, contents: String)]) throws -> ModelSet {
-    try translate(sources.map { SwiftParser.parse($0.contents, path: $0.path) })
-  }
-
-  /// Translates the declarations a front-end read.
+  /// - Throws: ``DiagnosticsError`` with every problem found.
   static func translate(_ files: [SourceFileDeclarations]) throws -> ModelSet {
     var translator = ModelTranslator(files: files)
     return try translator.run()

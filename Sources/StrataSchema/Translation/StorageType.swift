@@ -1,27 +1,27 @@
 /// How a Swift type is stored, following the runtime's value rules.
 enum StorageType {
   /// SQLite column types of the Swift types the runtime stores.
-  static let builtIn: [String: String] = [
-    "Int": "INTEGER", "Int8": "INTEGER", "Int16": "INTEGER", "Int32": "INTEGER", "Int64": "INTEGER",
-    "UInt8": "INTEGER", "UInt16": "INTEGER", "UInt32": "INTEGER", "Bool": "INTEGER",
-    "Double": "REAL", "Float": "REAL",
-    "String": "TEXT", "UUID": "TEXT", "Date": "TEXT",
-    "Data": "BLOB",
-    "Foundation.UUID": "TEXT", "Foundation.Date": "TEXT", "Foundation.Data": "BLOB",
-    "Swift.Int": "INTEGER", "Swift.String": "TEXT", "Swift.Bool": "INTEGER", "Swift.Double": "REAL",
+  static let builtIn: [String: SQLType] = [
+    "Int": .integer, "Int8": .integer, "Int16": .integer, "Int32": .integer, "Int64": .integer,
+    "UInt8": .integer, "UInt16": .integer, "UInt32": .integer, "Bool": .integer,
+    "Double": .real, "Float": .real,
+    "String": .text, "UUID": .text, "Date": .text,
+    "Data": .blob,
+    "Foundation.UUID": .text, "Foundation.Date": .text, "Foundation.Data": .blob,
+    "Swift.Int": .integer, "Swift.String": .text, "Swift.Bool": .integer, "Swift.Double": .real,
   ]
 
   /// The built-in representations for `@Column(as:)`, by the name of their generic type.
-  static let representations: [String: String] = [
-    "JSONRepresentation": "TEXT",
-    "Date.UnixTimeRepresentation": "INTEGER",
-    "UUID.BytesRepresentation": "BLOB",
+  static let representations: [String: SQLType] = [
+    "JSONRepresentation": .text,
+    "Date.UnixTimeRepresentation": .integer,
+    "UUID.BytesRepresentation": .blob,
   ]
 
   static let representationList = "JSONRepresentation<T>, Date.UnixTimeRepresentation, UUID.BytesRepresentation"
 
   /// The storage of a representation type, or nil if it is not one the generator knows.
-  static func representationStorage(_ type: TypeSyntax) -> String? {
+  static func representationStorage(_ type: TypeSyntax) -> SQLType? {
     guard case .named(let components) = type else { return nil }
     var names = components.map(\.name)
     if names.first == "Strata" || names.first == "StrataCore" { names.removeFirst() }
