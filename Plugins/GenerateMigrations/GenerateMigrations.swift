@@ -14,8 +14,10 @@ struct GenerateMigrations: CommandPlugin {
     var extractor = ArgumentExtractor(arguments)
     let names = extractor.extractOption(named: "target")
     let check = extractor.extractFlag(named: "check") > 0
+    let allowDataLoss = extractor.extractFlag(named: "allow-data-loss") > 0
     if !extractor.remainingArguments.isEmpty {
-      throw PluginError("unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME and --check")
+      throw PluginError(
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check and --allow-data-loss")
     }
     let targets: [SourceModuleTarget]
     if names.isEmpty {
@@ -41,6 +43,7 @@ struct GenerateMigrations: CommandPlugin {
         "--snapshot", snapshot.path(percentEncoded: false),
       ]
       if check { arguments.append("--check") }
+      if allowDataLoss { arguments.append("--allow-data-loss") }
       arguments += target.sourceFiles(withSuffix: "swift").map { $0.url.path(percentEncoded: false) }
       if try !run(tool, arguments) { failed = true }
     }

@@ -10,7 +10,7 @@ struct CommandLineArguments {
   static let valueOptions: Set<String> = [
     "--output", "--migrations", "--registry-output", "--snapshot", "--root", "--module",
   ]
-  static let flagOptions: Set<String> = ["--check"]
+  static let flagOptions: Set<String> = ["--check", "--allow-data-loss"]
 
   init(_ arguments: [String]) {
     command = arguments.first

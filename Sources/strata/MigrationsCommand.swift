@@ -6,6 +6,7 @@ struct MigrationsCommand {
   let migrations: String
   let snapshot: String?
   let check: Bool
+  let allowDataLoss: Bool
   let root: String?
   let moduleName: String
   let inputs: [String]
@@ -15,6 +16,7 @@ struct MigrationsCommand {
     migrations = try arguments.required("--migrations")
     snapshot = arguments.value("--snapshot")
     check = arguments.flag("--check")
+    allowDataLoss = arguments.flag("--allow-data-loss")
     root = arguments.value("--root")
     moduleName = arguments.value("--module") ?? root.map { ($0 as NSString).lastPathComponent } ?? "the module"
     inputs = arguments.inputs
@@ -29,7 +31,8 @@ struct MigrationsCommand {
       print("\(moduleName): no tables and no migrations; nothing to do.")
       return 0
     }
-    let plan = try MigrationPlanner.plan(models: models, migrations: files, moduleName: moduleName)
+    let plan = try MigrationPlanner.plan(
+      models: models, migrations: files, moduleName: moduleName, allowDataLoss: allowDataLoss)
     let snapshotIsCurrent = snapshot.map { FileManager.default.contents(atPath: $0) == Data(plan.snapshot.utf8) } ?? true
 
     if check {

@@ -15,6 +15,7 @@ let usage = """
                    --migrations DIR         where the migration files are (required)
                    --snapshot FILE          the schema snapshot to keep up to date
                    --check                  write nothing; fail if a migration is missing
+                   --allow-data-loss        let the migration drop tables and columns
     schema       print the DDL the models ask for
 
   options for every command:

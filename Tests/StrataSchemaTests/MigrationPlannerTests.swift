@@ -57,7 +57,7 @@ import Testing
     for file in try files().files { try replayed.execute(file.sql) }
     let direct = try SQLiteConnection()
     try direct.execute(SQLRenderer.schema(try models(source).schema))
-    return SchemaDiff(
+    return SchemaChanges(
       current: try SchemaIntrospector.introspect(replayed).schema,
       desired: try SchemaIntrospector.introspect(direct).schema
     ).isEmpty
@@ -133,7 +133,7 @@ import Testing
     #expect(try migrate(changed) == nil)
   }
 
-  @Test func otherDifferencesAreErrorsAtTheModelLine() throws {
+  @Test func changesAlterTableCannotMakeRebuildAndImpossibleOnesAreErrors() throws {
     try migrate(Self.scorekeeper)
     let changed = """
       import Foundation
@@ -149,30 +149,38 @@ import Testing
         var score = 0.0
       }
       """
-    let found = try conflicts(changed)
-    #expect(
-      found == [
-        #"Models.swift:4: table "games": column "title" defaults to '' in the migrations but 'Untitled' in the model"#,
-        #"Models.swift:5: table "games": column "rating" cannot be added to existing rows: it is NOT NULL without a default value; give the property a literal default or make it optional"#,
-        #"Models.swift:10: table "players": column "name" is NOT NULL in the migrations but optional in the model"#,
-        #"Models.swift:10: table "players": column "name" defaults to '' in the migrations but none in the model"#,
-        #"Models.swift:11: table "players": column "score" has type INTEGER in the migrations but REAL in the model"#,
-        #"Models.swift:11: table "players": column "score" defaults to 0 in the migrations but 0.0 in the model"#,
-      ])
-    #expect(try files().files.count == 1)
+    // A new NOT NULL column without a default has no value for the rows that exist.
+    #expect(try conflicts(changed) == [
+      #"Models.swift:5: table "games": column "rating" is NOT NULL without a default, so the rows the table has cannot get a value; give the property a literal default or make it optional"#
+    ])
+    let migration = try #require(try migrate(changed.replacingOccurrences(of: "var rating: Int", with: "var rating = 3")))
+    #expect(migration.fileName == "0002_rebuild_games_and_players.sql")
+    #expect(migration.summary == [
+      #"rebuild table "games", copying every row, because column "title" changes default from '' to 'Untitled', column "rating" is added"#,
+      #"rebuild table "players", copying every row, because column "name" becomes nullable, column "name" changes default from '' to none, column "score" changes type from INTEGER to REAL, column "score" changes default from 0 to 0.0"#,
+    ])
+    #expect(try files().files.count == 2)
   }
 
-  @Test func droppedTablesAndColumnsAreErrors() throws {
+  @Test func droppedTablesAndColumnsNeedConsent() throws {
     try migrate(Self.scorekeeper)
-    let found = try conflicts(
-      """
+    let smaller = """
       import Foundation
       struct Game: Table, Identifiable {
         let id: UUID
       }
-      """)
-    #expect(found.contains(#"Models.swift:2: table "games": column "title" is in the migrations but not in the model; dropping and renaming columns is not supported yet"#))
-    #expect(found.contains { $0.hasPrefix(#"0001_create_games_and_players.sql:1: table "players" is in the migrations but no model declares it"#) })
+      """
+    let found = try conflicts(smaller)
+    #expect(found.contains(#"Models.swift:2: table "games": column "title" is in the migrations but not in the model, and dropping it would delete its values; if the property was renamed, mark it // @Renamed(from: "title"); to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"#))
+    #expect(found.contains { $0.hasPrefix(#"0001_create_games_and_players.sql:1: table "players" is in the migrations but no model declares it, and dropping it would delete its rows"#) })
+    let plan = try MigrationPlanner.plan(models: try models(smaller), migrations: try files(), moduleName: "App", allowDataLoss: true)
+    let migration = try #require(plan.newMigration)
+    #expect(migration.summary == [
+      #"drop table "players", deleting its rows"#, #"drop column "title" of "games", deleting its values"#,
+    ])
+    #expect(migration.sql.contains("-- This migration deletes data"))
+    #expect(migration.sql.contains(#"DROP TABLE "players";"#))
+    #expect(migration.sql.contains(#"ALTER TABLE "games" DROP COLUMN "title";"#))
   }
 
   @Test func handWrittenMigrationsCount() throws {
@@ -203,9 +211,8 @@ import Testing
     let edited = try String(contentsOf: path, encoding: .utf8)
       .replacingOccurrences(of: #""score" INTEGER NOT NULL DEFAULT 0"#, with: #""score" INTEGER NOT NULL DEFAULT 5"#)
     try edited.write(to: path, atomically: true, encoding: .utf8)
-    #expect(try conflicts(Self.scorekeeper) == [
-      #"Models.swift:15: table "players": column "score" defaults to 5 in the migrations but 0 in the model"#
-    ])
+    let next = try #require(try migrate(Self.scorekeeper))
+    #expect(next.summary == [#"rebuild table "players", copying every row, because column "score" changes default from 5 to 0"#])
   }
 
   @Test func failingMigrationIsAnErrorAtItsFile() throws {
@@ -220,7 +227,9 @@ import Testing
     try write("README.txt", "not a migration")
     #expect(try files().files.map(\.name) == ["20250101_initial"])
     #expect(try files().nextNumber == "20250102")
-    #expect(MigrationPlanner.fileName(number: "0003", changes: [.createTable("a"), .createTable("b"), .createTable("c"), .createTable("d")]) == "0003_create_a_b_and_2_more")
+    let tables = ["a", "b", "c", "d"].map { TableSchema(name: $0, columns: [ColumnSchema(name: "id", type: .integer)]) }
+    let changes = SchemaChanges(current: Schema(tables: []), desired: Schema(tables: tables))
+    #expect(MigrationRenderer(renames: RenamePlan(current: Schema(tables: []), desired: Schema(tables: tables), models: [:]), changes: changes, current: .init(schema: Schema(tables: []), otherObjects: [], indexSQL: [:], virtualTables: [])).fileDescription == "create_a_b_and_2_more")
   }
 
   @Test func snapshotIsSortedAndStable() throws {

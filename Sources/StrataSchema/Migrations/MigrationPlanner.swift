@@ -1,10 +1,4 @@
-/// Plans the next migration of a module.
-///
-/// The current schema is what the checked-in migrations produce when replayed into an
-/// in-memory SQLite database, so hand-written and hand-edited migrations count. The desired
-/// schema is what the models' DDL produces in another one. Both are read back with the same
-/// introspection and compared: additive differences become the next migration; any other
-/// difference is an error that names each one.
+/// The next migration of a module, if the models need one, and the schema snapshot.
 public struct MigrationPlan: Sendable {
   /// A migration to write.
   public struct NewMigration: Sendable {
@@ -23,67 +17,102 @@ public struct MigrationPlan: Sendable {
 }
 
 /// Compares a module's models with its migrations.
+///
+/// The current schema is what the checked-in migrations produce when replayed into an
+/// in-memory SQLite database, so hand-written and hand-edited migrations count. The desired
+/// schema is what the models' DDL produces in another one. Both are read back with the same
+/// introspection and compared: renames first (`@Renamed(from:)`), then everything else
+/// (``SchemaChanges``). The migration is checked by applying it after the others and comparing
+/// the result with the models again before anything is written.
 public enum MigrationPlanner {
   /// The plan for the module: the next migration if the models need one, and the snapshot.
   ///
-  /// - Throws: ``DiagnosticsError`` listing every difference the planner cannot write as a
-  ///   migration, at the model's line, or a failing migration file.
-  public static func plan(models: ModelSet, migrations: MigrationFiles, moduleName: String) throws -> MigrationPlan {
+  /// - Parameter allowDataLoss: Whether the migration may drop tables and columns, deleting
+  ///   their data.
+  /// - Throws: ``DiagnosticsError`` listing every change the planner cannot write, at the model's
+  ///   line, or a failing migration file.
+  public static func plan(
+    models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false
+  ) throws -> MigrationPlan {
     var creators: [String: SourceLocation] = [:]
     let database = try MigrationReplay.schema(of: migrations.files) { file, database in
       for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
-        if let name = row["name"], creators[name] == nil {
-          creators[name] = SourceLocation(path: file.path, line: 1, column: 1)
+        if let name = row["name"], creators[SQLName.folded(name)] == nil {
+          creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
         }
       }
     }
-    let currentIntrospection = try SchemaIntrospector.introspect(database)
+    let before = try SchemaIntrospector.introspect(database)
     let desired = try desiredSchema(models)
+    let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
 
-    let diff = SchemaDiff(current: currentIntrospection.schema, desired: desired)
-    if !diff.conflicts.isEmpty {
-      let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
+    let renames = RenamePlan(current: before.schema, desired: desired, models: tables)
+    if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
+    let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
+    let changes = SchemaChanges(current: current.schema, desired: desired, dependents: current.dependents)
+
+    var problems = renames.problems + changes.problems
+    if changes.losesData, !allowDataLoss { problems += consentProblems(changes) }
+    if !problems.isEmpty {
       throw DiagnosticsError(
-        diff.conflicts.map { conflict in
+        problems.map { problem in
           Diagnostic(
-            .error, conflict.message,
-            at: location(of: conflict, in: tables) ?? creators[conflict.table]
+            .error, problem.message,
+            at: location(of: problem, in: tables) ?? creators[SQLName.folded(problem.table)]
               ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
         })
     }
-
-    var newMigration: MigrationPlan.NewMigration?
-    var final = currentIntrospection
-    if !diff.changes.isEmpty {
-      let (sql, summary) = render(diff.changes, models: models, moduleName: moduleName)
-      final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files, on: database))
-      let remaining = SchemaDiff(current: final.schema, desired: desired)
-      guard remaining.isEmpty else {
-        throw InputError(
-          "the generated migration does not produce the models' schema: \(remaining.conflicts.map(\.message) + remaining.changes.map { "\($0)" })")
-      }
-      newMigration = MigrationPlan.NewMigration(
-        fileName: fileName(number: migrations.nextNumber, changes: diff.changes) + ".sql",
-        sql: sql, summary: summary)
+    guard !renames.isEmpty || !changes.isEmpty else {
+      return MigrationPlan(newMigration: nil, snapshot: snapshotText(before, moduleName: moduleName))
     }
-    return MigrationPlan(newMigration: newMigration, snapshot: snapshotText(final, moduleName: moduleName))
+
+    let renderer = MigrationRenderer(renames: renames, changes: changes, current: current)
+    let sql = renderer.sql(moduleName: moduleName)
+    let final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files))
+    let remaining = SchemaChanges(current: final.schema, desired: desired)
+    guard RenamePlan(current: final.schema, desired: desired, models: tables).isEmpty, remaining.isEmpty else {
+      throw InputError("the generated migration does not produce the models' schema; please report this with the models:\n\(sql)")
+    }
+    return MigrationPlan(
+      newMigration: MigrationPlan.NewMigration(
+        fileName: migrations.nextNumber + "_" + renderer.fileDescription + ".sql", sql: sql, summary: renderer.summary),
+      snapshot: snapshotText(final, moduleName: moduleName))
+  }
+
+  /// What the changes would delete, each said as a problem with the way to allow it.
+  private static func consentProblems(_ changes: SchemaChanges) -> [SchemaChanges.Problem] {
+    let allow = "to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"
+    var problems: [SchemaChanges.Problem] = changes.droppedTables.map { table in
+      .init(
+        table: table.name, column: nil,
+        message: "table \(NameRules.display(table.name)) is in the migrations but no model declares it, and dropping it would delete its rows; if the model was renamed, mark it // @Renamed(from: \(NameRules.display(table.name))); \(allow)")
+    }
+    let droppedColumns = changes.droppedColumns + changes.rebuilds.flatMap { rebuild in
+      rebuild.droppedColumns.map { (table: rebuild.table.name, column: $0) }
+    }
+    problems += droppedColumns.map { table, column in
+      .init(
+        table: table, column: nil,
+        message: "table \(NameRules.display(table)): column \(NameRules.display(column)) is in the migrations but not in the model, and dropping it would delete its values; if the property was renamed, mark it // @Renamed(from: \(NameRules.display(column))); \(allow)")
+    }
+    return problems
   }
 
   /// Checks the generated migration by applying it after the checked-in ones, as the migrator
   /// will; returns the database it was applied to.
-  private static func applyGenerated(
-    _ sql: String, after files: [MigrationFiles.File], on database: SQLiteConnection
-  ) throws -> SQLiteConnection {
-    if SchemaOnlyReplay.apply([sql], to: database) { return database }
-    let replayed = try SQLiteConnection()
-    try MigrationReplay.apply(files, to: replayed)
+  private static func applyGenerated(_ sql: String, after files: [MigrationFiles.File]) throws -> SQLiteConnection {
+    let replayed = try MigrationReplay.schema(of: files)
+    if SchemaOnlyReplay.apply([sql], to: replayed) { return replayed }
+    let database = try SQLiteConnection()
+    try MigrationReplay.apply(files, to: database)
     let generated = MigrationFiles.File(name: "generated", path: "the generated migration", sql: sql, number: 0, numberWidth: 0)
     do {
-      try MigrationReplay.apply([generated], to: replayed)
+      try MigrationReplay.apply([generated], to: database)
     } catch let error as DiagnosticsError {
-      throw InputError("the generated migration fails on SQLite (\(error.diagnostics.map(\.message).joined(separator: "; "))):\n\(sql)")
+      throw InputError(
+        "the generated migration fails on SQLite (\(error.diagnostics.map(\.description).joined(separator: "; "))):\n\(sql)")
     }
-    return replayed
+    return database
   }
 
   /// The models' schema as SQLite reads it back. SQLite parses the model's DDL all at once; if
@@ -114,114 +143,12 @@ public enum MigrationPlanner {
     return try SchemaIntrospector.introspect(database).schema
   }
 
-  private static func location(of conflict: SchemaDiff.Conflict, in tables: [String: TableModel]) -> SourceLocation? {
-    guard let table = tables[conflict.table] else { return nil }
-    if let column = conflict.column, let model = table.columns.first(where: { $0.columnName == column }) {
+  private static func location(of problem: SchemaChanges.Problem, in tables: [String: TableModel]) -> SourceLocation? {
+    guard let table = tables[problem.table] else { return nil }
+    if let column = problem.column, let model = table.columns.first(where: { $0.columnName == column }) {
       return model.location
     }
     return table.location
-  }
-
-  // MARK: Rendering
-
-  private static func render(
-    _ changes: [SchemaDiff.Change], models: ModelSet, moduleName: String
-  ) -> (sql: String, summary: [String]) {
-    var blocks: [String] = []
-    var summary: [String] = []
-    var created: Set<String> = []
-    for case .createTable(let name) in changes { created.insert(name) }
-    let tables = Dictionary(models.schema.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    for table in models.schema.tables where created.contains(table.name) {
-      blocks.append(([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n"))
-      summary.append("create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes"))
-    }
-    var statements: [String] = []
-    for change in changes {
-      switch change {
-      case .addColumn(let tableName, let columnName):
-        if let column = tables[tableName]?.column(named: columnName) {
-          statements.append(SQLRenderer.addColumn(column, to: tableName))
-          summary.append("add column \(SQLLiteral.identifier(columnName)) to \(SQLLiteral.identifier(tableName))")
-        }
-      case .createIndex(let tableName, let indexName):
-        if !created.contains(tableName),
-          let index = tables[tableName]?.indexes.first(where: { $0.name == indexName })
-        {
-          statements.append(SQLRenderer.createIndex(index))
-          summary.append("create index \(SQLLiteral.identifier(indexName))")
-        }
-      case .createTable:
-        break
-      }
-    }
-    if !statements.isEmpty { blocks.append(statements.joined(separator: "\n")) }
-    let header = """
-      -- Generated by `swift package generate-migrations` for \(SQLLiteral.comment(moduleName)): \(SQLLiteral.comment(summary.joined(separator: "; "))).
-      -- Migrations run in the order of their numbers, each in its own transaction. Review this
-      -- file like code; once it is merged, change the schema with a new migration, not this one.
-      """
-    return (header + "\n\n" + blocks.joined(separator: "\n\n") + "\n", summary)
-  }
-
-  /// `0002_create_games_and_players`, `0003_add_players_nickname`: the changes by name, or
-  /// counted when the names would make the file name long.
-  static func fileName(number: String, changes: [SchemaDiff.Change]) -> String {
-    var created: [String] = []
-    var added: [(table: String, column: String)] = []
-    var indexed: [String] = []
-    for change in changes {
-      switch change {
-      case .createTable(let table): created.append(table)
-      case .addColumn(let table, let column): added.append((table, column))
-      case .createIndex(let table, let index):
-        if !created.contains(table) { indexed.append(index) }
-      }
-    }
-    var detailed: [String] = []
-    var counted: [String] = []
-    if !created.isEmpty {
-      detailed.append("create_" + list(created))
-      counted.append(created.count == 1 ? "create_\(created[0])" : "create_\(created.count)_tables")
-    }
-    if !added.isEmpty {
-      detailed.append("add_" + list(added.map { "\($0.table)_\($0.column)" }))
-      let tables = Set(added.map(\.table))
-      counted.append(
-        added.count == 1
-          ? "add_\(added[0].table)_\(added[0].column)"
-          : "add_\(added.count)_columns" + (tables.count == 1 ? "_to_\(added[0].table)" : ""))
-    }
-    if !indexed.isEmpty {
-      detailed.append("add_" + list(indexed))
-      counted.append(indexed.count == 1 ? "add_\(indexed[0])" : "add_\(indexed.count)_indexes")
-    }
-    let limit = 60
-    var description = detailed.joined(separator: "_and_")
-    if description.count > limit { description = counted.joined(separator: "_and_") }
-    if description.count > limit {
-      // As many counted parts as fit, then `_and_more`.
-      var kept = [counted[0]]
-      for part in counted.dropFirst() where (kept + [part]).joined(separator: "_and_").count <= limit - 9 {
-        kept.append(part)
-      }
-      description = kept.joined(separator: "_and_") + (kept.count < counted.count ? "_and_more" : "")
-    }
-    // ASCII only: file systems store other letters in different normal forms, and the file name
-    // is the migration's identity in the migrator's records.
-    description = String(description.unicodeScalars.map { scalar in
-      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
-        ? Character(scalar) : "_"
-    })
-    return number + "_" + description
-  }
-
-  private static func list(_ names: [String]) -> String {
-    switch names.count {
-    case 1: return names[0]
-    case 2, 3: return names.dropLast().joined(separator: "_") + "_and_" + names.last!
-    default: return names.prefix(2).joined(separator: "_") + "_and_\(names.count - 2)_more"
-    }
   }
 
   /// The schema snapshot: every table with its indexes, sorted by name, then views and

@@ -1,10 +1,22 @@
 /// Reads a SQLite database's schema into the schema model, with SQLite's pragmas for what they
 /// report and the `CREATE TABLE` text for the rest.
 enum SchemaIntrospector {
-  /// Objects of a schema that are not tables or indexes: views and triggers, as SQL.
+  /// A schema as the introspector reads it.
   struct Introspection {
+    /// The tables the models are compared with: not SQLite's or GRDB's own, not virtual tables
+    /// or their shadow tables.
     var schema: Schema
+    /// The user's objects the models cannot express, as SQL: virtual tables, views and triggers.
     var otherObjects: [(name: String, sql: String)]
+    /// The SQL of each index made with `CREATE INDEX`, by name.
+    var indexSQL: [String: String]
+    /// Virtual tables and their shadow tables, which are the user's.
+    var virtualTables: Set<String>
+
+    /// The views and triggers.
+    var dependents: [(name: String, sql: String)] {
+      otherObjects.filter { object in !virtualTables.contains(object.name) }
+    }
   }
 
   /// Tables Strata and GRDB keep for themselves.
@@ -14,13 +26,20 @@ enum SchemaIntrospector {
   /// rather than several pragmas per table.
   static func introspect(_ database: SQLiteConnection) throws -> Introspection {
     var flags: [String: (strict: Bool, withoutRowID: Bool)] = [:]
-    for row in try database.rows("SELECT name, wr, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'") {
-      if let name = row["name"] { flags[name] = (row["strict"] == "1", row["wr"] == "1") }
+    var virtualTables: Set<String> = []
+    for row in try database.rows("SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'") {
+      guard let name = row["name"] else { continue }
+      switch row["type"] {
+      case "table": flags[name] = (row["strict"] == "1", row["wr"] == "1")
+      case "virtual", "shadow": virtualTables.insert(name)
+      default: break
+      }
     }
     let tables = try database.rows(
       "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ).compactMap { row -> (name: String, sql: String)? in
-      guard let name = row["name"], let sql = row["sql"], !internalTables.contains(name) else { return nil }
+      guard let name = row["name"], let sql = row["sql"], !internalTables.contains(name), !virtualTables.contains(name)
+      else { return nil }
       return (name, sql)
     }
     let columns = Dictionary(
@@ -55,12 +74,24 @@ enum SchemaIntrospector {
           flags: flags[table.name] ?? (false, false))
       })
     var others: [(String, String)] = []
+    var indexSQL: [String: String] = [:]
+    // Virtual tables first, then views, then triggers, each by name; shadow tables belong to
+    // their virtual table and are left out.
     for row in try database.rows(
-      "SELECT name, sql FROM sqlite_schema WHERE type IN ('view', 'trigger') ORDER BY type DESC, name")
+      """
+      SELECT name, type, sql FROM sqlite_schema
+      WHERE type IN ('view', 'trigger', 'index') OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%')
+      ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, name
+      """)
     {
-      if let name = row["name"], let sql = row["sql"] { others.append((name, sql)) }
+      guard let name = row["name"], let sql = row["sql"] else { continue }
+      if row["type"] == "index" {
+        indexSQL[name] = sql
+      } else {
+        others.append((name, sql))
+      }
     }
-    return Introspection(schema: schema, otherObjects: others)
+    return Introspection(schema: schema, otherObjects: others, indexSQL: indexSQL, virtualTables: virtualTables)
   }
 
   /// One table from the rows of the pragma queries.

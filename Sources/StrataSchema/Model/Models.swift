@@ -59,6 +59,8 @@ public struct TableModel: Sendable {
   public var access: MemberAccess
   /// The SQL table name.
   public var tableName: String
+  /// The table's name before `@Renamed(from:)`, for the migration that renames it.
+  public var previousTableName: String?
   /// The columns, in declaration order.
   public var columns: [ColumnModel]
   /// The index in `columns` of the primary key, if any.
@@ -83,6 +85,8 @@ public struct ColumnModel: Sendable {
   public var location: SourceLocation
   /// The SQL column name.
   public var columnName: String
+  /// The column's name before `@Renamed(from:)`, for the migration that renames it.
+  public var previousColumnName: String?
   /// The property's type as written (canonical): `Game.ID`, `String?`.
   public var propertyType: String
   /// The type of the column's values: the property type, or its `@Column(as:)` representation.

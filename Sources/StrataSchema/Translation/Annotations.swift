@@ -4,12 +4,19 @@
 struct AnnotationDefinition: Sendable {
   enum Target: Sendable {
     case type, storedProperty
+    /// Either.
+    case typeOrStoredProperty
 
     var description: String {
       switch self {
       case .type: "a type"
       case .storedProperty: "a stored property"
+      case .typeOrStoredProperty: "a type or a stored property"
       }
+    }
+
+    func allows(_ target: Target) -> Bool {
+      self == target || self == .typeOrStoredProperty
     }
   }
 
@@ -60,6 +67,8 @@ struct AnnotationOptions: Sendable {
   var reference: TypeSyntax?
   var onDelete: ReferentialAction?
   var isEphemeral = false
+  /// The name the table or column had before, from `@Renamed(from:)`.
+  var previousName: String?
   /// Each annotation read, by name, with where it is.
   var present: [String: SourceLocation] = [:]
   /// Each argument read, as `Name.label` (`Column.as`, `Column.` for the unlabeled one), with
@@ -154,6 +163,19 @@ enum Annotations {
     AnnotationDefinition(
       name: "Ephemeral", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Ephemeral"],
       mark: { $0.isEphemeral = true }),
+    AnnotationDefinition(
+      name: "Renamed", target: .typeOrStoredProperty,
+      arguments: [
+        .init(label: "from", missing: #"@Renamed takes the name the table or column had: @Renamed(from: "oldName")"#) {
+          value, options in
+          guard case .string(let name) = value, !name.isEmpty else {
+            return .init(message: #"@Renamed takes the name the table or column had: @Renamed(from: "oldName")"#)
+          }
+          options.previousName = name
+          return nil
+        }
+      ],
+      needsArgument: false, usage: [#"@Renamed(from: "oldName")"#], mark: { _ in }),
   ]
 
   static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -175,7 +197,7 @@ enum Annotations {
         error("unknown annotation @\(annotation.name)", at: annotation.location)
         continue
       }
-      guard definition.target == target else {
+      guard definition.target.allows(target) else {
         error("@\(annotation.name) applies to \(definition.target.description), not \(target.description)", at: annotation.location)
         continue
       }

@@ -90,10 +90,14 @@ extension ModelTranslator {
       }
       return nil
     }
+    let previousName = typeOptions[type.qualifiedName]?.previousName
+    if let previousName, let problem = NameRules.tableNameProblem(previousName) {
+      diagnostics.error(problem, at: typeOptions[type.qualifiedName]?.argumentLocations["Renamed.from"] ?? type.location)
+    }
     let model = TableModel(
       swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type),
-      tableName: tableName, columns: columnModels, primaryKeyIndex: primaryKeyIndex,
-      keyIsAssignedByDatabase: keyIsAssigned)
+      tableName: tableName, previousTableName: previousName, columns: columnModels,
+      primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
     return (model, TableSchema(name: tableName, columns: columns, indexes: indexes))
   }
 
@@ -189,6 +193,9 @@ extension ModelTranslator {
     if let problem = NameRules.columnNameProblem(columnName) {
       diagnostics.error(problem, at: options.argumentLocations["Column."] ?? property.location)
     }
+    if let previousName = options.previousName, let problem = NameRules.columnNameProblem(previousName) {
+      diagnostics.error(problem, at: options.argumentLocations["Renamed.from"] ?? property.location)
+    }
     var column = ColumnSchema(name: columnName, type: storage.sqlType)
     if let collation = options.collation {
       if storage.sqlType == .text {
@@ -279,7 +286,7 @@ extension ModelTranslator {
     let model = ColumnModel(
       propertyName: property.name, access: memberAccess(of: property, in: type),
       typeAccess: typeAccess([declaredType] + (storage.representation.map { [$0] } ?? []), from: scope),
-      location: property.location, columnName: columnName,
+      location: property.location, columnName: columnName, previousColumnName: options.previousName,
       propertyType: propertyType,
       valueType: representation.map { isOptional ? $0 + "?" : $0 } ?? propertyType,
       representation: representation, isOptional: isOptional,

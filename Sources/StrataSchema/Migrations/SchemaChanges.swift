@@ -1,0 +1,268 @@
+/// What it takes to bring the schema the migrations produce (after the renames) to the one the
+/// models ask for, as the steps of one migration.
+///
+/// Changes SQLite's `ALTER TABLE` can make are made with it: new tables, columns existing rows
+/// can take, indexes, and dropping a column nothing depends on. Anything else (a column's type,
+/// nullability, default, collation, key, uniqueness or reference; STRICT; a column that needs a
+/// value existing rows do not have) rebuilds the table. Dropping a table or a column deletes
+/// data, so it is only planned with consent; without it, it is a problem that says so.
+///
+/// What the models cannot express is the user's and is kept: views, triggers, virtual tables,
+/// indexes not named by Strata's convention, and `CHECK` or `GENERATED` constraints.
+struct SchemaChanges {
+  /// A reason the planner cannot write the migration, reported at the model's line.
+  struct Problem: Equatable {
+    var table: String
+    /// The column concerned, for pointing at its property.
+    var column: String?
+    var message: String
+  }
+
+  /// A table rebuilt by SQLite's procedure: create the new table, copy the rows, drop the old
+  /// one, rename the new one, recreate indexes, triggers and views.
+  struct Rebuild {
+    /// The table as the models want it, with the constraints the models cannot express kept.
+    var table: TableSchema
+    /// The table as it is, before.
+    var current: TableSchema
+    /// What changes, in plain language, for the migration's header.
+    var reasons: [String]
+    /// For each column of the new table that takes values from the old rows, the SQL that
+    /// reads them; columns missing here get their default.
+    var sources: [(column: String, expression: String)]
+    /// Columns that must not hold duplicates in the old rows before they become UNIQUE.
+    var newlyUnique: [String]
+    /// Columns the rebuild drops, whose values are deleted.
+    var droppedColumns: [String]
+  }
+
+  var droppedIndexes: [IndexSchema] = []
+  var droppedTables: [TableSchema] = []
+  var rebuilds: [Rebuild] = []
+  var droppedColumns: [(table: String, column: String)] = []
+  var createdTables: [TableSchema] = []
+  var addedColumns: [(table: String, column: ColumnSchema)] = []
+  var createdIndexes: [IndexSchema] = []
+  var problems: [Problem] = []
+
+  var isEmpty: Bool {
+    droppedIndexes.isEmpty && droppedTables.isEmpty && rebuilds.isEmpty && droppedColumns.isEmpty
+      && createdTables.isEmpty && addedColumns.isEmpty && createdIndexes.isEmpty && problems.isEmpty
+  }
+
+  /// Whether the changes delete data, which needs the user's consent.
+  var losesData: Bool {
+    !droppedTables.isEmpty || !droppedColumns.isEmpty || rebuilds.contains { !$0.droppedColumns.isEmpty }
+  }
+
+  /// - Parameters:
+  ///   - current: The schema the migrations produce, renames done.
+  ///   - desired: The schema the models ask for.
+  ///   - dependents: The views and triggers of the current schema, to check that a drop does not
+  ///     break one.
+  init(current: Schema, desired: Schema, dependents: [(name: String, sql: String)] = []) {
+    let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    let desiredNames = Set(desired.tables.map { SQLName.folded($0.name) })
+    for table in current.tables where !desiredNames.contains(SQLName.folded(table.name)) {
+      droppedTables.append(table)
+      for dependent in dependents where SQLDependencies.mentions(dependent.sql, name: table.name) {
+        problems.append(
+          Problem(
+            table: table.name, column: nil,
+            message: "\(NameRules.display(dependent.name)) uses the table \(NameRules.display(table.name)), which no model declares any more; change or drop it in a hand-written migration first"))
+      }
+    }
+    for table in desired.tables {
+      guard let existing = currentTables[SQLName.folded(table.name)] else {
+        createdTables.append(table)
+        continue
+      }
+      compare(existing, table, dependents: dependents)
+    }
+  }
+
+  private mutating func compare(_ current: TableSchema, _ desired: TableSchema, dependents: [(name: String, sql: String)]) {
+    let name = desired.name
+    func problem(_ column: String?, _ message: String) {
+      problems.append(Problem(table: name, column: column, message: "table \(NameRules.display(name)): " + message))
+    }
+    var reasons: [String] = []
+    if current.isStrict != desired.isStrict {
+      reasons.append(desired.isStrict ? "it becomes STRICT" : "it is no longer STRICT")
+    }
+    if current.isWithoutRowID != desired.isWithoutRowID {
+      reasons.append(desired.isWithoutRowID ? "it becomes WITHOUT ROWID" : "it gets a rowid")
+    }
+    if current.compositePrimaryKey.map(SQLName.folded) != desired.compositePrimaryKey.map(SQLName.folded) {
+      reasons.append("its primary key changes")
+    }
+
+    let currentColumns = Dictionary(current.columns.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    let desiredColumns = Set(desired.columns.map { SQLName.folded($0.name) })
+    var sources: [(column: String, expression: String)] = []
+    var newlyUnique: [String] = []
+    var added: [ColumnSchema] = []
+    var rebuiltTable = desired
+    rebuiltTable.otherConstraints = current.otherConstraints
+    for (position, column) in desired.columns.enumerated() {
+      guard let existing = currentColumns[SQLName.folded(column.name)] else {
+        if let reason = Self.cannotAdd(column) {
+          if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
+            problem(
+              column.name,
+              "column \(NameRules.display(column.name)) is NOT NULL without a default, so the rows the table has cannot get a value; give the property a literal default or make it optional")
+          }
+          reasons.append("column \(NameRules.display(column.name)) is added, and \(reason)")
+        }
+        added.append(column)
+        continue
+      }
+      rebuiltTable.columns[position].otherConstraints = existing.otherConstraints
+      let differences = Self.differences(existing, column)
+      reasons += differences.map { "column \(NameRules.display(column.name)) \($0)" }
+      var expression = SQLLiteral.identifier(existing.name)
+      if column.isNotNull, !existing.isNotNull, column.primaryKey == nil {
+        if let value = column.defaultValue, value.isConstant, value != .null {
+          expression = "coalesce(\(expression), \(value.sql))"
+        } else {
+          problem(
+            column.name,
+            "column \(NameRules.display(column.name)) becomes NOT NULL, and rows may hold NULL there; give the property a literal default, which those rows get")
+        }
+      }
+      if column.isUnique, !existing.isUnique { newlyUnique.append(column.name) }
+      sources.append((column.name, expression))
+    }
+    let dropped = current.columns.filter { !desiredColumns.contains(SQLName.folded($0.name)) }
+    for column in dropped {
+      for dependent in dependents where SQLDependencies.mentions(dependent.sql, name: column.name)
+        && SQLDependencies.mentions(dependent.sql, name: name)
+      {
+        problem(
+          column.name,
+          "column \(NameRules.display(column.name)) is no longer in the model, but \(NameRules.display(dependent.name)) uses it; change or drop it in a hand-written migration first")
+      }
+    }
+
+    let simpleDrops = dropped.allSatisfy { column in
+      column.primaryKey == nil && !column.isUnique && column.references == nil && column.otherConstraints.isEmpty
+        && !current.indexes.contains { index in index.columns.contains { SQLName.folded($0) == SQLName.folded(column.name) } && !Self.isConventional(index, of: current) }
+    }
+    if reasons.isEmpty, !simpleDrops, !dropped.isEmpty {
+      reasons.append("a dropped column has a constraint or an index SQLite's DROP COLUMN cannot remove")
+    }
+
+    if !reasons.isEmpty {
+      rebuilds.append(
+        Rebuild(
+          table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
+            "column \(NameRules.display($0.name)) is added"
+          },
+          sources: sources, newlyUnique: newlyUnique, droppedColumns: dropped.map(\.name)))
+      return
+    }
+    droppedColumns += dropped.map { (name, $0.name) }
+    addedColumns += added.map { (name, $0) }
+
+    // Indexes named by the generator's convention belong to the models; others are the user's.
+    let desiredIndexes = Dictionary(desired.indexes.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    for index in current.indexes where Self.isConventional(index, of: current) {
+      if let wanted = desiredIndexes[SQLName.folded(index.name)], Self.sameIndex(index, wanted) { continue }
+      droppedIndexes.append(index)
+    }
+    let kept = Set(current.indexes.filter { index in
+      desiredIndexes[SQLName.folded(index.name)].map { Self.sameIndex(index, $0) } ?? false
+    }.map { SQLName.folded($0.name) })
+    for index in desired.indexes where !kept.contains(SQLName.folded(index.name)) {
+      createdIndexes.append(index)
+    }
+  }
+
+  /// Whether an index is one the generator names: `index_<table>_on_<columns>`.
+  static func isConventional(_ index: IndexSchema, of table: TableSchema) -> Bool {
+    SQLName.folded(index.name) == SQLName.folded(IndexSchema.conventionalName(table: table.name, columns: index.columns))
+  }
+
+  private static func sameIndex(_ a: IndexSchema, _ b: IndexSchema) -> Bool {
+    a.columns.map(SQLName.folded) == b.columns.map(SQLName.folded) && a.isUnique == b.isUnique && a.condition == b.condition
+  }
+
+  /// Why SQLite's `ALTER TABLE ADD COLUMN` cannot add `column`, if it cannot.
+  static func cannotAdd(_ column: ColumnSchema) -> String? {
+    if column.primaryKey != nil { return "it is the primary key" }
+    if column.isUnique { return "it is UNIQUE" }
+    if column.isNotNull, column.defaultValue == nil { return "it is NOT NULL without a default" }
+    if column.references != nil, let value = column.defaultValue, value != .null {
+      return "it references another table and has a default other than NULL"
+    }
+    if let value = column.defaultValue, !value.isConstant {
+      return "its default \(value.sql) is not a constant, which SQLite cannot give existing rows"
+    }
+    return nil
+  }
+
+  /// How a column that stays changes, in plain language; empty when it does not. Constraints the
+  /// models cannot express (`CHECK`, `GENERATED`) are not compared: they are kept.
+  static func differences(_ current: ColumnSchema, _ desired: ColumnSchema) -> [String] {
+    var differences: [String] = []
+    func describe(_ value: String?) -> String { value ?? "none" }
+    if current.type != desired.type {
+      differences.append("changes type from \(describe(current.type.sql)) to \(describe(desired.type.sql))")
+    }
+    if current.isNotNull != desired.isNotNull {
+      differences.append(desired.isNotNull ? "becomes NOT NULL" : "becomes nullable")
+    }
+    if current.primaryKey != desired.primaryKey {
+      differences.append("changes primary key from \(describeKey(current.primaryKey)) to \(describeKey(desired.primaryKey))")
+    }
+    if current.notNullOnConflict != desired.notNullOnConflict {
+      differences.append(
+        "changes NOT NULL ON CONFLICT from \(describe(current.notNullOnConflict?.rawValue)) to \(describe(desired.notNullOnConflict?.rawValue))")
+    }
+    if current.defaultValue != desired.defaultValue {
+      differences.append("changes default from \(describe(current.defaultValue?.sql)) to \(describe(desired.defaultValue?.sql))")
+    }
+    if current.isUnique != desired.isUnique {
+      differences.append(desired.isUnique ? "becomes UNIQUE" : "is no longer UNIQUE")
+    }
+    if current.collation != desired.collation {
+      differences.append("changes collation from \(describe(current.collation?.sql)) to \(describe(desired.collation?.sql))")
+    }
+    if !sameReference(current.references, desired.references) {
+      differences.append(
+        "changes its reference from \(describeReference(current.references)) to \(describeReference(desired.references))")
+    }
+    return differences
+  }
+
+  private static func sameReference(_ a: ForeignKey?, _ b: ForeignKey?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return SQLName.folded(a.table) == SQLName.folded(b.table) && SQLName.folded(a.column) == SQLName.folded(b.column)
+      && a.onDelete == b.onDelete && a.onUpdate == b.onUpdate
+  }
+
+  private static func describeKey(_ key: ColumnSchema.PrimaryKey?) -> String {
+    guard let key else { return "none" }
+    var parts = ["PRIMARY KEY"]
+    if let conflict = key.onConflict { parts.append("ON CONFLICT \(conflict.rawValue)") }
+    if key.isAutoincrement { parts.append("AUTOINCREMENT") }
+    return parts.joined(separator: " ")
+  }
+
+  private static func describeReference(_ reference: ForeignKey?) -> String {
+    guard let reference else { return "none" }
+    var text = "\(SQLLiteral.identifier(reference.table))(\(SQLLiteral.identifier(reference.column)))"
+    if let action = reference.onDelete { text += " ON DELETE \(action.rawValue)" }
+    if let action = reference.onUpdate { text += " ON UPDATE \(action.rawValue)" }
+    return text
+  }
+}
+
+/// Which names a piece of SQL mentions, read from its tokens.
+enum SQLDependencies {
+  /// Whether `sql` mentions `name` as a word or a quoted name, as SQLite compares names.
+  static func mentions(_ sql: String, name: String) -> Bool {
+    let folded = SQLName.folded(name)
+    return SQLTokenizer.tokens(sql).contains { $0.isName && SQLName.folded($0.text) == folded }
+  }
+}

@@ -1,0 +1,77 @@
+/// The statements that rebuild a table, following SQLite's documented procedure for schema
+/// changes `ALTER TABLE` cannot make (https://www.sqlite.org/lang_altertable.html#otheralter):
+/// create the new table, copy the rows, drop the old table, rename the new one, and recreate the
+/// indexes, triggers and views that belong to it or use it.
+///
+/// The migrator runs every migration with foreign keys off and checks them before it commits, so
+/// dropping the old table deletes no row of the tables that reference it, and a copied row that
+/// breaks a new foreign key stops the migration instead of being lost.
+struct TableRebuild {
+  let rebuild: SchemaChanges.Rebuild
+  let current: SchemaIntrospector.Introspection
+
+  var statements: [String] {
+    let table = rebuild.table
+    let name = SQLLiteral.identifier(table.name)
+    let newName = temporaryName
+    var statements: [String] = []
+    for column in rebuild.newlyUnique {
+      statements += uniquenessCheck(column)
+    }
+    // Views and triggers that use the table would stop the rename below; they come back after.
+    let dependents = current.dependents.filter { SQLDependencies.mentions($0.sql, name: table.name) }
+    for dependent in dependents {
+      let kind = dependent.sql.uppercased().hasPrefix("CREATE VIEW") || dependent.sql.uppercased().hasPrefix("CREATE TEMP VIEW")
+        ? "VIEW" : "TRIGGER"
+      statements.append("DROP \(kind) \(SQLLiteral.identifier(dependent.name));")
+    }
+    var created = table
+    created.name = newName
+    created.indexes = []
+    statements.append(SQLRenderer.createTable(created))
+
+    var targets = rebuild.sources.map { SQLLiteral.identifier($0.column) }
+    var values = rebuild.sources.map(\.expression)
+    // A table without an INTEGER PRIMARY KEY keeps its rows' rowids, which other data (an FTS
+    // index with external content, say) may hold.
+    if !table.isWithoutRowID, !rebuild.current.isWithoutRowID,
+      !table.columns.contains(where: { $0.primaryKey != nil && $0.type == .integer })
+    {
+      targets.insert("rowid", at: 0)
+      values.insert("rowid", at: 0)
+    }
+    statements.append(
+      "INSERT INTO \(SQLLiteral.identifier(newName)) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(name);")
+    // AUTOINCREMENT never reuses a key, even of a deleted row: carry the counter over.
+    if table.columns.contains(where: { $0.primaryKey?.isAutoincrement == true }),
+      rebuild.current.columns.contains(where: { $0.primaryKey?.isAutoincrement == true })
+    {
+      statements.append("DELETE FROM sqlite_sequence WHERE name = \(SQLLiteral.string(newName));")
+      statements.append(
+        "INSERT INTO sqlite_sequence (name, seq) SELECT \(SQLLiteral.string(newName)), seq FROM sqlite_sequence WHERE name = \(SQLLiteral.string(table.name));")
+    }
+    statements.append("DROP TABLE \(name);")
+    statements.append("ALTER TABLE \(SQLLiteral.identifier(newName)) RENAME TO \(name);")
+    statements += table.indexes.map(SQLRenderer.createIndex)
+    for index in rebuild.current.indexes where !SchemaChanges.isConventional(index, of: rebuild.current) {
+      if let sql = current.indexSQL[index.name] { statements.append(sql + ";") }
+    }
+    statements += dependents.map { $0.sql + ";" }
+    return statements
+  }
+
+  /// `strata_new_<table>`, which the rename gives back its name.
+  var temporaryName: String { "strata_new_" + rebuild.table.name }
+
+  /// Stops the migration, before anything changes, when a column that becomes UNIQUE holds
+  /// duplicates: a CHECK constraint named with the message makes SQLite say what is wrong.
+  private func uniquenessCheck(_ column: String) -> [String] {
+    let message =
+      "\(rebuild.table.name).\(column) has duplicate values, so it cannot become UNIQUE: remove the duplicates in an earlier migration"
+    return [
+      "CREATE TEMP TABLE \"strata_check\" (\"ok\" INTEGER NOT NULL CONSTRAINT \(SQLLiteral.identifier(message)) CHECK (\"ok\"));",
+      "INSERT INTO \"strata_check\" VALUES (NOT EXISTS (SELECT 1 FROM \(SQLLiteral.identifier(rebuild.table.name)) WHERE \(SQLLiteral.identifier(column)) IS NOT NULL GROUP BY \(SQLLiteral.identifier(column)) HAVING count(*) > 1));",
+      "DROP TABLE \"strata_check\";",
+    ]
+  }
+}
