@@ -58,7 +58,8 @@ let package = Package(
     ),
     .testTarget(
       name: "StrataTests",
-      dependencies: ["Strata", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+      // The schema generator too, to run the migrations it writes on GRDB's migrator.
+      dependencies: ["Strata", "StrataSchema", .product(name: "GRDBSQLite", package: "GRDB.swift")],
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures", "Corpus"]),

@@ -49,7 +49,11 @@ public enum MigrationPlanner {
     let renames = RenamePlan(current: before.schema, desired: desired, models: tables)
     if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
     let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
-    let changes = SchemaChanges(current: current.schema, desired: desired, dependents: current.dependents)
+    let conventional = before.schema.tables.flatMap { table in
+      table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)
+    }
+    let changes = SchemaChanges(
+      current: current.schema, desired: desired, dependents: current.dependents, formerlyConventional: Set(conventional))
 
     var problems = renames.problems + changes.problems
     if changes.losesData, !allowDataLoss { problems += consentProblems(changes) }

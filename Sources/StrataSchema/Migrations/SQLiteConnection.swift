@@ -142,6 +142,11 @@ struct SQLiteRow: Hashable {
   subscript(_ name: String) -> String? {
     names[name].flatMap { values[$0] }
   }
+
+  /// The query's column names, in order.
+  var columnNames: [String] {
+    names.sorted { $0.value < $1.value }.map(\.key)
+  }
 }
 
 struct SQLiteError: Error, CustomStringConvertible {

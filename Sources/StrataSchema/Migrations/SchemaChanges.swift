@@ -34,7 +34,12 @@ struct SchemaChanges {
     var newlyUnique: [String]
     /// Columns the rebuild drops, whose values are deleted.
     var droppedColumns: [String]
+    /// The current indexes that belong to the models; the others are the user's, and the
+    /// rebuild recreates them as they are.
+    var conventionalIndexes: Set<String>
   }
+
+  private let formerlyConventional: Set<String>
 
   var droppedIndexes: [IndexSchema] = []
   var droppedTables: [TableSchema] = []
@@ -60,7 +65,13 @@ struct SchemaChanges {
   ///   - desired: The schema the models ask for.
   ///   - dependents: The views and triggers of the current schema, to check that a drop does not
   ///     break one.
-  init(current: Schema, desired: Schema, dependents: [(name: String, sql: String)] = []) {
+  ///   - formerlyConventional: Indexes that had the conventional name of their table and
+  ///     columns before a rename, so that they still belong to the models.
+  init(
+    current: Schema, desired: Schema, dependents: [(name: String, sql: String)] = [],
+    formerlyConventional: Set<String> = []
+  ) {
+    self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
     let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     let desiredNames = Set(desired.tables.map { SQLName.folded($0.name) })
     for table in current.tables where !desiredNames.contains(SQLName.folded(table.name)) {
@@ -146,7 +157,7 @@ struct SchemaChanges {
 
     let simpleDrops = dropped.allSatisfy { column in
       column.primaryKey == nil && !column.isUnique && column.references == nil && column.otherConstraints.isEmpty
-        && !current.indexes.contains { index in index.columns.contains { SQLName.folded($0) == SQLName.folded(column.name) } && !Self.isConventional(index, of: current) }
+        && !current.indexes.contains { index in index.columns.contains { SQLName.folded($0) == SQLName.folded(column.name) } && !isConventional(index, of: current) }
     }
     if reasons.isEmpty, !simpleDrops, !dropped.isEmpty {
       reasons.append("a dropped column has a constraint or an index SQLite's DROP COLUMN cannot remove")
@@ -158,7 +169,8 @@ struct SchemaChanges {
           table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
-          sources: sources, newlyUnique: newlyUnique, droppedColumns: dropped.map(\.name)))
+          sources: sources, newlyUnique: newlyUnique, droppedColumns: dropped.map(\.name),
+          conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name))))
       return
     }
     droppedColumns += dropped.map { (name, $0.name) }
@@ -166,7 +178,7 @@ struct SchemaChanges {
 
     // Indexes named by the generator's convention belong to the models; others are the user's.
     let desiredIndexes = Dictionary(desired.indexes.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-    for index in current.indexes where Self.isConventional(index, of: current) {
+    for index in current.indexes where isConventional(index, of: current) {
       if let wanted = desiredIndexes[SQLName.folded(index.name)], Self.sameIndex(index, wanted) { continue }
       droppedIndexes.append(index)
     }
@@ -181,6 +193,11 @@ struct SchemaChanges {
   /// Whether an index is one the generator names: `index_<table>_on_<columns>`.
   static func isConventional(_ index: IndexSchema, of table: TableSchema) -> Bool {
     SQLName.folded(index.name) == SQLName.folded(IndexSchema.conventionalName(table: table.name, columns: index.columns))
+  }
+
+  /// Whether an index belongs to the models: named by the convention, now or before a rename.
+  func isConventional(_ index: IndexSchema, of table: TableSchema) -> Bool {
+    Self.isConventional(index, of: table) || formerlyConventional.contains(SQLName.folded(index.name))
   }
 
   private static func sameIndex(_ a: IndexSchema, _ b: IndexSchema) -> Bool {

@@ -53,7 +53,7 @@ struct TableRebuild {
     statements.append("DROP TABLE \(name);")
     statements.append("ALTER TABLE \(SQLLiteral.identifier(newName)) RENAME TO \(name);")
     statements += table.indexes.map(SQLRenderer.createIndex)
-    for index in rebuild.current.indexes where !SchemaChanges.isConventional(index, of: rebuild.current) {
+    for index in rebuild.current.indexes where !rebuild.conventionalIndexes.contains(index.name) {
       if let sql = current.indexSQL[index.name] { statements.append(sql + ";") }
     }
     statements += dependents.map { $0.sql + ";" }
