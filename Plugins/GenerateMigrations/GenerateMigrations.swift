@@ -1,13 +1,13 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]`
+/// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]
+/// [--allow-data-loss] [--accept-edits]`
 ///
 /// Runs `strata migrations` for each non-test target that depends on Strata (or those named
-/// with `--target`):
-/// writes the next migration file into the target's `Migrations` folder and the schema
-/// snapshot into the package's `schemas` folder. With `--check`, writes nothing and fails when
-/// the migrations lack something the models ask for.
+/// with `--target`): writes the next migration file into the target's `Migrations` folder, and
+/// the schema snapshot, its diagram and the migrations' checksums into the package's `schemas`
+/// folder. With `--check`, writes nothing and fails when anything is missing or out of date.
 @main
 struct GenerateMigrations: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -15,9 +15,10 @@ struct GenerateMigrations: CommandPlugin {
     let names = extractor.extractOption(named: "target")
     let check = extractor.extractFlag(named: "check") > 0
     let allowDataLoss = extractor.extractFlag(named: "allow-data-loss") > 0
+    let acceptEdits = extractor.extractFlag(named: "accept-edits") > 0
     if !extractor.remainingArguments.isEmpty {
       throw PluginError(
-        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check and --allow-data-loss")
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss and --accept-edits")
     }
     let targets: [SourceModuleTarget]
     if names.isEmpty {
@@ -34,27 +35,32 @@ struct GenerateMigrations: CommandPlugin {
       throw PluginError("no target depends on Strata; name one with --target")
     }
     let tool = try context.tool(named: "strata").url
-    var failed = false
+    var status: Int32 = 0
     for target in targets {
-      let snapshot = context.package.directoryURL.appending(path: "schemas").appending(path: "\(target.name).sql")
+      let schemas = context.package.directoryURL.appending(path: "schemas")
       var arguments = [
         "migrations", "--module", target.name, "--root", target.directoryURL.path(percentEncoded: false),
         "--migrations", target.directoryURL.appending(path: "Migrations").path(percentEncoded: false),
-        "--snapshot", snapshot.path(percentEncoded: false),
+        "--snapshot", schemas.appending(path: "\(target.name).sql").path(percentEncoded: false),
+        "--diagram", schemas.appending(path: "\(target.name).md").path(percentEncoded: false),
+        "--checksums", schemas.appending(path: "\(target.name).sum").path(percentEncoded: false),
       ]
       if check { arguments.append("--check") }
       if allowDataLoss { arguments.append("--allow-data-loss") }
+      if acceptEdits { arguments.append("--accept-edits") }
       arguments += target.sourceFiles(withSuffix: "swift").map { $0.url.path(percentEncoded: false) }
-      if try !run(tool, arguments) { failed = true }
+      status = max(status, try run(tool, arguments))
     }
-    if failed {
+    // SwiftPM exits 1 whatever the plugin's status; scripts that need to tell "out of date" (2)
+    // from errors (1) run `strata migrations --check` themselves.
+    if status != 0 {
       throw PluginError(check ? "the migrations do not match the models" : "generate-migrations failed")
     }
   }
 
   /// Runs the tool, passing its diagnostics on so that Xcode and SwiftPM show them at their
   /// lines.
-  private func run(_ tool: URL, _ arguments: [String]) throws -> Bool {
+  private func run(_ tool: URL, _ arguments: [String]) throws -> Int32 {
     let process = Process()
     process.executableURL = tool
     process.arguments = arguments
@@ -66,7 +72,7 @@ struct GenerateMigrations: CommandPlugin {
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
       Self.report(String(line))
     }
-    return process.terminationStatus == 0
+    return process.terminationStatus
   }
 
   /// Turns `path:line:column: error: message` into a diagnostic at that line.

@@ -1,22 +1,105 @@
 import GRDB
 
 /// A migration file embedded by the Strata build plugin: its name (the file name without
-/// `.sql`) and its SQL.
+/// `.sql`), its SQL, and the checksum of that SQL.
 public struct Migration: Sendable, Hashable {
   /// The migration's name in GRDB's `grdb_migrations` table.
   public let name: String
   /// The statements to run.
   public let sql: String
+  /// The SHA-256 of `sql` as the build plugin computed it, recorded when the migration runs so
+  /// that a later edit of an applied migration is caught; nil for a migration written in code.
+  public let checksum: String?
 
   /// A migration; the build plugin generates these from the `Migrations` folder.
-  public init(name: String, sql: String) {
+  public init(name: String, checksum: String? = nil, sql: String) {
     self.name = name
     self.sql = sql
+    self.checksum = checksum
+  }
+}
+
+/// Whether migrating checks that the migrations a database already ran are still the ones the
+/// app embeds.
+public enum MigrationChecksums: Sendable {
+  /// Refuse to migrate when an applied migration's text changed (the default).
+  case verify
+  /// Migrate anyway: for a database whose history you rewrote on purpose.
+  case ignore
+}
+
+/// The table where Strata records the checksum of each migration a database ran. GRDB's own
+/// `grdb_migrations` records only names.
+let checksumTable = "strata_migrations"
+
+extension DatabaseWriter {
+  /// Migrates the database with GRDB's migrator, each migration in its own transaction, after
+  /// checking that the migrations it already ran have not been edited since:
+  ///
+  /// ```swift
+  /// let database = try openDatabase(.file(path))
+  /// try database.migrate(StrataMigrations.all)
+  /// ```
+  ///
+  /// GRDB never runs a migration twice, so an edit to an applied migration would make this
+  /// database and a new one differ without a word. Strata records each migration's checksum
+  /// when it runs (in the `strata_migrations` table) and refuses to migrate, naming the
+  /// migration, when an applied one changed. A database migrated before checksums were recorded
+  /// adopts the current ones.
+  ///
+  /// - Parameter checksums: `.ignore` to migrate anyway.
+  /// - Throws: ``StrataError`` naming an edited migration, or what a migration throws.
+  public func migrate(_ migrations: [Migration], checksums: MigrationChecksums = .verify) throws {
+    var migrator = DatabaseMigrator()
+    try migrator.registerMigrations(migrations)
+    if checksums == .verify {
+      try write { db in try db.verifyMigrations(migrations) }
+    }
+    try migrator.migrate(self)
+  }
+}
+
+extension Database {
+  /// Checks that the migrations this database ran, as GRDB's migrator recorded them, have the
+  /// checksums they had when they ran; records the checksums of those that have none yet.
+  ///
+  /// - Throws: ``StrataError`` naming the first migration whose text changed.
+  public func verifyMigrations(_ migrations: [Migration]) throws {
+    guard try tableExists("grdb_migrations") else { return }
+    try createChecksumTable()
+    let recorded = Dictionary(
+      try Row.fetchAll(self, sql: "SELECT name, checksum FROM \(checksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
+      uniquingKeysWith: { first, _ in first })
+    let applied = Set(try String.fetchAll(self, sql: "SELECT identifier FROM grdb_migrations"))
+    for migration in migrations where applied.contains(migration.name) {
+      guard let checksum = migration.checksum else { continue }
+      guard let previous = recorded[migration.name] else {
+        try recordChecksum(of: migration)
+        continue
+      }
+      if previous != checksum {
+        throw StrataError(
+          "the migration \"\(migration.name)\" changed after this database ran it (checksum \(previous.prefix(12))… then, \(checksum.prefix(12))… now): the database would not run it again and would differ from new ones. Undo the edit and make the change in a new migration, or migrate with `checksums: .ignore` if you rewrote the history on purpose")
+      }
+    }
+  }
+
+  fileprivate func createChecksumTable() throws {
+    try execute(
+      sql: "CREATE TABLE IF NOT EXISTS \(checksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
+  }
+
+  fileprivate func recordChecksum(of migration: Migration) throws {
+    guard let checksum = migration.checksum else { return }
+    try createChecksumTable()
+    try execute(
+      sql: "INSERT OR REPLACE INTO \(checksumTable) (name, checksum) VALUES (?, ?)", arguments: [migration.name, checksum])
   }
 }
 
 extension DatabaseMigrator {
-  /// Registers migrations in order, each run in its own transaction by GRDB's migrator:
+  /// Registers migrations in order, each run in its own transaction by GRDB's migrator, which
+  /// also records its checksum:
   ///
   /// ```swift
   /// var migrator = DatabaseMigrator()
@@ -25,7 +108,9 @@ extension DatabaseMigrator {
   /// ```
   ///
   /// Like any GRDB migration, one that was already applied is not run again; the migrator
-  /// records applied names in its `grdb_migrations` table.
+  /// records applied names in its `grdb_migrations` table. To also check that applied
+  /// migrations were not edited, call `db.verifyMigrations(_:)` before migrating, or use
+  /// `database.migrate(_:)`, which does both.
   ///
   /// - Throws: `StrataError` when a name is already registered (GRDB would stop the process),
   ///   for example when the migrations of two modules that share file names are registered on
@@ -38,6 +123,7 @@ extension DatabaseMigrator {
     for migration in migrations {
       registerMigration(migration.name) { db in
         try db.execute(sql: migration.sql)
+        try db.recordChecksum(of: migration)
       }
     }
   }

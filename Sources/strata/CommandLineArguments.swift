@@ -8,9 +8,9 @@ struct CommandLineArguments {
   private var error: String?
 
   static let valueOptions: Set<String> = [
-    "--output", "--migrations", "--registry-output", "--snapshot", "--root", "--module",
+    "--output", "--migrations", "--registry-output", "--snapshot", "--diagram", "--checksums", "--root", "--module",
   ]
-  static let flagOptions: Set<String> = ["--check", "--allow-data-loss"]
+  static let flagOptions: Set<String> = ["--check", "--allow-data-loss", "--accept-edits"]
 
   init(_ arguments: [String]) {
     command = arguments.first

@@ -14,13 +14,21 @@ let usage = """
     migrations   add a migration for what the models ask for that the migrations lack
                    --migrations DIR         where the migration files are (required)
                    --snapshot FILE          the schema snapshot to keep up to date
-                   --check                  write nothing; fail if a migration is missing
+                   --diagram FILE           its entity-relationship diagram (Markdown, Mermaid)
+                   --checksums FILE         the migrations' checksum manifest
+                   --check                  write nothing; exit 0 when everything is current,
+                                            2 when a migration or a file is missing or stale,
+                                            1 on errors
                    --allow-data-loss        let the migration drop tables and columns
+                   --accept-edits           accept edited migrations into the checksums
     schema       print the DDL the models ask for
 
   options for every command:
     --root DIR     the module's directory; file names in headers are relative to it
     --module NAME  the module's name, for messages and headers
+
+  exit status: 0 on success, 1 on errors (printed as path:line:column: error:), 2 when --check
+  finds something out of date, 64 for bad arguments
   """
 
 var arguments = CommandLineArguments(Array(CommandLine.arguments.dropFirst()))
@@ -41,7 +49,7 @@ do {
   }
 } catch let error as UsageError {
   FileHandle.standardError.write(Data("strata: \(error.message)\n\n\(usage)\n".utf8))
-  exitCode = 2
+  exitCode = 64
 } catch let error as DiagnosticsError {
   for diagnostic in error.diagnostics {
     FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))

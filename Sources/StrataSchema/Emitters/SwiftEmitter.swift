@@ -28,7 +28,7 @@ public enum SwiftEmitter {
 
   /// The registry of a module's migration files, in the order they run.
   public static func migrationRegistry(
-    _ migrations: [(name: String, sql: String)], sources: [String]
+    _ migrations: [(name: String, sql: String, checksum: String)], sources: [String]
   ) -> String {
     var writer = CodeWriter()
     writer.line(
@@ -49,6 +49,7 @@ public enum SwiftEmitter {
           writer.line("Strata.Migration(")
           writer.indented { writer in
             writer.line("name: \(stringLiteral(migration.name)),")
+            writer.line("checksum: \(stringLiteral(migration.checksum)),")
             writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
           }
           writer.line("),")

@@ -19,6 +19,17 @@ public struct MigrationFiles: Sendable {
     public var number: Int
     /// How many digits the number is written with.
     public var numberWidth: Int
+    /// The SHA-256 of its text (after a byte order mark, if any), which the migrator records.
+    public var checksum: String
+
+    init(name: String, path: String, sql: String, number: Int, numberWidth: Int) {
+      self.name = name
+      self.path = path
+      self.sql = sql
+      self.number = number
+      self.numberWidth = numberWidth
+      self.checksum = SHA256.hex(sql.utf8)
+    }
   }
 
   /// The `Migrations` folder.
@@ -123,7 +134,7 @@ public struct MigrationFiles: Sendable {
   /// The Swift registry that embeds the files.
   public func registry() -> String {
     SwiftEmitter.migrationRegistry(
-      files.map { ($0.name, $0.sql) }, sources: files.map { SourceFiles.relative($0.path, to: root) })
+      files.map { ($0.name, $0.sql, $0.checksum) }, sources: files.map { SourceFiles.relative($0.path, to: root) })
   }
 
   /// The number the next migration file gets, written as its file name starts: one more than the

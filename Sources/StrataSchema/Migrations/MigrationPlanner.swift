@@ -14,6 +14,8 @@ public struct MigrationPlan: Sendable {
   public var newMigration: NewMigration?
   /// The schema snapshot after the migrations, including the new one.
   public var snapshot: String
+  /// That schema, for the diagram.
+  public var schema: Schema
 }
 
 /// Compares a module's models with its migrations.
@@ -67,7 +69,7 @@ public enum MigrationPlanner {
         })
     }
     guard !renames.isEmpty || !changes.isEmpty else {
-      return MigrationPlan(newMigration: nil, snapshot: snapshotText(before, moduleName: moduleName))
+      return MigrationPlan(newMigration: nil, snapshot: snapshotText(before, moduleName: moduleName), schema: before.schema)
     }
 
     let renderer = MigrationRenderer(renames: renames, changes: changes, current: current)
@@ -80,7 +82,7 @@ public enum MigrationPlanner {
     return MigrationPlan(
       newMigration: MigrationPlan.NewMigration(
         fileName: migrations.nextNumber + "_" + renderer.fileDescription + ".sql", sql: sql, summary: renderer.summary),
-      snapshot: snapshotText(final, moduleName: moduleName))
+      snapshot: snapshotText(final, moduleName: moduleName), schema: final.schema)
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.

@@ -20,7 +20,7 @@ enum SchemaIntrospector {
   }
 
   /// Tables Strata and GRDB keep for themselves.
-  static let internalTables: Set<String> = ["grdb_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]
+  static let internalTables: Set<String> = ["grdb_migrations", "strata_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]
 
   /// Reads every table with a handful of queries over SQLite's table-valued pragma functions,
   /// rather than several pragmas per table.

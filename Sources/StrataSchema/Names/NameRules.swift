@@ -11,7 +11,7 @@ enum NameRules {
       return "table name \(display(name)) starts with sqlite_, which SQLite reserves for its own tables; choose another with @Table(\"…\")"
     }
     if reservedTables.contains(folded) {
-      return "table name \(display(name)) is the table GRDB's migrator records migrations in; choose another with @Table(\"…\")"
+      return "table name \(display(name)) is the table GRDB's migrator or Strata records migrations in; choose another with @Table(\"…\")"
     }
     return nil
   }
@@ -26,7 +26,7 @@ enum NameRules {
   }
 
   /// Tables that belong to SQLite or GRDB, folded.
-  static let reservedTables: Set<String> = ["grdb_migrations"]
+  static let reservedTables: Set<String> = ["grdb_migrations", "strata_migrations"]
 
   private static let rowIDAliases: Set<String> = ["rowid", "oid", "_rowid_"]
 
