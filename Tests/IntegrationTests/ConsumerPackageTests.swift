@@ -58,6 +58,8 @@ import Testing
     #expect(appMigration.contains(#""gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,"#))
     #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_and_items.sql").contains(#"CREATE TABLE "items""#))
     #expect(try read("schemas/App.sql").contains(#"CREATE INDEX "index_players_on_gameID""#))
+    #expect(try read("schemas/App.md").contains("games ||--o{ players"))
+    #expect(try read("schemas/App.sum").contains("0001_create_games_and_players.sql "))
 
     // Unchanged models: nothing to write, and --check passes.
     let again = try swift("package", "--allow-writing-to-package-directory", "generate-migrations")
@@ -91,6 +93,37 @@ import Testing
     #expect(try read("Sources/App/Migrations/0002_add_players_nickname.sql").contains(#"ALTER TABLE "players" ADD COLUMN "nickname" TEXT;"#))
     #expect(try swift("build").status == 0)
     #expect(try swift("run", "App").output.contains("OK:"))
+
+    // `--check` tells "out of date" (2) from errors (1) when the tool runs without SwiftPM.
+    let toolCheck = try swift(
+      "run", "strata", "migrations", "--check", "--module", "App", "--root", "Sources/App", "--migrations", "Sources/App/Migrations",
+      "--snapshot", "schemas/App.sql", "--checksums", "schemas/App.sum", "Sources/App")
+    #expect(toolCheck.status == 0, "\(toolCheck.output)")
+    try original.replacingOccurrences(of: "  var score = 0\n", with: "  var score = 0\n  var nickname: String?\n  var rank = 0\n")
+      .write(to: models, atomically: true, encoding: .utf8)
+    let toolStale = try swift(
+      "run", "strata", "migrations", "--check", "--module", "App", "--root", "Sources/App", "--migrations", "Sources/App/Migrations",
+      "--snapshot", "schemas/App.sql", "--checksums", "schemas/App.sum", "Sources/App")
+    #expect(toolStale.status == 2, "\(toolStale.output)")
+
+    // Dropping a column needs consent.
+    try original.write(to: models, atomically: true, encoding: .utf8)
+    let refused = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "App")
+    #expect(refused.status != 0)
+    #expect(refused.output.contains(#"column "nickname" is in the migrations but not in the model, and dropping it would delete its values"#), "\(refused.output)")
+    let dropped = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "App", "--allow-data-loss")
+    #expect(dropped.status == 0, "\(dropped.output)")
+    #expect(try read("Sources/App/Migrations/0003_drop_players_nickname.sql").contains(#"ALTER TABLE "players" DROP COLUMN "nickname";"#))
+
+    // Editing a migration that a later one follows is caught, by --check and by the command.
+    let firstMigration = package.appendingPathComponent("Sources/App/Migrations/0001_create_games_and_players.sql")
+    let firstText = try String(contentsOf: firstMigration, encoding: .utf8)
+    try (firstText + "-- edited\n").write(to: firstMigration, atomically: true, encoding: .utf8)
+    let edited = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App")
+    #expect(edited.status != 0)
+    #expect(edited.output.contains("error: this migration changed after 0002_add_players_nickname.sql was written"), "\(edited.output)")
+    try firstText.write(to: firstMigration, atomically: true, encoding: .utf8)
+    #expect(try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App").status == 0)
 
     // A migration that would fail at launch fails the build, at its statement's line.
     let badMigration = package.appendingPathComponent("Sources/App/Migrations/0003_tidy.sql")

@@ -202,3 +202,47 @@ final class Log: @unchecked Sendable {
     #expect(try await values.next() == [])
   }
 }
+
+/// Checksums of applied migrations: an edit after a database ran a migration is refused, by
+/// name; a database from before checksums adopts them; `.ignore` migrates anyway.
+@Suite struct MigrationChecksumTests {
+  let original = [
+    Migration(name: "0001_create_notes", checksum: "aaaa", sql: "CREATE TABLE notes (body TEXT NOT NULL) STRICT;"),
+  ]
+
+  @Test func anEditedAppliedMigrationIsRefusedByName() throws {
+    let database = try openDatabase(.inMemory)
+    try database.migrate(original)
+    let recorded = try database.read { try String.fetchOne($0, sql: "SELECT checksum FROM strata_migrations WHERE name = '0001_create_notes'") }
+    #expect(recorded == "aaaa")
+
+    let edited = [Migration(name: "0001_create_notes", checksum: "bbbb", sql: "CREATE TABLE notes (body TEXT) STRICT;")]
+    let error = try #require(throws: StrataError.self) { try database.migrate(edited) }
+    #expect(error.message.hasPrefix(#"the migration "0001_create_notes" changed after this database ran it (checksum aaaa… then, bbbb… now)"#))
+    // Opting out migrates anyway, and keeps the checksum the database ran.
+    try database.migrate(edited + [Migration(name: "0002_more", checksum: "cccc", sql: "CREATE TABLE more (a INTEGER) STRICT;")], checksums: .ignore)
+    #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM strata_migrations") } == 2)
+  }
+
+  @Test func aDatabaseMigratedBeforeChecksumsAdoptsThem() throws {
+    let database = try openDatabase(.inMemory)
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("0001_create_notes") { try $0.execute(sql: "CREATE TABLE notes (body TEXT NOT NULL) STRICT;") }
+    try migrator.migrate(database)
+    try database.migrate(original)
+    #expect(try database.read { try String.fetchOne($0, sql: "SELECT checksum FROM strata_migrations") } == "aaaa")
+  }
+
+  /// Two branches each added a migration numbered 0002; a database that ran one of them runs the
+  /// other when both are merged, and nothing is skipped.
+  @Test func migrationsWithOneNumberFromTwoBranchesBothRun() throws {
+    let database = try openDatabase(.inMemory)
+    let second = Migration(name: "0002_b_add_tags", checksum: "bbbb", sql: "CREATE TABLE tags (name TEXT NOT NULL) STRICT;")
+    let other = Migration(name: "0002_a_add_lists", checksum: "cccc", sql: "CREATE TABLE lists (name TEXT NOT NULL) STRICT;")
+    try database.migrate(original + [second])
+    try database.migrate(original + [other, second])
+    let applied = try database.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+    #expect(applied == ["0001_create_notes", "0002_b_add_tags", "0002_a_add_lists"])
+    #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_schema WHERE name IN ('tags', 'lists')") } == 2)
+  }
+}

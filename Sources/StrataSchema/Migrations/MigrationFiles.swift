@@ -110,7 +110,7 @@ public struct MigrationFiles: Sendable {
         warnings.append(
           Diagnostic(
             .warning,
-            "this migration and \(earlier.name) have the same number, \(later.number); they run in name order, \(earlier.name) first",
+            "this migration and \(earlier.name) have the same number, \(later.number) (two branches each added one?); both run, in name order, \(earlier.name) first. If this one has run on no database yet, renumber it after the others; if both have, leave them",
             at: location))
       } else if earlier.name > later.name, min(earlier.numberWidth, later.numberWidth) < numberWidth {
         warnings.append(

@@ -12,9 +12,7 @@ func check(_ condition: Bool, _ message: String) {
 
 // The app's own tables, migrated with its embedded migrations.
 let games = try openDatabase(.inMemory)
-var migrator = DatabaseMigrator()
-try migrator.registerMigrations(StrataMigrations.all)
-try migrator.migrate(games)
+try games.migrate(StrataMigrations.all)
 try games.write { db in
   let id = UUID()
   try db.seed {
