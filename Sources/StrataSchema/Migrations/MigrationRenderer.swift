@@ -42,6 +42,12 @@ struct MigrationRenderer {
       if !rebuild.newlyUnique.isEmpty {
         line += "; fails, changing nothing, if \(rebuild.newlyUnique.map(SQLLiteral.identifier).joined(separator: ", ")) holds duplicates"
       }
+      if !rebuild.newlyRequired.isEmpty {
+        line += "; fails, changing nothing, if \(rebuild.newlyRequired.map(SQLLiteral.identifier).joined(separator: ", ")) holds NULL"
+      }
+      if !rebuild.requiredWithoutValue.isEmpty {
+        line += "; fails, changing nothing, if the table has rows (\(rebuild.requiredWithoutValue.map(SQLLiteral.identifier).joined(separator: ", ")) has no default)"
+      }
       lines.append(line)
     }
     for (table, column) in changes.droppedColumns {

@@ -32,6 +32,10 @@ struct SchemaChanges {
     var sources: [(column: String, expression: String)]
     /// Columns that must not hold duplicates in the old rows before they become UNIQUE.
     var newlyUnique: [String]
+    /// Columns that become NOT NULL without a default: the old rows must hold no NULL there.
+    var newlyRequired: [String]
+    /// New NOT NULL columns without a default: the table must have no rows.
+    var requiredWithoutValue: [String]
     /// Columns the rebuild drops, whose values are deleted.
     var droppedColumns: [String]
     /// The current indexes that belong to the models; the others are the user's, and the
@@ -112,6 +116,8 @@ struct SchemaChanges {
     let desiredColumns = Set(desired.columns.map { SQLName.folded($0.name) })
     var sources: [(column: String, expression: String)] = []
     var newlyUnique: [String] = []
+    var newlyRequired: [String] = []
+    var requiredWithoutValue: [String] = []
     var added: [ColumnSchema] = []
     var rebuiltTable = desired
     rebuiltTable.otherConstraints = current.otherConstraints
@@ -119,9 +125,7 @@ struct SchemaChanges {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
         if let reason = Self.cannotAdd(column) {
           if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
-            problem(
-              column.name,
-              "column \(NameRules.display(column.name)) is NOT NULL without a default, so the rows the table has cannot get a value; give the property a literal default or make it optional")
+            requiredWithoutValue.append(column.name)
           }
           reasons.append("column \(NameRules.display(column.name)) is added, and \(reason)")
         }
@@ -136,9 +140,7 @@ struct SchemaChanges {
         if let value = column.defaultValue, value.isConstant, value != .null {
           expression = "coalesce(\(expression), \(value.sql))"
         } else {
-          problem(
-            column.name,
-            "column \(NameRules.display(column.name)) becomes NOT NULL, and rows may hold NULL there; give the property a literal default, which those rows get")
+          newlyRequired.append(column.name)
         }
       }
       if column.isUnique, !existing.isUnique { newlyUnique.append(column.name) }
@@ -169,7 +171,8 @@ struct SchemaChanges {
           table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
-          sources: sources, newlyUnique: newlyUnique, droppedColumns: dropped.map(\.name),
+          sources: sources, newlyUnique: newlyUnique, newlyRequired: newlyRequired,
+          requiredWithoutValue: requiredWithoutValue, droppedColumns: dropped.map(\.name),
           conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name))))
       return
     }
