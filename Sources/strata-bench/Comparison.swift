@@ -8,6 +8,8 @@ struct BenchmarkOptions {
   var renderIterations = 20_000
   /// The number of synthetic tables the generator benchmark reads.
   var tables = 5_000
+  /// The number of rows of the rebuilt table.
+  var rebuildRows = 1_000_000
   /// The sections to run; all of them when empty.
   var only: Set<String> = []
 
@@ -19,9 +21,10 @@ struct BenchmarkOptions {
       case "--runs": runs = arguments.popFirst().flatMap(Int.init) ?? runs
       case "--only": only.insert(arguments.popFirst() ?? "")
       case "--tables": tables = arguments.popFirst().flatMap(Int.init) ?? tables
+      case "--rebuild-rows": rebuildRows = arguments.popFirst().flatMap(Int.init) ?? rebuildRows
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--only fetch|insert|render|generator]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--only fetch|insert|render|generator|rebuild]\n".utf8))
         exit(2)
       }
     }

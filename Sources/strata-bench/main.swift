@@ -113,3 +113,8 @@ render.report(baseline: nil, also: nil)
 if options.runs("generator") {
   try runGeneratorBenchmark(runs: options.runs, tables: options.tables)
 }
+
+if options.runs("rebuild") {
+  try RebuildBenchmark.run(rows: options.rebuildRows, runs: options.runs)
+  try RebuildBenchmark.runPlanning(runs: options.runs)
+}
