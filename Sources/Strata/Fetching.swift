@@ -71,35 +71,92 @@ extension QueryStatement {
   }
 }
 
+// A statement that selects nothing explicitly returns whole rows: of `From`, or of `From` and
+// each joined table, in join order. The forms without joins are spelled out because the
+// compiler does not reduce `(From, repeat each J)` to `From` for an empty pack.
+
+extension Select where Columns == (), Joins == () {
+  /// Runs the statement and decodes every row: `[Player]`.
+  @inlinable
+  public func fetchAll(_ db: Database) throws -> [From] {
+    try StatementExecutor.fetchAll(self, in: db) { decoder in try decoder.decode(From.self) }
+  }
+
+  /// Runs the statement and decodes its first row, or returns nil when there is none.
+  @inlinable
+  public func fetchOne(_ db: Database) throws -> From? {
+    try StatementExecutor.fetchOne(self, in: db) { decoder in try decoder.decode(From.self) }
+  }
+
+  /// Runs the statement and returns a cursor that decodes rows as it steps.
+  public func fetchCursor(_ db: Database) throws -> QueryCursor<From> {
+    QueryCursor(database: db, batches: isEmpty ? [] : StatementExecutor.batches(of: self, in: db)) {
+      decoder in try decoder.decode(From.self)
+    }
+  }
+}
+
+extension Select where Columns == () {
+  /// Runs the statement and decodes every row as the table and its joined tables:
+  /// `[(Game, Player?)]`.
+  @inlinable
+  public func fetchAll<J1: Table, each J: Table>(_ db: Database) throws -> [(From, J1, repeat each J)]
+  where Joins == (J1, repeat each J) {
+    try StatementExecutor.fetchAll(self, in: db) { decoder in
+      (try decoder.decode(From.self), try decoder.decode(J1.self), repeat try decoder.decode((each J).self))
+    }
+  }
+
+  /// Runs the statement and decodes its first row as the table and its joined tables, or
+  /// returns nil when there is none.
+  @inlinable
+  public func fetchOne<J1: Table, each J: Table>(_ db: Database) throws -> (From, J1, repeat each J)?
+  where Joins == (J1, repeat each J) {
+    try StatementExecutor.fetchOne(self, in: db) { decoder in
+      (try decoder.decode(From.self), try decoder.decode(J1.self), repeat try decoder.decode((each J).self))
+    }
+  }
+
+  /// Runs the statement and returns a cursor that decodes rows as the table and its joined
+  /// tables as it steps.
+  public func fetchCursor<J1: Table, each J: Table>(
+    _ db: Database
+  ) throws -> QueryCursor<(From, J1, repeat each J)> where Joins == (J1, repeat each J) {
+    QueryCursor(database: db, batches: isEmpty ? [] : StatementExecutor.batches(of: self, in: db)) {
+      decoder in (try decoder.decode(From.self), try decoder.decode(J1.self), repeat try decoder.decode((each J).self))
+    }
+  }
+}
+
 extension Select {
   /// The number of rows the statement returns, counted by SQLite:
-  /// `SELECT count(*) FROM … WHERE …`.
+  /// `SELECT count(*) FROM … WHERE …` (see ``Select/countingRows()``).
   @inlinable
   public func fetchCount(_ db: Database) throws -> Int {
-    try count().fetchOne(db) ?? 0
+    try countingRows().fetchOne(db) ?? 0
   }
 }
 
 extension Table {
-  /// Every row of the table.
+  /// Every row of the table (under its default scope).
   @inlinable
   public static func fetchAll(_ db: Database) throws -> [Self] {
     try all.fetchAll(db)
   }
 
-  /// A row of the table, or nil when it is empty.
+  /// A row of the table (under its default scope), or nil when there is none.
   @inlinable
   public static func fetchOne(_ db: Database) throws -> Self? {
     try all.fetchOne(db)
   }
 
-  /// The number of rows in the table.
+  /// The number of rows in the table (under its default scope).
   @inlinable
   public static func fetchCount(_ db: Database) throws -> Int {
     try all.fetchCount(db)
   }
 
-  /// A cursor over every row of the table.
+  /// A cursor over every row of the table (under its default scope).
   public static func fetchCursor(_ db: Database) throws -> QueryCursor<Self> {
     try all.fetchCursor(db)
   }

@@ -49,7 +49,7 @@ import Testing
     #expect(rows.map(\.2) == [699, 45, nil])
   }
 
-  @Test func filtersOfTheJoinedStatementGoInTheOnClause() throws {
+  @Test func conditionsOfTheJoinedStatementGoInTheWhereClause() throws {
     let query = Category
       .leftJoin(Item.where(\.isActive)) { $0.id.eq($1.categoryID) }
       .group(by: \.id)
@@ -58,11 +58,21 @@ import Testing
     #expect(
       query.queryFragment.sql == """
         SELECT "categories"."name", count("items"."id") FROM "categories" \
-        LEFT JOIN "items" ON ("categories"."id" IS "items"."categoryID") AND "items"."isActive" \
-        GROUP BY "categories"."id" ORDER BY "categories"."id"
+        LEFT JOIN "items" ON "categories"."id" IS "items"."categoryID" \
+        WHERE "items"."isActive" GROUP BY "categories"."id" ORDER BY "categories"."id"
         """)
     let rows = try database.read { try query.fetchAll($0) }
-    #expect(rows.map(\.1) == [2, 1, 0])
+    #expect(rows.map(\.1) == [2, 1])
+
+    let keepingUnmatched = Category
+      .leftJoin(Item.all) { $0.id.eq($1.categoryID) && $1.isActive }
+      .group(by: \.id)
+      .order(by: \.id)
+      .select { ($0.name, $1.count()) }
+    #expect(
+      keepingUnmatched.queryFragment.sql.contains(
+        #"LEFT JOIN "items" ON ("categories"."id" IS "items"."categoryID") AND "items"."isActive""#))
+    #expect(try database.read { try keepingUnmatched.fetchAll($0) }.map(\.1) == [2, 1, 0])
   }
 
   @Test func selectionWithTheLeftTableAsAWholeField() throws {
@@ -150,17 +160,20 @@ import Testing
     #expect(rows[3].2 == nil)
   }
 
-  @Test func limitedJoinedStatementIsJoinedAsASubquery() throws {
+  @Test func theJoinedStatementsOrderAndLimitApplyToTheWholeQuery() throws {
     let query = Category
-      .join(Item.order { $0.price.desc() }.limit(1)) { $0.id.eq($1.categoryID) }
+      .order(by: \.name)
+      .join(Item.order { $0.price.desc() }.limit(2)) { $0.id.eq($1.categoryID) }
       .select { ($0.name, $1.title) }
     #expect(
-      query.queryFragment.sql.contains(
-        #"JOIN (SELECT "items"."id", "items"."categoryID""#))
-    #expect(query.queryFragment.sql.contains(#"LIMIT ?) AS "items" ON"#))
+      query.queryFragment.sql == """
+        SELECT "categories"."name", "items"."title" FROM "categories" \
+        JOIN "items" ON "categories"."id" IS "items"."categoryID" \
+        ORDER BY "categories"."name", "items"."price" DESC LIMIT ?
+        """)
     let rows = try database.read { try query.fetchAll($0) }
-    #expect(rows.map(\.0) == ["Electronics"])
-    #expect(rows.map(\.1) == ["Phone"])
+    #expect(rows.map(\.0) == ["Books", "Books"])
+    #expect(rows.map(\.1) == ["Atlas", "Novel"])
   }
 
   @Test func joiningNoneMatchesNothing() throws {
@@ -170,7 +183,6 @@ import Testing
       (try inner.fetchAll(db), try left.fetchAll(db))
     }
     #expect(innerRows.isEmpty)
-    #expect(leftRows.count == 3)
-    #expect(leftRows.allSatisfy { $0.1 == nil })
+    #expect(leftRows.isEmpty)
   }
 }

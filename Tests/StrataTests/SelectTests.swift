@@ -11,6 +11,10 @@ import Testing
     try database.write(seedCatalog)
   }
 
+  func fetch<From: Table>(_ query: Where<From>) throws -> [From] {
+    try database.read { try query.fetchAll($0) }
+  }
+
   func fetch<Value: QueryRepresentable, From: Table, Joins>(
     _ query: Select<Value, From, Joins>
   ) throws -> [Value.QueryOutput] {
@@ -113,10 +117,15 @@ import Testing
     #expect(Item.count().queryFragment.sql == #"SELECT count(*) FROM "items""#)
     #expect(try database.read { try Item.count().fetchOne($0) } == 5)
     #expect(try database.read { try Item.fetchCount($0) } == 5)
-    let grouped = Item.group(by: \.categoryID)
+    let grouped = Item.group(by: \.categoryID).order(by: \.categoryID)
     #expect(
-      grouped.count().queryFragment.sql.hasPrefix(#"SELECT count(*) FROM (SELECT "items"."id""#))
+      grouped.count().queryFragment.sql
+        == #"SELECT count(*) FROM "items" GROUP BY "items"."categoryID" ORDER BY "items"."categoryID""#)
+    #expect(try database.read { try grouped.count().fetchAll($0) } == [1, 2, 2])
+    #expect(
+      grouped.countingRows().queryFragment.sql.hasPrefix(#"SELECT count(*) FROM (SELECT "items"."id""#))
     #expect(try database.read { try grouped.fetchCount($0) } == 3)
+    #expect(try database.read { try Item.count { $0.isActive }.fetchOne($0) } == 4)
     #expect(try database.read { try Item.limit(2).fetchCount($0) } == 2)
   }
 

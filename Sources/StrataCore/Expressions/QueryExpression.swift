@@ -64,6 +64,17 @@ public struct ResultColumn: Hashable, Sendable {
 }
 
 extension [ResultColumn] {
+  /// The result columns of the expressions `selection` returns for `input`, in order.
+  ///
+  /// Takes the closure rather than its tuple so that a `(First, Second, repeat each Rest)`
+  /// result reaches the pack iteration as one pack.
+  init<Input, each Expression: QueryExpression>(
+    _ selection: (Input) -> (repeat each Expression), _ input: Input
+  ) {
+    self = []
+    for expression in repeat each selection(input) { self += expression.resultColumns }
+  }
+
   /// The columns as a comma-separated result list.
   var queryFragment: QueryFragment {
     map(\.queryFragment).joined(separator: ", ")

@@ -22,10 +22,35 @@ where QueryOutput == Self, TableColumns.QueryValue == Self, Base == Self {
 
   /// The table's columns.
   static var columns: TableColumns { get }
+
+  /// The statement every query of the type starts from: every row, unless the type declares a
+  /// default scope of its own:
+  ///
+  /// ```swift
+  /// struct Item: Table {
+  ///   static let all = unscoped.where { !$0.isDeleted }
+  ///   …
+  /// }
+  /// Item.where { $0.name.eq("red") }   // … WHERE NOT "items"."isDeleted" AND "items"."name" = ?
+  /// Item.unscoped.where { … }          // every row, deleted ones too
+  /// ```
+  static var all: Where<Self> { get }
+
+  /// The alias the table goes by in a statement (`Employee.as(Manager.self)`), or nil.
+  static var tableAlias: String? { get }
 }
 
 extension Table {
   public static var queryColumnCount: Int { TableColumns.columnNames.count }
+
+  public static var all: Where<Self> { unscoped }
+
+  /// Every row, without the type's default scope (``all``).
+  public static var unscoped: Where<Self> {
+    Where(clauses: SelectClauses(scope: .unscoped))
+  }
+
+  public static var tableAlias: String? { nil }
 }
 
 /// A value that can be inserted as a row of `Base`: the table type itself, or its `Draft`.

@@ -25,6 +25,6 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: DatabaseExpre
   }
 
   public var queryFragment: QueryFragment {
-    QueryFragment(table: qualifier ?? Root.tableName, column: name)
+    QueryFragment(table: qualifier ?? Root.tableQualifier, column: name)
   }
 }

@@ -14,7 +14,7 @@ extension TableColumnSet {
   }
 
   public var resultColumns: [ResultColumn] {
-    let table = QueryValue.tableName
+    let table = QueryValue.tableQualifier
     return Self.columnNames.map { name in
       ResultColumn(QueryFragment(table: table, column: name), columnName: name)
     }

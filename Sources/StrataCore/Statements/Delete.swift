@@ -3,49 +3,75 @@
 public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable {
   public typealias QueryValue = Returning
 
-  var filter: SelectClauses
+  /// The rows to delete.
+  var rows: Where<From>
   var returning = ReturningClause()
 
-  public var isEmpty: Bool { filter.isEmpty }
+  public var isEmpty: Bool { rows.isEmpty }
 
   public var queryFragment: QueryFragment {
     var fragment: QueryFragment = "DELETE FROM "
-    fragment.append(quoting: From.tableName)
-    fragment.append(filter.rowFilter)
+    fragment.append(From.tableFragment)
+    fragment.append(rows.rowFilter)
     fragment.append(returning.queryFragment)
     return fragment
   }
 
+  /// Adds conditions on the rows to delete; they combine with `AND`.
+  public func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+    var delete = self
+    delete.rows = rows.where(predicate)
+    return delete
+  }
+
+  /// Adds a `RETURNING` clause with the expression the closure returns; it sees the deleted row.
+  public func returning<Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> Selected
+  ) -> Delete<From, Selected.QueryValue> where Selected.QueryValue: QueryRepresentable {
+    Delete<From, Selected.QueryValue>(rows: rows, returning: ReturningClause(selection(From.columns)))
+  }
+
+  /// Adds a `RETURNING` clause with a column: `.returning(\.id)`, or the whole row:
+  /// `.returning(\.self)`.
+  public func returning<Selected: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Selected>
+  ) -> Delete<From, Selected.QueryValue> where Selected.QueryValue: QueryRepresentable {
+    returning { $0[keyPath: keyPath] }
+  }
+
   /// Adds a `RETURNING` clause with the expressions the closure returns; they see the deleted
   /// row.
-  public func returning<each Selected: QueryExpression>(
-    _ selection: (From.TableColumns) -> (repeat each Selected)
-  ) -> Delete<From, (repeat (each Selected).QueryValue)>
-  where repeat (each Selected).QueryValue: QueryRepresentable {
-    Delete<From, (repeat (each Selected).QueryValue)>(
-      filter: filter, returning: ReturningClause(repeat each selection(From.columns)))
+  public func returning<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (First, Second, repeat each Selected)
+  ) -> Delete<From, (First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue)>
+  where
+    First.QueryValue: QueryRepresentable, Second.QueryValue: QueryRepresentable,
+    repeat (each Selected).QueryValue: QueryRepresentable
+  {
+    Delete<From, (First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue)>(
+      rows: rows, returning: ReturningClause([ResultColumn](selection, From.columns)))
   }
 }
 
-extension Select where Columns == From, Joins == () {
+extension Select where Columns == (), Joins == () {
   /// Deletes the rows this statement selects.
   ///
   /// When ordering, grouping or a limit choose the rows, they are matched by `rowid`.
   public func delete() -> Delete<From, ()> {
-    Delete(filter: clauses)
+    Delete(rows: self)
   }
 }
 
 extension Table {
-  /// Deletes every row of the table.
+  /// Deletes every row of the table (under its default scope).
   public static func delete() -> Delete<Self, ()> {
-    all.delete()
+    scoped.delete()
   }
 }
 
 extension PrimaryKeyedTable {
   /// Deletes the row with `row`'s primary key.
   public static func delete(_ row: Self) -> Delete<Self, ()> {
-    find(row.primaryKey).delete()
+    unscoped.find(row.primaryKey).delete()
   }
 }

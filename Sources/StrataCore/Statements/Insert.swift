@@ -17,15 +17,37 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
     clause.batches(maxBindings: maxBindings)
   }
 
-  /// Adds a `RETURNING` clause with the expressions the closure returns: a column, a tuple of
-  /// columns, or the whole row (`{ $0 }`).
-  public func returning<each Selected: QueryExpression>(
-    _ selection: (Into.TableColumns) -> (repeat each Selected)
-  ) -> Insert<Into, (repeat (each Selected).QueryValue)>
-  where repeat (each Selected).QueryValue: QueryRepresentable {
+  /// Adds a `RETURNING` clause with the expression the closure returns: a column, or the
+  /// whole row (`{ $0 }`).
+  public func returning<Selected: QueryExpression>(
+    _ selection: (Into.TableColumns) -> Selected
+  ) -> Insert<Into, Selected.QueryValue> where Selected.QueryValue: QueryRepresentable {
+    returning(ReturningClause(selection(Into.columns)))
+  }
+
+  /// Adds a `RETURNING` clause with a column: `.returning(\.id)`, or the whole row:
+  /// `.returning(\.self)`.
+  public func returning<Selected: QueryExpression>(
+    _ keyPath: KeyPath<Into.TableColumns, Selected>
+  ) -> Insert<Into, Selected.QueryValue> where Selected.QueryValue: QueryRepresentable {
+    returning(ReturningClause(Into.columns[keyPath: keyPath]))
+  }
+
+  /// Adds a `RETURNING` clause with the expressions the closure returns: `{ ($0.id, $0.name) }`.
+  public func returning<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
+    _ selection: (Into.TableColumns) -> (First, Second, repeat each Selected)
+  ) -> Insert<Into, (First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue)>
+  where
+    First.QueryValue: QueryRepresentable, Second.QueryValue: QueryRepresentable,
+    repeat (each Selected).QueryValue: QueryRepresentable
+  {
+    returning(ReturningClause([ResultColumn](selection, Into.columns)))
+  }
+
+  private func returning<NewReturning>(_ returning: ReturningClause) -> Insert<Into, NewReturning> {
     var clause = clause
-    clause.returning = ReturningClause(repeat each selection(Into.columns))
-    return Insert<Into, (repeat (each Selected).QueryValue)>(clause: clause)
+    clause.returning = returning
+    return Insert<Into, NewReturning>(clause: clause)
   }
 }
 

@@ -4,10 +4,12 @@ struct ReturningClause: Hashable, Sendable {
 
   init() {}
 
-  init<each Selected: QueryExpression>(_ selected: repeat each Selected) {
-    for expression in repeat each selected {
-      columns.append(contentsOf: expression.resultColumns)
-    }
+  init(_ selected: some QueryExpression) {
+    columns = selected.resultColumns
+  }
+
+  init(_ columns: [ResultColumn]) {
+    self.columns = columns
   }
 
   var queryFragment: QueryFragment {

@@ -1,87 +1,140 @@
-// Joins append another table to a select. The joined statement's conditions go into the `ON`
-// clause (so filtering the optional side of an outer join does not drop rows of the other side),
-// and its grouping, `HAVING` and ordering are appended to this statement's. A joined statement
-// that is limited or distinct is joined as a subquery, which keeps its meaning.
+// Joins append another statement to a select, as StructuredQueries does: the joined table goes
+// into the `FROM` clause with its `ON` constraint, and the joined statement's other clauses
+// join this one's: its conditions go into `WHERE` (so `leftJoin(Player.where { … })` keeps only
+// rows whose players match; put a condition in the `on:` closure to keep unmatched rows), its
+// grouping, `HAVING` and ordering are appended, and its limit, if any, replaces this one's.
+// What the joined statement selects is appended to what this one selects.
 //
 // Result types follow SQL: after `a.leftJoin(b)` the columns of `b` are optional; after
 // `a.rightJoin(b)` those of `a` are; after `a.fullJoin(b)` both are.
 
 extension Select {
   /// `JOIN other ON constraint`: rows that have a match on both sides.
-  public func join<each C, each J: Table, Other: Table>(
-    _ other: Where<Other>,
-    on constraint: ((From.TableColumns, repeat (each J).TableColumns, Other.TableColumns)) ->
-      some QueryExpression<Bool>
-  ) -> Select<(repeat each C, Other), From, (repeat each J, Other)>
+  public func join<each C, each J: Table, each C2, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<(repeat each C, repeat each C2), From, (repeat each J, F, repeat each J2)>
   where Columns == (repeat each C), Joins == (repeat each J) {
-    let condition = constraint((From.columns, repeat (each J).columns, Other.columns))
-    return joining(other, "JOIN", condition.queryFragment, isEmpty: isEmpty || other.isEmpty)
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "JOIN", condition.queryFragment)
   }
 
   /// `LEFT JOIN other ON constraint`: every row of this statement, with `other`'s columns NULL
   /// where nothing matches.
-  public func leftJoin<each C, each J: Table, Other: Table>(
-    _ other: Where<Other>,
-    on constraint: ((From.TableColumns, repeat (each J).TableColumns, Other.TableColumns)) ->
-      some QueryExpression<Bool>
-  ) -> Select<(repeat each C, Other.Nullable), From, (repeat each J, Other.Nullable)>
+  public func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<
+    (repeat each C, repeat (each C2).Optionalized), From, (repeat each J, F.Nullable, repeat (each J2).Nullable)
+  >
   where Columns == (repeat each C), Joins == (repeat each J) {
-    let condition = constraint((From.columns, repeat (each J).columns, Other.columns))
-    return joining(other, "LEFT JOIN", condition.queryFragment, isEmpty: isEmpty)
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "LEFT JOIN", condition.queryFragment)
   }
 
   /// `RIGHT JOIN other ON constraint`: every row of `other`, with this statement's columns NULL
   /// where nothing matches.
-  public func rightJoin<each C: Table, each J: Table, Other: Table>(
-    _ other: Where<Other>,
-    on constraint: ((From.TableColumns, repeat (each J).TableColumns, Other.TableColumns)) ->
-      some QueryExpression<Bool>
-  ) -> Select<(repeat (each C).Nullable, Other), From.Nullable, (repeat (each J).Nullable, Other)>
+  public func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<
+    (repeat (each C).Optionalized, repeat each C2), From.Nullable, (repeat (each J).Nullable, F, repeat each J2)
+  >
   where Columns == (repeat each C), Joins == (repeat each J) {
-    let condition = constraint((From.columns, repeat (each J).columns, Other.columns))
-    return joining(other, "RIGHT JOIN", condition.queryFragment, isEmpty: other.isEmpty)
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "RIGHT JOIN", condition.queryFragment)
   }
 
   /// `FULL JOIN other ON constraint`: every row of both sides, matched where possible.
-  public func fullJoin<each C: Table, each J: Table, Other: Table>(
-    _ other: Where<Other>,
-    on constraint: ((From.TableColumns, repeat (each J).TableColumns, Other.TableColumns)) ->
-      some QueryExpression<Bool>
+  public func fullJoin<
+    each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table
+  >(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
   ) -> Select<
-    (repeat (each C).Nullable, Other.Nullable), From.Nullable,
-    (repeat (each J).Nullable, Other.Nullable)
+    (repeat (each C).Optionalized, repeat (each C2).Optionalized), From.Nullable,
+    (repeat (each J).Nullable, F.Nullable, repeat (each J2).Nullable)
   >
   where Columns == (repeat each C), Joins == (repeat each J) {
-    let condition = constraint((From.columns, repeat (each J).columns, Other.columns))
-    return joining(other, "FULL JOIN", condition.queryFragment, isEmpty: isEmpty && other.isEmpty)
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "FULL JOIN", condition.queryFragment)
   }
 
-  private func joining<NewColumns, NewFrom: Table, NewJoins, Other: Table>(
-    _ other: Where<Other>, _ kind: String, _ condition: QueryFragment, isEmpty: Bool
+  // The forms below join a statement without joins of its own, the usual case when chaining
+  // (`.join(Tag.all) { $2.tagID.eq($3.id) }`). They return what the general forms return; the
+  // compiler cannot infer the general forms' closure type when `Joins` is not empty.
+
+  /// `JOIN other ON constraint`; see ``join(_:on:)``.
+  @_disfavoredOverload
+  public func join<each C, each J: Table, each C2, F: Table>(
+    _ other: Select<(repeat each C2), F, ()>,
+    on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
+  ) -> Select<(repeat each C, repeat each C2), From, (repeat each J, F)>
+  where Columns == (repeat each C), Joins == (repeat each J) {
+    joining(other, "JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+  }
+
+  /// `LEFT JOIN other ON constraint`; see ``leftJoin(_:on:)``.
+  @_disfavoredOverload
+  public func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table>(
+    _ other: Select<(repeat each C2), F, ()>,
+    on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
+  ) -> Select<(repeat each C, repeat (each C2).Optionalized), From, (repeat each J, F.Nullable)>
+  where Columns == (repeat each C), Joins == (repeat each J) {
+    joining(other, "LEFT JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+  }
+
+  /// `RIGHT JOIN other ON constraint`; see ``rightJoin(_:on:)``.
+  @_disfavoredOverload
+  public func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table>(
+    _ other: Select<(repeat each C2), F, ()>,
+    on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
+  ) -> Select<(repeat (each C).Optionalized, repeat each C2), From.Nullable, (repeat (each J).Nullable, F)>
+  where Columns == (repeat each C), Joins == (repeat each J) {
+    joining(other, "RIGHT JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+  }
+
+  /// `FULL JOIN other ON constraint`; see ``fullJoin(_:on:)``.
+  @_disfavoredOverload
+  public func fullJoin<each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table>(
+    _ other: Select<(repeat each C2), F, ()>,
+    on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
+  ) -> Select<
+    (repeat (each C).Optionalized, repeat (each C2).Optionalized), From.Nullable,
+    (repeat (each J).Nullable, F.Nullable)
+  >
+  where Columns == (repeat each C), Joins == (repeat each J) {
+    joining(other, "FULL JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+  }
+
+  func joining<NewColumns, NewFrom: Table, NewJoins, C2, F: Table, J2>(
+    _ other: Select<C2, F, J2>, _ kind: String, _ condition: QueryFragment
   ) -> Select<NewColumns, NewFrom, NewJoins> {
-    let joined = other.clauses
+    let joined = other.resolved
     var join = QueryFragment(raw: kind + " ")
-    var onConditions = [condition]
-    if joined.isDistinct || joined.limit != nil || joined.offset != nil {
-      join.append(joined.queryFragment.parenthesized())
-      join.append(raw: " AS ")
-      join.append(quoting: Other.tableName)
-    } else {
-      join.append(joined.from)
-      onConditions += joined.wheres
-    }
+    join.append(joined.from ?? F.tableFragment)
     join.append(raw: " ON ")
-    join.append(SelectClauses.conjunction(onConditions))
-    let subquery = joined.isDistinct || joined.limit != nil || joined.offset != nil
+    join.append(condition)
     return retyped {
-      $0.isEmpty = isEmpty
-      $0.columns += Other.columns.resultColumns
-      $0.joins.append(join)
-      if !subquery {
-        $0.groups += joined.groups
-        $0.havings += joined.havings
-        $0.orders += joined.orders
-      }
+      $0.isEmpty = $0.isEmpty || joined.isEmpty
+      $0.isDistinct = $0.isDistinct || joined.isDistinct
+      $0.columns += joined.columns
+      $0.joinedColumns += F.columns.resultColumns + joined.joinedColumns
+      $0.joins += [join] + joined.joins
+      $0.wheres += joined.wheres
+      $0.groups += joined.groups
+      $0.havings += joined.havings
+      $0.orders += joined.orders
+      if let limit = joined.limit { $0.limit = limit }
+      if let offset = joined.offset { $0.offset = offset }
     }
   }
 }

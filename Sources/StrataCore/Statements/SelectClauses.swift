@@ -1,13 +1,23 @@
 /// The clauses of a `SELECT`, independent of the Swift types of its tables and results.
 struct SelectClauses: Hashable, Sendable {
+  /// Whether the table's default scope (`Table.all`) applies to the statement.
+  enum Scope: Hashable, Sendable {
+    /// Started from the table type: `Player.where { … }` also has `Player.all`'s clauses.
+    case `default`
+    /// Started from `unscoped`: only its own clauses.
+    case unscoped
+  }
+
+  var scope = Scope.default
   /// Set by `none`: the statement returns no rows and need not run.
   var isEmpty = false
   var isDistinct = false
-  var columns: [ResultColumn]
-  /// The table the statement reads, which `UPDATE` and `DELETE` statements built from it modify.
-  var table: String
-  /// What follows `FROM`: the quoted table name, or a parenthesized subquery.
-  var from: QueryFragment
+  /// The columns selected with `select`; none means every column of every table.
+  var columns: [ResultColumn] = []
+  /// The columns of the joined tables, for when nothing is selected.
+  var joinedColumns: [ResultColumn] = []
+  /// What follows `FROM` when it is not the table: a parenthesized subquery.
+  var from: QueryFragment?
   var joins: [QueryFragment] = []
   var wheres: [QueryFragment] = []
   var groups: [QueryFragment] = []
@@ -16,23 +26,42 @@ struct SelectClauses: Hashable, Sendable {
   var limit: QueryFragment?
   var offset: QueryFragment?
 
-  init(table: String, columns: [ResultColumn]) {
-    self.table = table
-    self.from = QueryFragment(quoting: table)
-    self.columns = columns
+  init(scope: Scope = .default) {
+    self.scope = scope
   }
 
   /// Whether only `WHERE` restricts the rows: no grouping, distinct, ordering or limit.
   var isPlainFilter: Bool {
-    groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil
-      && orders.isEmpty
+    groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil && orders.isEmpty
   }
 
-  var queryFragment: QueryFragment {
+  /// Whether the clauses add nothing: a default scope like this one changes no statement.
+  var isTrivial: Bool {
+    !isEmpty && !isDistinct && columns.isEmpty && wheres.isEmpty && groups.isEmpty && havings.isEmpty
+      && orders.isEmpty && limit == nil && offset == nil && joins.isEmpty && from == nil
+  }
+
+  /// These clauses under a table's default scope: its conditions first, then these.
+  func scoped(by scope: SelectClauses) -> SelectClauses {
+    guard self.scope == .default, !scope.isTrivial else { return self }
+    var clauses = self
+    clauses.isEmpty = isEmpty || scope.isEmpty
+    clauses.isDistinct = isDistinct || scope.isDistinct
+    clauses.wheres = scope.wheres + wheres.filter { !scope.wheres.contains($0) }
+    clauses.groups = scope.groups + groups.filter { !scope.groups.contains($0) }
+    clauses.havings = scope.havings + havings.filter { !scope.havings.contains($0) }
+    clauses.orders = scope.orders + orders.filter { !scope.orders.contains($0) }
+    clauses.limit = limit ?? scope.limit
+    clauses.offset = offset ?? scope.offset
+    return clauses
+  }
+
+  /// `SELECT … FROM table …`, with `tableColumns` when nothing is selected.
+  func queryFragment(table: QueryFragment, tableColumns: [ResultColumn]) -> QueryFragment {
     var fragment: QueryFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "
-    fragment.append(columns.queryFragment)
+    fragment.append((columns.isEmpty ? tableColumns + joinedColumns : columns).queryFragment)
     fragment.append(raw: " FROM ")
-    fragment.append(from)
+    fragment.append(from ?? table)
     fragment.append(tail)
     return fragment
   }
@@ -72,33 +101,6 @@ struct SelectClauses: Hashable, Sendable {
   var whereClause: QueryFragment {
     guard !wheres.isEmpty else { return QueryFragment() }
     return " WHERE " + Self.conjunction(wheres)
-  }
-
-  /// The row filter for an `UPDATE` or `DELETE` on the selected table: its `WHERE` clause, or,
-  /// when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`.
-  var rowFilter: QueryFragment {
-    if isPlainFilter { return whereClause }
-    var subquery = self
-    let rowid = QueryFragment(table: table, column: "rowid")
-    subquery.columns = [ResultColumn(rowid)]
-    return " WHERE " + rowid + " IN (" + subquery.queryFragment + ")"
-  }
-
-  /// The clauses of a statement that counts this one's rows: `count(*)` in place of the result
-  /// columns, or, when grouping, distinct or a limit shape the rows, over this statement as a
-  /// subquery.
-  var counting: SelectClauses {
-    let count = [ResultColumn("count(*)")]
-    if groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil {
-      var clauses = self
-      clauses.columns = count
-      clauses.orders = []
-      return clauses
-    }
-    var clauses = SelectClauses(table: table, columns: count)
-    clauses.isEmpty = isEmpty
-    clauses.from = "(" + queryFragment + ")"
-    return clauses
   }
 
   /// Predicates joined with `AND`, each parenthesized when it is an operator expression.

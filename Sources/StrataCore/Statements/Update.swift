@@ -4,49 +4,75 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
   public typealias QueryValue = Returning
 
   var assignments: [Assignment]
-  var filter: SelectClauses
+  /// The rows to update.
+  var rows: Where<From>
   var returning = ReturningClause()
 
-  public var isEmpty: Bool { filter.isEmpty || assignments.isEmpty }
+  public var isEmpty: Bool { rows.isEmpty || assignments.isEmpty }
 
   public var queryFragment: QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
     var fragment: QueryFragment = "UPDATE "
-    fragment.append(quoting: From.tableName)
+    fragment.append(From.tableFragment)
     fragment.append(raw: " SET ")
     fragment.append(assignments.map(\.queryFragment).joined(separator: ", "))
-    fragment.append(filter.rowFilter)
+    fragment.append(rows.rowFilter)
     fragment.append(returning.queryFragment)
     return fragment
   }
 
+  /// Adds conditions on the rows to update; they combine with `AND`.
+  public func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+    var update = self
+    update.rows = rows.where(predicate)
+    return update
+  }
+
+  /// Adds a `RETURNING` clause with the expression the closure returns; it sees the updated row.
+  public func returning<Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> Selected
+  ) -> Update<From, Selected.QueryValue> where Selected.QueryValue: QueryRepresentable {
+    Update<From, Selected.QueryValue>(
+      assignments: assignments, rows: rows, returning: ReturningClause(selection(From.columns)))
+  }
+
+  /// Adds a `RETURNING` clause with a column: `.returning(\.id)`, or the whole row:
+  /// `.returning(\.self)`.
+  public func returning<Selected: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Selected>
+  ) -> Update<From, Selected.QueryValue> where Selected.QueryValue: QueryRepresentable {
+    returning { $0[keyPath: keyPath] }
+  }
+
   /// Adds a `RETURNING` clause with the expressions the closure returns; they see the updated
   /// row.
-  public func returning<each Selected: QueryExpression>(
-    _ selection: (From.TableColumns) -> (repeat each Selected)
-  ) -> Update<From, (repeat (each Selected).QueryValue)>
-  where repeat (each Selected).QueryValue: QueryRepresentable {
-    Update<From, (repeat (each Selected).QueryValue)>(
-      assignments: assignments, filter: filter,
-      returning: ReturningClause(repeat each selection(From.columns)))
+  public func returning<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (First, Second, repeat each Selected)
+  ) -> Update<From, (First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue)>
+  where
+    First.QueryValue: QueryRepresentable, Second.QueryValue: QueryRepresentable,
+    repeat (each Selected).QueryValue: QueryRepresentable
+  {
+    Update<From, (First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue)>(
+      assignments: assignments, rows: rows, returning: ReturningClause([ResultColumn](selection, From.columns)))
   }
 }
 
-extension Select where Columns == From, Joins == () {
+extension Select where Columns == (), Joins == () {
   /// Updates the rows this statement selects.
   ///
   /// When ordering, grouping or a limit choose the rows, they are matched by `rowid`.
   public func update(set updates: (inout Updates<From>) -> Void) -> Update<From, ()> {
     var assignments = Updates<From>()
     updates(&assignments)
-    return Update(assignments: assignments.assignments, filter: clauses)
+    return Update(assignments: assignments.assignments, rows: self)
   }
 }
 
 extension Table {
-  /// Updates every row of the table.
+  /// Updates every row of the table (under its default scope).
   public static func update(set updates: (inout Updates<Self>) -> Void) -> Update<Self, ()> {
-    all.update(set: updates)
+    scoped.update(set: updates)
   }
 }
 
@@ -59,6 +85,6 @@ extension PrimaryKeyedTable {
     let assignments = zip(TableColumns.columnNames, values).compactMap { name, value in
       name == key ? nil : Assignment(column: name, value: QueryFragment(binding: value))
     }
-    return Update(assignments: assignments, filter: find(row.primaryKey).clauses)
+    return Update(assignments: assignments, rows: unscoped.find(row.primaryKey))
   }
 }

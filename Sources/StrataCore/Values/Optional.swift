@@ -4,6 +4,7 @@
 extension Optional: QueryRepresentable where Wrapped: QueryRepresentable {
   public typealias QueryOutput = Wrapped.QueryOutput?
   public typealias Unwrapped = Wrapped.Unwrapped
+  public typealias Optionalized = Self
 
   @inlinable
   public init(decoder: inout some QueryDecoder) throws {

@@ -15,6 +15,10 @@ public protocol QueryRepresentable<Unwrapped> {
   /// accepts an expression of either `T` or `T?`.
   associatedtype Unwrapped: QueryRepresentable = Self
 
+  /// This type made optional: `Int?` for both `Int` and `Int?`. What a column becomes on the
+  /// optional side of an outer join.
+  associatedtype Optionalized: QueryRepresentable = Self?
+
   /// Reads a value from the decoder's current column(s), advancing past them.
   init(decoder: inout some QueryDecoder) throws
 

@@ -1,0 +1,37 @@
+/// Builds the conditions of a `WHERE` or `HAVING` clause from Boolean expressions, `if`/`else`
+/// and `for` loops; the conditions combine with `AND`.
+///
+/// ```swift
+/// Reminder.where {
+///   $0.isCompleted.eq(false)
+///   if let listID { $0.remindersListID.eq(listID) }
+///   for word in words { $0.title.contains(word) }
+/// }
+/// ```
+@resultBuilder
+public enum PredicateBuilder {
+  public static func buildExpression<Predicate: QueryExpression>(_ predicate: Predicate) -> [QueryFragment]
+  where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
+    [predicate.queryFragment]
+  }
+
+  public static func buildBlock(_ components: [QueryFragment]...) -> [QueryFragment] {
+    components.flatMap { $0 }
+  }
+
+  public static func buildEither(first component: [QueryFragment]) -> [QueryFragment] {
+    component
+  }
+
+  public static func buildEither(second component: [QueryFragment]) -> [QueryFragment] {
+    component
+  }
+
+  public static func buildOptional(_ component: [QueryFragment]?) -> [QueryFragment] {
+    component ?? []
+  }
+
+  public static func buildArray(_ components: [[QueryFragment]]) -> [QueryFragment] {
+    components.flatMap { $0 }
+  }
+}
