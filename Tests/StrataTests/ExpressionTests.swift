@@ -23,7 +23,7 @@ import Testing
     return (whereClause, try database.read { try query.fetchAll($0) })
   }
 
-  @Test func equalityUsesIsForOptionals() throws {
+  @Test func equalityIsSQLsAndNullMatchesNothing() throws {
     let equal = try titles { $0.title.eq("Cable") }
     #expect(equal.sql == #""items"."title" = 'Cable'"#)
     #expect(equal.titles == ["Cable"])
@@ -32,13 +32,36 @@ import Testing
     #expect(notEqual.sql == #""items"."quantity" <> 0"#)
     #expect(notEqual.titles == ["Phone", "Cable", "Novel", "Mystery box"])
 
+    // `<>` is NULL, not true, where notes are NULL: only "Novel" has other notes.
     let optional = try titles { $0.notes.neq("Flagship") }
-    #expect(optional.sql == #""items"."notes" IS NOT 'Flagship'"#)
-    #expect(optional.titles == ["Cable", "Novel", "Atlas", "Mystery box"])
+    #expect(optional.sql == #""items"."notes" <> 'Flagship'"#)
+    #expect(optional.titles == ["Novel"])
 
-    let optionalEqual = try titles { $0.priority.eq(Priority.high) }
-    #expect(optionalEqual.sql == #""items"."priority" IS 3"#)
+    let optionalEqual = try titles { $0.priority.eq(.high) }
+    #expect(optionalEqual.sql == #""items"."priority" = 3"#)
     #expect(optionalEqual.titles == ["Phone"])
+
+    let equalNil = try titles { $0.notes.eq(nil) }
+    #expect(equalNil.sql == #""items"."notes" = NULL"#)
+    #expect(equalNil.titles.isEmpty)
+  }
+
+  @Test func isAndIsNotMatchNull() throws {
+    let isNot = try titles { $0.notes.isNot("Flagship") }
+    #expect(isNot.sql == #""items"."notes" IS NOT 'Flagship'"#)
+    #expect(isNot.titles == ["Cable", "Novel", "Atlas", "Mystery box"])
+
+    let isCase = try titles { $0.priority.is(.high) }
+    #expect(isCase.sql == #""items"."priority" IS 3"#)
+    #expect(isCase.titles == ["Phone"])
+
+    // Two columns: NULL IS NULL is true.
+    let sameDates = try titles { $0.dueDate.is($0.dueDate) }
+    #expect(sameDates.sql == #""items"."dueDate" IS "items"."dueDate""#)
+    #expect(sameDates.titles.count == 5)
+    let notesOtherThanTitle = try titles { $0.notes.isNot($0.title) }
+    #expect(notesOtherThanTitle.sql == #""items"."notes" IS NOT "items"."title""#)
+    #expect(notesOtherThanTitle.titles.count == 5)
   }
 
   @Test func nullChecks() throws {
@@ -187,5 +210,31 @@ import Testing
     #expect(hasPrefix)
     #expect(count == 3)
     #expect(type(of: contains) == Bool?.self)
+  }
+}
+
+/// Operands that take their type from the column: literals of a 64-bit column, enum cases.
+@Suite struct OperandInferenceTests {
+  @Test func int64ColumnsTakeIntegerLiterals() throws {
+    let database = try organizationDatabase()
+    let raise = Employee.where { $0.salary < 200_000 }.update { $0.salary += 1_000 }
+    #expect(
+      raise.queryFragment.description
+        == #"UPDATE "employees" SET "salary" = "employees"."salary" + 1000 WHERE "employees"."salary" < 200000"#)
+    try database.write { try raise.execute($0) }
+    let salaries = try database.read { db in
+      try Employee.where { $0.salary * 2 > 300_000 }.order(by: \.id).select(\.salary).fetchAll(db)
+    }
+    #expect(salaries == [300_000, 200_000, 151_000, 151_000])
+  }
+
+  @Test func enumCasesInferFromTheColumn() throws {
+    let database = try catalogDatabase()
+    try database.write(seedCatalog)
+    let archived = Item.where { $0.status.eq(.archived) }.select(\.title)
+    #expect(archived.queryFragment.description.hasSuffix(#"WHERE "items"."status" = 'archived'"#))
+    #expect(try database.read { try archived.fetchAll($0) } == ["Novel"])
+    let notLow = Item.where { $0.priority.neq(.low) }.order(by: \.id).select(\.title)
+    #expect(try database.read { try notLow.fetchAll($0) } == ["Phone", "Atlas"])
   }
 }

@@ -20,7 +20,7 @@ import Testing
     #expect(
       query.queryFragment.sql == """
         SELECT "items"."title", "categories"."name" FROM "items" \
-        JOIN "categories" ON "items"."categoryID" IS "categories"."id" \
+        JOIN "categories" ON "items"."categoryID" = "categories"."id" \
         ORDER BY "categories"."name", "items"."title"
         """)
     let rows = try database.read { try query.fetchAll($0) }
@@ -58,7 +58,7 @@ import Testing
     #expect(
       query.queryFragment.sql == """
         SELECT "categories"."name", count("items"."id") FROM "categories" \
-        LEFT JOIN "items" ON "categories"."id" IS "items"."categoryID" \
+        LEFT JOIN "items" ON "categories"."id" = "items"."categoryID" \
         WHERE "items"."isActive" GROUP BY "categories"."id" ORDER BY "categories"."id"
         """)
     let rows = try database.read { try query.fetchAll($0) }
@@ -71,7 +71,7 @@ import Testing
       .select { ($0.name, $1.count()) }
     #expect(
       keepingUnmatched.queryFragment.sql.contains(
-        #"LEFT JOIN "items" ON ("categories"."id" IS "items"."categoryID") AND "items"."isActive""#))
+        #"LEFT JOIN "items" ON ("categories"."id" = "items"."categoryID") AND "items"."isActive""#))
     #expect(try database.read { try keepingUnmatched.fetchAll($0) }.map(\.1) == [2, 1, 0])
   }
 
@@ -136,7 +136,7 @@ import Testing
     #expect(
       query.queryFragment.sql == """
         SELECT "categories"."name", "items"."title", "tags"."name" FROM "categories" \
-        JOIN "items" ON "categories"."id" IS "items"."categoryID" \
+        JOIN "items" ON "categories"."id" = "items"."categoryID" \
         JOIN "itemTags" ON "items"."id" = "itemTags"."itemID" \
         JOIN "tags" ON "itemTags"."tagID" = "tags"."id" \
         WHERE ("tags"."name" = ?) OR ("categories"."name" = ?) \
@@ -168,7 +168,7 @@ import Testing
     #expect(
       query.queryFragment.sql == """
         SELECT "categories"."name", "items"."title" FROM "categories" \
-        JOIN "items" ON "categories"."id" IS "items"."categoryID" \
+        JOIN "items" ON "categories"."id" = "items"."categoryID" \
         ORDER BY "categories"."name", "items"."price" DESC LIMIT ?
         """)
     let rows = try database.read { try query.fetchAll($0) }
@@ -184,5 +184,34 @@ import Testing
     }
     #expect(innerRows.isEmpty)
     #expect(leftRows.isEmpty)
+  }
+}
+
+/// Joins of a table with itself and of tables without a primary key.
+@Suite struct JoinedTableHelperTests {
+  @Test func aHelperOnTheColumnsWorksOnTheOptionalSideOfAJoin() throws {
+    let database = try organizationDatabase()
+    let query = Comment
+      .leftJoin(Employee.all) { $0.id.eq($1.id) }
+      .where { $1.isWellPaid }
+      .order(by: \.id)
+      .select { ($0.body, $1.name) }
+    #expect(query.queryFragment.sql.contains(#"WHERE "employees"."salary" >= ?"#))
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Root", "Reply"])
+    #expect(rows.map(\.1) == ["Ada", "Grace"])
+  }
+
+  @Test func countingATableWithoutAPrimaryKeyCountsItsRowids() throws {
+    let database = try catalogDatabase()
+    try database.write(seedCatalog)
+    let query = Item
+      .group(by: \.id)
+      .leftJoin(ItemTag.all) { $0.id.eq($1.itemID) }
+      .order(by: \.id)
+      .select { ($0.title, $1.count()) }
+    #expect(query.queryFragment.sql.hasPrefix(#"SELECT "items"."title", count("itemTags"."rowid") FROM"#))
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.1) == [2, 1, 0, 1, 0])
   }
 }

@@ -158,7 +158,7 @@ import Testing
     let expensive = Item.where { $0.price.eq(Item.select { $0.price.max() }) }
     #expect(
       expensive.queryFragment.sql.hasSuffix(
-        #"WHERE "items"."price" IS (SELECT max("items"."price") FROM "items")"#))
+        #"WHERE "items"."price" = (SELECT max("items"."price") FROM "items")"#))
     #expect(try fetch(expensive).map(\.title) == ["Phone"])
 
     let inBooks = Item.where {

@@ -139,7 +139,7 @@ import Testing
       update.queryFragment.description == """
         UPDATE "items" SET "quantity" = "items"."quantity" - 1, "price" = "items"."price" * 2.0, \
         "title" = "items"."title" || '!', "isActive" = NOT "items"."isActive", "notes" = NULL, \
-        "priority" = 2 WHERE "items"."categoryID" IS 1
+        "priority" = 2 WHERE "items"."categoryID" = 1
         """)
     try database.write { try update.execute($0) }
     let items = try database.read { try Item.where { $0.categoryID.eq(1) }.order(by: \.id).fetchAll($0) }

@@ -32,6 +32,30 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
   }
 }
 
+// The forms taking the expression's own type let literals infer it: `$0.size + 1` on an `Int64`
+// column.
+extension QueryExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: Numeric {
+  /// `lhs + ?`.
+  public static func + (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "+", rhs))
+  }
+
+  /// `lhs - ?`.
+  public static func - (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "-", rhs))
+  }
+
+  /// `lhs * ?`.
+  public static func * (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "*", rhs))
+  }
+
+  /// `lhs / ?`.
+  public static func / (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "/", rhs))
+  }
+}
+
 extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
   /// Concatenation: `lhs || rhs`.
   public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>

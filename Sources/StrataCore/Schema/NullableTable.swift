@@ -29,6 +29,15 @@ public struct NullableColumns<Base: TableColumnSet>: TableColumnSet {
   ) -> TableColumn<Base.QueryValue, Value?> {
     TableColumn(base[keyPath: keyPath].name)
   }
+
+  /// An expression defined on the joined table's columns (a computed property of an extension
+  /// of its `TableColumns`), with its type made optional.
+  @_disfavoredOverload
+  public subscript<Member: QueryExpression>(
+    dynamicMember keyPath: KeyPath<Base, Member>
+  ) -> AnyQueryExpression<Member.QueryValue.Optionalized> where Member.QueryValue: QueryRepresentable {
+    AnyQueryExpression(base[keyPath: keyPath].queryFragment)
+  }
 }
 
 extension NullableColumns: PrimaryKeyedColumnSet where Base: PrimaryKeyedColumnSet {

@@ -13,6 +13,12 @@ extension TableColumnSet {
     resultColumns.map(\.expression).joined(separator: ", ")
   }
 
+  /// The table's `rowid`: the integer key of every ordinary SQLite table, NULL on the missing
+  /// side of an outer join.
+  public var rowid: AnyQueryExpression<Int?> {
+    AnyQueryExpression(QueryFragment(table: QueryValue.tableQualifier, column: "rowid"))
+  }
+
   public var resultColumns: [ResultColumn] {
     let table = QueryValue.tableQualifier
     return Self.columnNames.map { name in

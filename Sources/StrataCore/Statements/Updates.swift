@@ -110,6 +110,20 @@ extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Un
   }
 }
 
+extension AnyQueryExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: Numeric {
+  /// Adds a value of the column's type: `$0.size += 1` on an `Int64` column.
+  public static func += (lhs: inout Self, rhs: QueryValue) { lhs = lhs + rhs }
+
+  /// Subtracts a value of the column's type.
+  public static func -= (lhs: inout Self, rhs: QueryValue) { lhs = lhs - rhs }
+
+  /// Multiplies by a value of the column's type.
+  public static func *= (lhs: inout Self, rhs: QueryValue) { lhs = lhs * rhs }
+
+  /// Divides by a value of the column's type.
+  public static func /= (lhs: inout Self, rhs: QueryValue) { lhs = lhs / rhs }
+}
+
 extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
   /// Appends text: `lhs || rhs`.
   public static func += <Other: QueryExpression>(lhs: inout Self, rhs: Other)

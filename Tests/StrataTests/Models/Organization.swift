@@ -1,0 +1,22 @@
+// An organization chart and a comment thread: tables that refer to themselves, for table
+// aliases (self-joins) and recursive common table expressions.
+import Foundation
+import Strata
+
+struct Employee: Table, Identifiable {
+  let id: Int
+  var name = ""
+  var managerID: Employee.ID?
+  var salary: Int64 = 0
+}
+
+struct Comment: Table, Identifiable {
+  let id: Int
+  var parentID: Comment.ID?
+  var body = ""
+}
+
+extension Employee.TableColumns {
+  /// A helper on the table's columns, for use on either side of a join.
+  var isWellPaid: AnyQueryExpression<Bool> { salary >= 200_000 }
+}

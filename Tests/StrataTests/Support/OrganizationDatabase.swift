@@ -1,0 +1,48 @@
+import Foundation
+import Strata
+
+/// A fresh in-memory database with the organization schema, seeded:
+///
+/// | id | employee | manager | salary |
+/// |---|---|---|---|
+/// | 1 | Ada | | 300000 |
+/// | 2 | Grace | Ada | 200000 |
+/// | 3 | Linus | Grace | 150000 |
+/// | 4 | Ken | Grace | 150000 |
+///
+/// Comments: 1 "Root" with reply 2 "Reply", which has reply 3 "Nested"; 4 "Other" has none.
+func organizationDatabase() throws -> any DatabaseWriter {
+  let database = try openDatabase(.inMemory)
+  try database.write { db in
+    try sql(
+      """
+      CREATE TABLE "employees" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "name" TEXT NOT NULL DEFAULT '',
+        "managerID" INTEGER REFERENCES "employees"("id") ON DELETE SET NULL,
+        "salary" INTEGER NOT NULL DEFAULT 0
+      ) STRICT
+      """
+    ).execute(db)
+    try sql(
+      """
+      CREATE TABLE "comments" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "parentID" INTEGER REFERENCES "comments"("id") ON DELETE SET NULL,
+        "body" TEXT NOT NULL DEFAULT ''
+      ) STRICT
+      """
+    ).execute(db)
+    try db.seed {
+      Employee.Draft(name: "Ada", salary: 300_000)
+      Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
+      Employee.Draft(name: "Linus", managerID: 2, salary: 150_000)
+      Employee.Draft(name: "Ken", managerID: 2, salary: 150_000)
+      Comment.Draft(body: "Root")
+      Comment.Draft(parentID: 1, body: "Reply")
+      Comment.Draft(parentID: 2, body: "Nested")
+      Comment.Draft(body: "Other")
+    }
+  }
+  return database
+}
