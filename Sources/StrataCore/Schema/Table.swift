@@ -31,7 +31,7 @@ where QueryOutput == Self, TableColumns.QueryValue == Self, Base == Self {
   ///   static let all = unscoped.where { !$0.isDeleted }
   ///   …
   /// }
-  /// Item.where { $0.name.eq("red") }   // … WHERE NOT "items"."isDeleted" AND "items"."name" = ?
+  /// Item.where { $0.name.eq("red") }   // … WHERE (NOT "items"."isDeleted") AND ("items"."name" = ?)
   /// Item.unscoped.where { … }          // every row, deleted ones too
   /// ```
   static var all: Where<Self> { get }

@@ -156,7 +156,9 @@ extension PrimaryKeyedTable {
   }
 
   /// The rows whose primary keys a subquery selects: `IN (SELECT …)`.
-  public static func find<F: Table, J>(_ keys: Select<PrimaryKey, F, J>) -> Where<Self> {
+  public static func find<Key: QueryBindable, F: Table, J>(
+    _ keys: Select<Key, F, J>
+  ) -> Where<Self> where Key.Unwrapped == PrimaryKey.Unwrapped {
     scoped.find(keys)
   }
 }
@@ -173,7 +175,9 @@ extension Select where From: PrimaryKeyedTable, Columns == (), Joins == () {
   }
 
   /// Narrows the statement to the rows whose primary keys a subquery selects: `IN (SELECT …)`.
-  public func find<F: Table, J>(_ keys: Select<From.PrimaryKey, F, J>) -> Self {
+  public func find<Key: QueryBindable, F: Table, J>(
+    _ keys: Select<Key, F, J>
+  ) -> Self where Key.Unwrapped == From.PrimaryKey.Unwrapped {
     self.where { _ in From.columns.primaryKey.in(keys) }
   }
 }

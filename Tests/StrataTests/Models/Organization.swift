@@ -20,3 +20,12 @@ extension Employee.TableColumns {
   /// A helper on the table's columns, for use on either side of a join.
   var isWellPaid: AnyQueryExpression<Bool> { salary >= 200_000 }
 }
+
+/// A table with a default scope: queries that start from the type skip deleted documents.
+struct Document: Table, Identifiable {
+  let id: Int
+  var title = ""
+  var isDeleted = false
+
+  static let all = unscoped.where { !$0.isDeleted }
+}

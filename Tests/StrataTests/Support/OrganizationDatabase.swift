@@ -11,6 +11,7 @@ import Strata
 /// | 4 | Ken | Grace | 150000 |
 ///
 /// Comments: 1 "Root" with reply 2 "Reply", which has reply 3 "Nested"; 4 "Other" has none.
+/// Documents: 1 "Plan", 2 "Draft" (deleted), 3 "Notes".
 func organizationDatabase() throws -> any DatabaseWriter {
   let database = try openDatabase(.inMemory)
   try database.write { db in
@@ -33,6 +34,15 @@ func organizationDatabase() throws -> any DatabaseWriter {
       ) STRICT
       """
     ).execute(db)
+    try sql(
+      """
+      CREATE TABLE "documents" (
+        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+        "title" TEXT NOT NULL DEFAULT '',
+        "isDeleted" INTEGER NOT NULL DEFAULT 0
+      ) STRICT
+      """
+    ).execute(db)
     try db.seed {
       Employee.Draft(name: "Ada", salary: 300_000)
       Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
@@ -42,6 +52,9 @@ func organizationDatabase() throws -> any DatabaseWriter {
       Comment.Draft(parentID: 1, body: "Reply")
       Comment.Draft(parentID: 2, body: "Nested")
       Comment.Draft(body: "Other")
+      Document.Draft(title: "Plan")
+      Document.Draft(title: "Draft", isDeleted: true)
+      Document.Draft(title: "Notes")
     }
   }
   return database
