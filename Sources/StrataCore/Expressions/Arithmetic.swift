@@ -33,8 +33,9 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
 }
 
 // The forms taking the expression's own type let literals infer it: `$0.size + 1` on an `Int64`
-// column.
-extension QueryExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: Numeric {
+// column. They are declared on database expressions only, so that arithmetic on Swift values
+// has no more overloads to consider.
+extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: Numeric {
   /// `lhs + ?`.
   public static func + (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
     AnyQueryExpression(SQLOperator.binary(lhs, "+", rhs))
@@ -61,5 +62,69 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
   public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == String {
     AnyQueryExpression(SQLOperator.binary(lhs, "||", rhs))
+  }
+}
+
+// Integer-only operators: remainder and the bitwise ones, computed by SQLite on 64-bit integers.
+// Declared on database expressions only, so Swift integers keep just their own.
+extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: BinaryInteger {
+  /// `lhs % rhs`: the remainder, with the sign of `lhs` as in Swift; NULL when `rhs` is 0.
+  public static func % <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "%", rhs))
+  }
+
+  /// `lhs & rhs`: bitwise AND.
+  public static func & <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "&", rhs))
+  }
+
+  /// `lhs | rhs`: bitwise OR.
+  public static func | <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "|", rhs))
+  }
+
+  /// `lhs << rhs`: shift left (right for a negative `rhs`).
+  public static func << <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, "<<", rhs))
+  }
+
+  /// `lhs >> rhs`: shift right, keeping the sign.
+  public static func >> <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    AnyQueryExpression(SQLOperator.binary(lhs, ">>", rhs))
+  }
+
+  /// `~operand`: bitwise NOT.
+  public static prefix func ~ (operand: Self) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.prefix("~", operand))
+  }
+
+  /// `lhs % ?`, with a value of the expression's type.
+  public static func % (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "%", rhs))
+  }
+
+  /// `lhs & ?`, with a value of the expression's type.
+  public static func & (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "&", rhs))
+  }
+
+  /// `lhs | ?`, with a value of the expression's type.
+  public static func | (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "|", rhs))
+  }
+
+  /// `lhs << ?`, with a value of the expression's type.
+  public static func << (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, "<<", rhs))
+  }
+
+  /// `lhs >> ?`, with a value of the expression's type.
+  public static func >> (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(SQLOperator.binary(lhs, ">>", rhs))
   }
 }

@@ -66,18 +66,6 @@ extension QueryExpression where QueryValue: QueryBindable {
     lhs.gte(rhs)
   }
 
-  /// `lhs < ?`, with a value of the expression's type.
-  public static func < (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.lt(rhs) }
-
-  /// `lhs > ?`, with a value of the expression's type.
-  public static func > (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.gt(rhs) }
-
-  /// `lhs <= ?`, with a value of the expression's type.
-  public static func <= (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.lte(rhs) }
-
-  /// `lhs >= ?`, with a value of the expression's type.
-  public static func >= (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.gte(rhs) }
-
   /// `lhs < rhs`, the method form of `<` (lighter on the type checker in long expressions).
   public func lt<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
@@ -117,6 +105,22 @@ extension QueryExpression where QueryValue: QueryBindable {
     fragment.append(upper.queryFragment.operand)
     return AnyQueryExpression(fragment.compound())
   }
+}
+
+// Declared on database expressions only, so that comparisons of Swift values have no more
+// overloads to consider.
+extension DatabaseExpression where QueryValue: QueryBindable {
+  /// `lhs < ?`, with a value of the expression's type.
+  public static func < (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.lt(rhs) }
+
+  /// `lhs > ?`, with a value of the expression's type.
+  public static func > (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.gt(rhs) }
+
+  /// `lhs <= ?`, with a value of the expression's type.
+  public static func <= (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.lte(rhs) }
+
+  /// `lhs >= ?`, with a value of the expression's type.
+  public static func >= (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<Bool> { lhs.gte(rhs) }
 }
 
 extension QueryExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: QueryBindable {
