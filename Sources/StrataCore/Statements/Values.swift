@@ -1,0 +1,34 @@
+/// `SELECT a, b, …` without a table: one row of the given expressions.
+///
+/// ```swift
+/// Values(1, "one")                     // SELECT ?, ?
+/// Values(1).union(Item.select(\.id))   // an operand of a compound select
+/// ```
+///
+/// Useful as the first row of a recursive common table expression.
+public struct Values<QueryValue>: SelectStatement, DatabaseExpression, Hashable, Sendable {
+  let columns: [ResultColumn]
+
+  /// One row of a single expression.
+  public init<Value: QueryExpression>(_ value: Value) where QueryValue == Value.QueryValue {
+    columns = value.resultColumns
+  }
+
+  /// One row of several expressions.
+  public init<First: QueryExpression, Second: QueryExpression, each Rest: QueryExpression>(
+    _ first: First, _ second: Second, _ rest: repeat each Rest
+  ) where QueryValue == (First.QueryValue, Second.QueryValue, repeat (each Rest).QueryValue) {
+    var columns = first.resultColumns + second.resultColumns
+    for expression in repeat each rest { columns += expression.resultColumns }
+    self.columns = columns
+  }
+
+  public var queryFragment: QueryFragment {
+    ("SELECT " + columns.queryFragment).marked(.statement)
+  }
+
+  /// Values used as a result column are a parenthesized scalar subquery.
+  public var resultColumns: [ResultColumn] {
+    [ResultColumn(queryFragment.parenthesized())]
+  }
+}
