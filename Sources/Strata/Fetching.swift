@@ -78,18 +78,18 @@ extension QueryStatement {
 extension Select where Columns == (), Joins == () {
   /// Runs the statement and decodes every row: `[Player]`.
   @inlinable
-  public func fetchAll(_ db: Database) throws -> [From] {
+  public func fetchAll(_ db: Database) throws -> [From.QueryOutput] {
     try StatementExecutor.fetchAll(self, in: db) { decoder in try decoder.decode(From.self) }
   }
 
   /// Runs the statement and decodes its first row, or returns nil when there is none.
   @inlinable
-  public func fetchOne(_ db: Database) throws -> From? {
+  public func fetchOne(_ db: Database) throws -> From.QueryOutput? {
     try StatementExecutor.fetchOne(self, in: db) { decoder in try decoder.decode(From.self) }
   }
 
   /// Runs the statement and returns a cursor that decodes rows as it steps.
-  public func fetchCursor(_ db: Database) throws -> QueryCursor<From> {
+  public func fetchCursor(_ db: Database) throws -> QueryCursor<From.QueryOutput> {
     QueryCursor(database: db, batches: isEmpty ? [] : StatementExecutor.batches(of: self, in: db)) {
       decoder in try decoder.decode(From.self)
     }
@@ -100,7 +100,7 @@ extension Select where Columns == () {
   /// Runs the statement and decodes every row as the table and its joined tables:
   /// `[(Game, Player?)]`.
   @inlinable
-  public func fetchAll<J1: Table, each J: Table>(_ db: Database) throws -> [(From, J1, repeat each J)]
+  public func fetchAll<J1: Table, each J: Table>(_ db: Database) throws -> [(From.QueryOutput, J1.QueryOutput, repeat (each J).QueryOutput)]
   where Joins == (J1, repeat each J) {
     try StatementExecutor.fetchAll(self, in: db) { decoder in
       (try decoder.decode(From.self), try decoder.decode(J1.self), repeat try decoder.decode((each J).self))
@@ -110,7 +110,7 @@ extension Select where Columns == () {
   /// Runs the statement and decodes its first row as the table and its joined tables, or
   /// returns nil when there is none.
   @inlinable
-  public func fetchOne<J1: Table, each J: Table>(_ db: Database) throws -> (From, J1, repeat each J)?
+  public func fetchOne<J1: Table, each J: Table>(_ db: Database) throws -> (From.QueryOutput, J1.QueryOutput, repeat (each J).QueryOutput)?
   where Joins == (J1, repeat each J) {
     try StatementExecutor.fetchOne(self, in: db) { decoder in
       (try decoder.decode(From.self), try decoder.decode(J1.self), repeat try decoder.decode((each J).self))
@@ -121,7 +121,7 @@ extension Select where Columns == () {
   /// tables as it steps.
   public func fetchCursor<J1: Table, each J: Table>(
     _ db: Database
-  ) throws -> QueryCursor<(From, J1, repeat each J)> where Joins == (J1, repeat each J) {
+  ) throws -> QueryCursor<(From.QueryOutput, J1.QueryOutput, repeat (each J).QueryOutput)> where Joins == (J1, repeat each J) {
     QueryCursor(database: db, batches: isEmpty ? [] : StatementExecutor.batches(of: self, in: db)) {
       decoder in (try decoder.decode(From.self), try decoder.decode(J1.self), repeat try decoder.decode((each J).self))
     }
@@ -140,13 +140,13 @@ extension Select {
 extension Table {
   /// Every row of the table (under its default scope).
   @inlinable
-  public static func fetchAll(_ db: Database) throws -> [Self] {
+  public static func fetchAll(_ db: Database) throws -> [QueryOutput] {
     try all.fetchAll(db)
   }
 
   /// A row of the table (under its default scope), or nil when there is none.
   @inlinable
-  public static func fetchOne(_ db: Database) throws -> Self? {
+  public static func fetchOne(_ db: Database) throws -> QueryOutput? {
     try all.fetchOne(db)
   }
 
@@ -157,7 +157,7 @@ extension Table {
   }
 
   /// A cursor over every row of the table (under its default scope).
-  public static func fetchCursor(_ db: Database) throws -> QueryCursor<Self> {
+  public static func fetchCursor(_ db: Database) throws -> QueryCursor<QueryOutput> {
     try all.fetchCursor(db)
   }
 }

@@ -215,3 +215,57 @@ import Testing
     #expect(rows.map(\.1) == [2, 1, 0, 1, 0])
   }
 }
+
+enum Manager: AliasName {}
+enum Skip: AliasName {
+  static var aliasName: String { "skipLevel" }
+}
+
+/// Table aliases: one table joined with itself.
+@Suite struct TableAliasTests {
+  let database: any DatabaseWriter
+
+  init() throws {
+    database = try organizationDatabase()
+  }
+
+  @Test func selfJoinThroughAnAlias() throws {
+    let query = Employee
+      .leftJoin(Employee.as(Manager.self).all) { $0.managerID.eq($1.id) }
+      .order(by: \.id)
+      .select { ($0.name, $1.name) }
+    #expect(
+      query.queryFragment.sql == """
+        SELECT "employees"."name", "Manager"."name" FROM "employees" \
+        LEFT JOIN "employees" AS "Manager" ON "employees"."managerID" = "Manager"."id" \
+        ORDER BY "employees"."id"
+        """)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Ada", "Grace", "Linus", "Ken"])
+    #expect(rows.map(\.1) == [nil, "Ada", "Grace", "Grace"])
+  }
+
+  @Test func aliasedRowsDecodeAsTheTable() throws {
+    let query = Employee
+      .join(Employee.as(Manager.self).where { $0.salary > 100_000 }) { $0.managerID.eq($1.id) }
+      .join(Employee.as(Skip.self).all) { $1.managerID.eq($2.id) }
+      .order(by: \.id)
+    #expect(query.queryFragment.sql.contains(#"JOIN "employees" AS "skipLevel" ON "Manager"."managerID" = "skipLevel"."id""#))
+    #expect(query.queryFragment.sql.contains(#"WHERE "Manager"."salary" > ?"#))
+    let rows: [(Employee, Employee, Employee)] = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0.name) == ["Linus", "Ken"])
+    #expect(rows.map(\.1.name) == ["Grace", "Grace"])
+    #expect(rows.map(\.2.name) == ["Ada", "Ada"])
+
+    let managers = Employee
+      .join(Employee.as(Manager.self).all) { $0.managerID.eq($1.id) }
+      .where { $1.salary > 250_000 }
+    let pairs: [(Employee, Employee)] = try database.read { try managers.fetchAll($0) }
+    #expect(pairs.map(\.0.name) == ["Grace"])
+    #expect(pairs.map(\.1.name) == ["Ada"])
+
+    let byAlias = try database.read { try Employee.as(Manager.self).find(2).fetchOne($0) }
+    #expect(byAlias?.name == "Grace")
+    #expect(Employee.as(Manager.self).find(2).queryFragment.sql.hasSuffix(#"FROM "employees" AS "Manager" WHERE "Manager"."id" = ?"#))
+  }
+}

@@ -11,7 +11,7 @@ import Testing
     try database.write(seedCatalog)
   }
 
-  func fetch<From: Table>(_ query: Where<From>) throws -> [From] {
+  func fetch<From: Table>(_ query: Where<From>) throws -> [From.QueryOutput] {
     try database.read { try query.fetchAll($0) }
   }
 

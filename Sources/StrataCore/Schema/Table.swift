@@ -9,7 +9,7 @@
 /// Queries start from the type: `Player.all`, `Player.where { $0.score > 10 }`,
 /// `Player.insert { draft }`, `Player.update { $0.score += 1 }`.
 public protocol Table: QueryRepresentable, TableRow
-where QueryOutput == Self, TableColumns.QueryValue == Self, Base == Self {
+where TableColumns.QueryValue == Self, Base == Self {
   /// The typed description of the table's columns, handed to query closures as `$0`.
   associatedtype TableColumns: TableColumnSet
 
