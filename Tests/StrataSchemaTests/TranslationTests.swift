@@ -207,4 +207,29 @@ import Testing
     #expect(set.selections[0].access == .package)
     #expect(set.selections[0].fields.map(\.valueType) == ["Item?", "Int"])
   }
+
+  @Test func aSelectionOfColumnsIsAlsoTheTableOfACommonTableExpression() throws {
+    let set = try models(
+      """
+      struct Item: Table { let id: Int }
+      struct Counter: Selection {
+        let value: Int
+        // @Column(as: JSONRepresentation<[String]>.self)
+        var labels: [String]?
+      }
+      struct Stats: Selection {
+        let item: Item
+        let total: Int
+      }
+      """)
+    #expect(set.selections[0].tableName == "counters")
+    #expect(set.selections[0].columns.map(\.columnName) == ["value", "labels"])
+    #expect(set.selections[0].columns[1].valueType == "JSONRepresentation<[String]>?")
+    #expect(set.selections[1].tableName == nil)
+    #expect(set.schema.tables.map(\.name) == ["items"])
+    let swift = SwiftEmitter.conformances(set, sources: ["Models.swift"])
+    #expect(swift.contains("nonisolated extension Counter: Strata.Table {"))
+    #expect(swift.contains(#"let labels = Strata.TableColumn<Counter, JSONRepresentation<[String]>?>("labels")"#))
+    #expect(!swift.contains("extension Stats: Strata.Table"))
+  }
 }

@@ -68,24 +68,8 @@ public enum SwiftEmitter {
     let key = table.primaryKey
     let header = "nonisolated extension \(name)" + (key == nil ? "" : ": Strata.PrimaryKeyedTable")
     writer.block(header) { writer in
-      writer.line("\(access)static let tableName = \(stringLiteral(table.tableName))")
-      writer.blank()
-      let columnSet = key == nil ? "Strata.TableColumnSet" : "Strata.PrimaryKeyedColumnSet"
-      writer.block("\(access)nonisolated struct TableColumns: \(columnSet)") { writer in
-        writer.line("\(access)typealias QueryValue = \(name)")
-        writer.list(
-          "\(access)static let columnNames = [", table.columns.map { stringLiteral($0.columnName) }, "]")
-        for column in table.columns {
-          writer.line(
-            "\(column.access.rawValue)let \(identifier(column.propertyName)) = Strata.TableColumn<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
-        }
-        if let key {
-          writer.line(
-            "\(access)var primaryKey: Strata.TableColumn<\(name), \(key.valueType)> { \(identifier(key.propertyName)) }")
-        }
-      }
-      writer.blank()
-      writer.line("\(access)static var columns: TableColumns { TableColumns() }")
+      emitTableDescription(
+        name: name, tableName: table.tableName, columns: table.columns, key: key, access: access, into: &writer)
       if let key {
         writer.blank()
         let value = key.representation.map { "\($0)(queryOutput: \(identifier(key.propertyName)))" }
@@ -101,6 +85,30 @@ public enum SwiftEmitter {
         emitDraft(table, keyIndex: keyIndex, access: access, into: &writer)
       }
     }
+  }
+
+  /// The table's name, its `TableColumns` and `columns`.
+  private static func emitTableDescription(
+    name: String, tableName: String, columns: [ColumnModel], key: ColumnModel?, access: String,
+    into writer: inout CodeWriter
+  ) {
+    writer.line("\(access)static let tableName = \(stringLiteral(tableName))")
+    writer.blank()
+    let columnSet = key == nil ? "Strata.TableColumnSet" : "Strata.PrimaryKeyedColumnSet"
+    writer.block("\(access)nonisolated struct TableColumns: \(columnSet)") { writer in
+      writer.line("\(access)typealias QueryValue = \(name)")
+      writer.list("\(access)static let columnNames = [", columns.map { stringLiteral($0.columnName) }, "]")
+      for column in columns {
+        writer.line(
+          "\(column.access.rawValue)let \(identifier(column.propertyName)) = Strata.TableColumn<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
+      }
+      if let key {
+        writer.line(
+          "\(access)var primaryKey: Strata.TableColumn<\(name), \(key.valueType)> { \(identifier(key.propertyName)) }")
+      }
+    }
+    writer.blank()
+    writer.line("\(access)static var columns: TableColumns { TableColumns() }")
   }
 
   private static func emitDecoding(
@@ -200,6 +208,15 @@ public enum SwiftEmitter {
       }
       writer.blank()
       emitDecoding(selection.fields.map { ($0.name, $0.valueType) }, access: access, into: &writer)
+    }
+    guard let tableName = selection.tableName else { return }
+    writer.blank()
+    writer.line("/// `\(SwiftLiteral.comment(selection.swiftName))` as the table of a common table expression.")
+    writer.block("nonisolated extension \(name): Strata.Table") { writer in
+      emitTableDescription(
+        name: name, tableName: tableName, columns: selection.columns, key: nil, access: access, into: &writer)
+      writer.blank()
+      emitEncoding(selection.columns, access: access, into: &writer)
     }
   }
 

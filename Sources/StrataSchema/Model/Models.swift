@@ -108,6 +108,11 @@ public struct SelectionModel: Sendable {
   public var access: MemberAccess
   /// The stored properties, in declaration order.
   public var fields: [FieldModel]
+  /// The name of the selection as the table of a common table expression, when its fields are
+  /// all columns; nil when a field is a whole table or selection.
+  public var tableName: String?
+  /// The fields as the columns of that table.
+  public var columns: [ColumnModel]
 }
 
 /// A field of a selection.

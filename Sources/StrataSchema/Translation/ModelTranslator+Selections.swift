@@ -1,4 +1,6 @@
-/// Selections: row types whose fields are whole tables, columns or aggregates.
+/// Selections: row types whose fields are whole tables, columns or aggregates. A selection whose
+/// fields are all columns can also be the table of a common table expression, so it gets a
+/// `Table` conformance too (no `CREATE TABLE`: it is never stored).
 extension ModelTranslator {
   /// Names Strata's protocols use on a selection, which a field cannot have.
   static let generatedSelectionMembers: Set<String> = ["Columns", "QueryOutput", "Unwrapped"]
@@ -6,6 +8,8 @@ extension ModelTranslator {
   mutating func translateSelection(_ type: TypeDeclaration) -> SelectionModel? {
     let scope = type.scope + [type.name]
     var fields: [FieldModel] = []
+    var columns: [ColumnModel] = []
+    var isTable = true
     rejectGeneratedNames(in: type, names: ["Columns"])
     for property in type.properties where !property.isStatic && property.storage == .stored {
       if options(of: property).isEphemeral {
@@ -50,11 +54,21 @@ extension ModelTranslator {
       } else if let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
         tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection", "Strata.Selection"])
       {
-        // A whole table or a nested selection.
+        // A whole table or a nested selection: not a column of a common table expression.
+        isTable = false
       } else if storage(of: unwrapped, for: property, scope: scope, seen: []) == nil {
         continue
       }
       let valueType = representation.map(\.swiftText) ?? unwrapped.swiftText
+      let propertyType = isOptional ? unwrapped.swiftText + "?" : unwrapped.swiftText
+      isTable = isTable && !Self.generatedTableMembers.contains(property.name)
+      columns.append(
+        ColumnModel(
+          propertyName: property.name, access: memberAccess(of: property, in: type),
+          typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
+          location: property.location, columnName: property.name, previousColumnName: nil,
+          propertyType: propertyType, valueType: isOptional ? valueType + "?" : valueType,
+          representation: representation?.swiftText, isOptional: isOptional, defaultExpression: nil))
       fields.append(
         FieldModel(
           name: property.name, access: memberAccess(of: property, in: type),
@@ -67,6 +81,7 @@ extension ModelTranslator {
     }
     if fields.isEmpty { return nil }
     return SelectionModel(
-      swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type), fields: fields)
+      swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type), fields: fields,
+      tableName: isTable ? Naming.tableName(forType: type.name) : nil, columns: isTable ? columns : [])
   }
 }

@@ -39,7 +39,7 @@ extension ModelTranslator {
 
   /// Names of members the generated code declares on a table, or that Strata's protocols use, so
   /// that a property of the same name would make the conformance ambiguous.
-  private static let generatedTableMembers: Set<String> = [
+  static let generatedTableMembers: Set<String> = [
     "TableColumns", "Draft", "Base", "Nullable", "PrimaryKey", "QueryOutput", "Unwrapped",
   ]
 

@@ -29,3 +29,21 @@ struct Document: Table, Identifiable {
 
   static let all = unscoped.where { !$0.isDeleted }
 }
+
+/// The table of a counting common table expression.
+struct Counter: Selection {
+  let value: Int
+}
+
+/// A comment with its depth in the thread: a recursive common table expression's table.
+struct ThreadedComment: Selection {
+  let id: Int
+  let body: String
+  let depth: Int
+}
+
+/// Employees above a salary, as a common table expression.
+struct WellPaidEmployee: Selection {
+  let id: Int
+  let name: String
+}
