@@ -56,25 +56,14 @@ extension DatabaseExpression where QueryValue: QueryBindable {
 }
 
 extension TableColumnSet {
-  /// `count("table"."rowid")`: the number of rows of a table without a primary key, not
-  /// counting the NULL rows an outer join adds.
+  /// `count(primaryKey)`, or `count("table"."rowid")` for a table without one: the number of
+  /// rows, not counting the NULL rows an outer join adds.
   ///
-  /// SQLite gives every ordinary table a `rowid`; a common table expression has none, so count
-  /// one of its columns instead.
-  @_disfavoredOverload
+  /// A common table expression has no `rowid`, so count one of its columns instead.
   public func count(
     distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<Int> {
-    rowid.count(distinct: distinct, filter: filter)
-  }
-}
-
-extension PrimaryKeyedColumnSet {
-  /// `count(primaryKey)`: the number of rows, not counting the NULL rows an outer join adds.
-  public func count(
-    distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
-  ) -> AnyQueryExpression<Int> {
-    primaryKey.count(distinct: distinct, filter: filter)
+    identity.count(distinct: distinct, filter: filter)
   }
 }
 

@@ -16,6 +16,8 @@ public struct NullableColumns<Base: TableColumnSet>: TableColumnSet {
 
   public static var columnNames: [String] { Base.columnNames }
 
+  public var identityColumnName: String { base.identityColumnName }
+
   /// A column of the joined table, with its type made optional.
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base, TableColumn<Base.QueryValue, Value>>

@@ -6,6 +6,10 @@
 public protocol TableColumnSet: QueryExpression, Sendable where QueryValue: Table {
   /// The table's column names, in declaration order: the order of decoding and encoding.
   static var columnNames: [String] { get }
+
+  /// The column that is NULL exactly when a row is missing, on the optional side of an outer
+  /// join: the primary key, or `rowid` for a table without one.
+  var identityColumnName: String { get }
 }
 
 extension TableColumnSet {
@@ -17,6 +21,13 @@ extension TableColumnSet {
   /// side of an outer join.
   public var rowid: AnyQueryExpression<Int?> {
     AnyQueryExpression(QueryFragment(table: QueryValue.tableQualifier, column: "rowid"))
+  }
+
+  public var identityColumnName: String { "rowid" }
+
+  /// The identity column, qualified: NULL exactly when the row is missing.
+  var identity: AnyQueryExpression<Int?> {
+    AnyQueryExpression(QueryFragment(table: QueryValue.tableQualifier, column: identityColumnName))
   }
 
   public var resultColumns: [ResultColumn] {
@@ -34,4 +45,8 @@ public protocol PrimaryKeyedColumnSet: TableColumnSet {
 
   /// The primary key column.
   var primaryKey: TableColumn<QueryValue, PrimaryKey> { get }
+}
+
+extension PrimaryKeyedColumnSet {
+  public var identityColumnName: String { primaryKey.name }
 }
