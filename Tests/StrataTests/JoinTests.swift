@@ -269,3 +269,44 @@ enum Skip: AliasName {
     #expect(Employee.as(Manager.self).find(2).queryFragment.sql.hasSuffix(#"FROM "employees" AS "Manager" WHERE "Manager"."id" = ?"#))
   }
 }
+
+/// Selections nested in selections, and subqueries of every shape.
+@Suite struct NestedSelectionTests {
+  let database: any DatabaseWriter
+
+  init() throws {
+    database = try catalogDatabase()
+    try database.write(seedCatalog)
+  }
+
+  @Test func nestedSelectionsDecodeFieldByField() throws {
+    let query = Item
+      .leftJoin(Category.all) { $0.categoryID.eq($1.id) }
+      .where { $0.price < 20 }
+      .order(by: \.id)
+      .select {
+        ItemListing.Columns(
+          category: $1.name,
+          tag: PriceTag.Columns(title: $0.title, price: $0.price),
+          discounted: PriceTag.Columns(title: $0.title.upper(), price: $0.price / 2))
+      }
+    #expect(
+      query.queryFragment.sql.hasPrefix(
+        #"SELECT "categories"."name" AS "category", "items"."title" AS "title", "items"."price" AS "price", "#
+          + #"upper("items"."title") AS "title", "items"."price" / ? AS "price" FROM"#))
+    let listings = try database.read { try query.fetchAll($0) }
+    #expect(listings.map(\.category) == ["Electronics", "Books"])
+    #expect(listings.map(\.tag.title) == ["Cable", "Novel"])
+    #expect(listings.map(\.discounted?.title) == ["CABLE", "NOVEL"])
+    #expect(listings.map(\.discounted?.price) == [4.75, 7.5])
+  }
+
+  @Test func inTakesSubqueriesOfAnyShape() throws {
+    let titled = Item.where { $0.id.in(Values(2).union(Item.where { $0.price > 40 }.select(\.id))) }.order(by: \.id)
+    #expect(try database.read { try titled.select(\.title).fetchAll($0) } == ["Phone", "Cable", "Atlas"])
+
+    let maxOrZero = Item.where { $0.price > 10_000 }.select { $0.price.max() }.ifnull(0)
+    #expect(maxOrZero.queryFragment.sql.hasPrefix("ifnull((SELECT max("))
+    #expect(try database.read { try Values(maxOrZero).fetchOne($0) } == 0)
+  }
+}

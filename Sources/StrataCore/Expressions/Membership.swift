@@ -14,9 +14,9 @@ extension QueryExpression where QueryValue: QueryBindable {
     return AnyQueryExpression(fragment.compound())
   }
 
-  /// `lhs IN (SELECT …)`.
-  public func `in`<Value: QueryBindable, From: Table, Joins>(
-    _ subquery: Select<Value, From, Joins>
+  /// `lhs IN (SELECT …)`, of a select, a compound select, `Values` or a `WITH` statement.
+  public func `in`<Value: QueryBindable>(
+    _ subquery: some SelectStatement<Value>
   ) -> AnyQueryExpression<Bool> where Value.Unwrapped == QueryValue.Unwrapped {
     var fragment = queryFragment.operand
     fragment.append(raw: " IN ")

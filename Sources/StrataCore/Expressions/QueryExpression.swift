@@ -21,10 +21,11 @@ extension QueryExpression {
   }
 
   /// The expression's result columns named for a ``Selection`` field: a scalar takes the field's
-  /// name, a whole table keeps each of its column names.
+  /// name, a whole table keeps each of its column names, and a nested selection its fields'
+  /// names.
   public func resultColumns(named name: String) -> [ResultColumn] {
     resultColumns.map { column in
-      ResultColumn(column.expression, alias: column.columnName ?? name)
+      ResultColumn(column.expression, alias: column.columnName ?? column.alias ?? name)
     }
   }
 }

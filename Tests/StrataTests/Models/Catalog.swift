@@ -40,3 +40,16 @@ struct CategoryStats: Selection {
   let itemCount: Int
   let totalPrice: Double?
 }
+
+/// A title and price: nested in ``ItemListing``.
+struct PriceTag: Selection {
+  let title: String
+  let price: Double
+}
+
+/// A selection with nested selections, one of them optional.
+struct ItemListing: Selection {
+  let category: String?
+  let tag: PriceTag
+  let discounted: PriceTag?
+}
