@@ -75,6 +75,15 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("OK: 2 games, 2 items"), "\(run.output)")
 
+    // Comparing columns with `==` is a compile error that says what to write instead.
+    let misuse = package.appendingPathComponent("Sources/App/Misuse.swift")
+    try "import Strata\nfunc misuse() { _ = Player.where { $0.name == \"Blob\" } }\n".write(to: misuse, atomically: true, encoding: .utf8)
+    let misused = try swift("build")
+    #expect(misused.status != 0)
+    #expect(misused.output.contains("Use 'eq' (or 'is') instead."), "\(misused.output)")
+    try FileManager.default.removeItem(at: misuse)
+    #expect(try swift("build").status == 0)
+
     // A build with no changed input does not run the generator again.
     let rebuild = try swift("build")
     #expect(rebuild.status == 0)
