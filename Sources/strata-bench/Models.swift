@@ -20,3 +20,9 @@ struct GameRow: Selection {
   let game: Game
   let playerCount: Int
 }
+
+/// A game's total score: the table of a common table expression.
+struct GameTotal: Selection {
+  let gameID: Game.ID
+  let total: Int
+}

@@ -88,24 +88,41 @@ insert.measure("GRDB PersistableRecord insert", runs: options.runs) {
 insert.report(baseline: "raw sqlite3 prepared loop (floor)", also: nil)
 }
 
-// 3. building and rendering the seed's query
+// 3. building and rendering queries: the seed's, a common table expression and a CASE
 if options.runs("render") {
 let iterations = options.renderIterations
-let render = Comparison(title: "build and render the seed's group/leftJoin/order/select query", unit: .microsecondsPer(iterations))
-render.measure("Strata", runs: options.runs) {
-  var length = 0
-  let duration = timed {
-  for _ in 0..<iterations {
-    let query = Game
-      .group(by: \.id)
-      .leftJoin(Player.all) { $0.id.eq($1.gameID) }
-      .order { $1.count().desc() }
-      .select { GameRow.Columns(game: $0, playerCount: $1.count()) }
-    length &+= query.queryFragment.sql.utf8.count
+let render = Comparison(title: "build and render a query", unit: .microsecondsPer(iterations))
+func measureRender(_ name: String, _ build: () -> QueryFragment) {
+  render.measure(name, runs: options.runs) {
+    var length = 0
+    let duration = timed {
+      for _ in 0..<iterations { length &+= build().sql.utf8.count }
+    }
+    guard length > 0 else { fatalError("nothing rendered") }
+    return duration
   }
+}
+measureRender("seed's group/leftJoin/order/select") {
+  Game
+    .group(by: \.id)
+    .leftJoin(Player.all) { $0.id.eq($1.gameID) }
+    .order { $1.count().desc() }
+    .select { GameRow.Columns(game: $0, playerCount: $1.count()) }
+    .queryFragment
+}
+measureRender("WITH (a CTE of totals) SELECT … JOIN") {
+  With {
+    Player.group(by: \.gameID).select { GameTotal.Columns(gameID: $0.gameID, total: $0.score.sum() ?? 0) }
+  } query: {
+    Game.join(GameTotal.where { $0.total > 100 }) { $0.id.eq($1.gameID) }.select { ($0.title, $1.total) }
   }
-  guard length > 0 else { fatalError("nothing rendered") }
-  return duration
+  .queryFragment
+}
+measureRender("CASE in select and order") {
+  Player
+    .order { Case().when($0.score > 100, then: 0).when($0.score > 10, then: 1).else(2) }
+    .select { ($0.name, Case($0.score).when(0, then: "none").else("some")) }
+    .queryFragment
 }
 render.report(baseline: nil, also: nil)
 }

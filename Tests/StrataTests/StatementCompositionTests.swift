@@ -40,6 +40,14 @@ import Testing
     let notWellPaid = wellPaid.not()
     #expect(notWellPaid.queryFragment.sql.hasSuffix(#"WHERE NOT ("employees"."salary" > ?)"#))
     #expect(try database.read { try notWellPaid.select(\.name).fetchAll($0) } == ["Linus", "Ken"])
+    #expect((ada || wellPaid).queryFragment == ada.or(wellPaid).queryFragment)
+    #expect((ada && !wellPaid).queryFragment.sql.hasSuffix(#"WHERE ("employees"."name" = ?) AND (NOT ("employees"."salary" > ?))"#))
+    #expect(try database.read { try (ada && !wellPaid).fetchCount($0) } == 0)
+
+    let managers = Employee.where { $0.managerID.isNot(nil) }.select(\.managerID)
+    let managing = Employee.where { managers.contains($0.id) }.select(\.name)
+    #expect(managing.queryFragment.sql.hasSuffix(#"WHERE "employees"."id" IN (SELECT "employees"."managerID" FROM "employees" WHERE "employees"."managerID" IS NOT NULL)"#))
+    #expect(try database.read { try managing.fetchAll($0) } == ["Ada", "Grace"])
   }
 
   @Test func whereClosuresTakeIfAndFor() throws {

@@ -24,3 +24,11 @@ extension QueryExpression where QueryValue: QueryBindable {
     return AnyQueryExpression(fragment.compound())
   }
 }
+
+extension SelectStatement where QueryValue: QueryBindable {
+  /// `element IN (SELECT …)`: whether the statement returns `element`.
+  public func contains<Element: QueryExpression>(_ element: Element) -> AnyQueryExpression<Bool>
+  where Element.QueryValue: QueryBindable, Element.QueryValue.Unwrapped == QueryValue.Unwrapped {
+    element.in(self)
+  }
+}

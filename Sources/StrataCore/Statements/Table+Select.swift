@@ -202,4 +202,13 @@ extension Select where Columns == (), Joins == () {
     let condition = clauses.wheres.isEmpty ? "1" : SelectClauses.conjunction(clauses.wheres)
     return with { $0.wheres = [("NOT " + condition.parenthesized()).compound()] }
   }
+
+  /// Both statements' conditions: `lhs.and(rhs)`.
+  public static func && (lhs: Self, rhs: Self) -> Self { lhs.and(rhs) }
+
+  /// Either statement's conditions: `lhs.or(rhs)`.
+  public static func || (lhs: Self, rhs: Self) -> Self { lhs.or(rhs) }
+
+  /// The statement's conditions negated: `statement.not()`.
+  public static prefix func ! (statement: Self) -> Self { statement.not() }
 }
