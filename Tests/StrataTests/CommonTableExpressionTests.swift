@@ -90,4 +90,19 @@ import Testing
     #expect(try database.write { try prune.fetchAll($0) }.sorted() == ["Nested", "Reply"])
     #expect(try database.read { try Comment.fetchCount($0) } == 2)
   }
+
+  @Test func anInsertFromACommonTableExpression() throws {
+    let insert = With {
+      Values(Counter.Columns(value: 1))
+        .union(all: true, Counter.where { $0.value < 3 }.select { Counter.Columns(value: $0.value + 1) })
+    } query: {
+      Comment.insert { ($0.parentID, $0.body) } select: {
+        Counter.select { ($0.value.nullif(0), "Re: " + $0.value.cast(as: String.self)) }
+      }
+    }
+    #expect(insert.queryFragment.sql.contains(#") INSERT INTO "comments" ("parentID", "body") SELECT nullif("counters"."value", ?), ? || CAST("counters"."value" AS TEXT) FROM "counters""#))
+    try database.write { try insert.execute($0) }
+    let added = try database.read { try Comment.where { $0.id > 4 }.order(by: \.id).select(\.body).fetchAll($0) }
+    #expect(added == ["Re: 1", "Re: 2", "Re: 3"])
+  }
 }

@@ -301,6 +301,21 @@ enum Skip: AliasName {
     #expect(listings.map(\.discounted?.price) == [4.75, 7.5])
   }
 
+  @Test func joiningAStatementThatSelectsAppendsItsColumns() throws {
+    let query = Category
+      .order(by: \.id)
+      .select(\.name)
+      .join(Item.where(\.isActive).order(by: \.title).select(\.title)) { $0.id.eq($1.categoryID) }
+    #expect(
+      query.queryFragment.sql == """
+        SELECT "categories"."name", "items"."title" FROM "categories" \
+        JOIN "items" ON "categories"."id" = "items"."categoryID" \
+        WHERE "items"."isActive" ORDER BY "categories"."id", "items"."title"
+        """)
+    let rows: [(String, String)] = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.1) == ["Cable", "Phone", "Atlas"])
+  }
+
   @Test func inTakesSubqueriesOfAnyShape() throws {
     let titled = Item.where { $0.id.in(Values(2).union(Item.where { $0.price > 40 }.select(\.id))) }.order(by: \.id)
     #expect(try database.read { try titled.select(\.title).fetchAll($0) } == ["Phone", "Cable", "Atlas"])
