@@ -6,11 +6,17 @@
 // wrap the left side in an optional and never read the right.
 
 /// The optional types, for constraining APIs to optional expressions.
-public protocol _OptionalQueryValue: QueryRepresentable {
+public protocol _OptionalQueryValue: QueryRepresentable, ExpressibleByNilLiteral {
   associatedtype Wrapped: QueryRepresentable
+
+  /// The optional of this type holding `wrapped`'s value: for generic code that knows only
+  /// that the type is optional.
+  static func _wrapping(_ wrapped: Wrapped?) -> Self
 }
 
-extension Optional: _OptionalQueryValue where Wrapped: QueryRepresentable {}
+extension Optional: _OptionalQueryValue where Wrapped: QueryRepresentable {
+  public static func _wrapping(_ wrapped: Wrapped?) -> Self { wrapped }
+}
 
 extension TableColumn where Value: _OptionalQueryValue {
   /// `coalesce(lhs, rhs)` of two columns of the same type: NULL only when both are.

@@ -12,8 +12,10 @@ import Strata
 ///
 /// Comments: 1 "Root" with reply 2 "Reply", which has reply 3 "Nested"; 4 "Other" has none.
 /// Documents: 1 "Plan", 2 "Draft" (deleted), 3 "Notes".
-func organizationDatabase() throws -> any DatabaseWriter {
-  let database = try openDatabase(.inMemory)
+func organizationDatabase(
+  _ location: DatabaseLocation = .inMemory, pooled: Bool = false, configuration: Configuration = Configuration()
+) throws -> any DatabaseWriter {
+  let database = try openDatabase(location, pooled: pooled, configuration: configuration)
   try database.write { db in
     try sql(
       """

@@ -1,0 +1,145 @@
+import GRDB
+import StrataCore
+
+/// The rows of a query, kept up to date as the database changes.
+///
+/// ```swift
+/// @Observable final class GameModel {
+///   @ObservationIgnored @FetchAll var games: [Game]                       // Game.all
+///   @ObservationIgnored @FetchAll(Player.order(by: \.name)) var players
+///   @ObservationIgnored @FetchAll(Player.none) var results                // loaded later
+///
+///   func sort(by ordering: Ordering) async throws {
+///     try await $players.load(Player.order { … })
+///   }
+/// }
+/// ```
+///
+/// The first value is fetched when the property is created (before the initializer returns on
+/// the main thread); after that, every write that changes the rows the query read fetches it
+/// again, once per transaction, and a write to other tables does not. Reads of the value are
+/// tracked by the Observation framework, so the owning `@Observable` model (mark the property
+/// `@ObservationIgnored`) or SwiftUI view updates. A failing query keeps the last good value and
+/// sets ``loadError``; it never traps. The observation stops when the property's owner is freed.
+///
+/// The database is ``DefaultDatabase/current`` unless `database:` names one.
+@propertyWrapper
+public struct FetchAll<Element: Sendable>: Sendable {
+  let controller: FetchController<[Element]>
+
+  /// The rows.
+  public var wrappedValue: [Element] { controller.value }
+
+  /// The live query itself: `$players.load(…)`, `$players.isLoading`, `$players.loadError`.
+  public var projectedValue: Self { self }
+
+  /// Whether a fetch is under way that has not delivered its value yet.
+  public var isLoading: Bool { controller.isLoading }
+
+  /// The error of the last fetch, if it failed; the value is the last good one.
+  public var loadError: (any Error)? { controller.loadError }
+
+  private init(
+    _ rows: [Element], _ database: (any DatabaseReader)?, _ delivery: FetchDelivery,
+    _ fetch: @escaping FetchController<[Element]>.Fetch
+  ) {
+    controller = FetchController(value: rows, database: database, delivery: delivery, fetch: fetch)
+  }
+
+  /// Every row of the table, under its default scope: `@FetchAll var games: [Game]`.
+  public init(
+    wrappedValue: [Element] = [], database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
+  ) where Element: StrataCore.Table, Element.QueryOutput == Element {
+    self.init(wrappedValue, database, delivery, Self.rows(of: Element.all))
+  }
+
+  /// The rows of a filtered, ordered statement: `@FetchAll(Player.where { … }) var players`.
+  public init<From: StrataCore.Table>(
+    wrappedValue: [Element] = [], _ statement: Where<From>, database: (any DatabaseReader)? = nil,
+    delivery: FetchDelivery = .mainActor
+  ) where Element == From.QueryOutput {
+    self.init(wrappedValue, database, delivery, Self.rows(of: statement))
+  }
+
+  /// The values a statement selects: a column, a `Selection`, a compound select, a `With`.
+  public init<Statement: SelectStatement & Sendable>(
+    wrappedValue: [Element] = [], _ statement: Statement, database: (any DatabaseReader)? = nil,
+    delivery: FetchDelivery = .mainActor
+  ) where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
+    self.init(wrappedValue, database, delivery, Self.rows(of: statement))
+  }
+
+  /// The tuples a statement selects: `@FetchAll(Player.select { ($0.name, $0.score) }) var pairs`.
+  public init<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
+    wrappedValue: [Element] = [], _ statement: Select<(First, Second, repeat each Column), From, Joins>,
+    database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
+  ) where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
+    self.init(wrappedValue, database, delivery, Self.rows(of: statement))
+  }
+
+  /// The rows of joined tables: `@FetchAll(Game.leftJoin(Player.all) { … }) var rows`.
+  public init<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
+    wrappedValue: [Element] = [], _ statement: Select<(), From, (Joined, repeat each More)>,
+    database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
+  ) where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
+    self.init(wrappedValue, database, delivery, Self.rows(of: statement))
+  }
+
+  /// Replaces the query with `statement`, fetches it and keeps observing it; returns once its
+  /// rows are the value. No value of the previous query arrives after that. Throws the fetch's
+  /// error (also kept in ``loadError``).
+  @discardableResult
+  public func load<From: StrataCore.Table>(_ statement: Where<From>) async throws -> FetchSubscription
+  where Element == From.QueryOutput {
+    try await controller.load(Self.rows(of: statement))
+  }
+
+  /// Replaces the query with a statement that selects values.
+  @discardableResult
+  public func load<Statement: SelectStatement & Sendable>(_ statement: Statement) async throws -> FetchSubscription
+  where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
+    try await controller.load(Self.rows(of: statement))
+  }
+
+  /// Replaces the query with a statement that selects tuples.
+  @discardableResult
+  public func load<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
+    _ statement: Select<(First, Second, repeat each Column), From, Joins>
+  ) async throws -> FetchSubscription
+  where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
+    try await controller.load(Self.rows(of: statement))
+  }
+
+  /// Replaces the query with a statement of joined tables' rows.
+  @discardableResult
+  public func load<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
+    _ statement: Select<(), From, (Joined, repeat each More)>
+  ) async throws -> FetchSubscription
+  where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
+    try await controller.load(Self.rows(of: statement))
+  }
+
+  private static func rows<From: StrataCore.Table>(of statement: Where<From>) -> FetchController<[Element]>.Fetch
+  where Element == From.QueryOutput {
+    { db in try statement.fetchAll(db) }
+  }
+
+  private static func rows<Statement: SelectStatement & Sendable>(of statement: Statement) -> FetchController<[Element]>.Fetch
+  where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
+    { db in try statement.fetchAll(db) }
+  }
+
+  private static func rows<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
+    of statement: Select<(First, Second, repeat each Column), From, Joins>
+  ) -> FetchController<[Element]>.Fetch
+  where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
+    { db in try statement.fetchAll(db) }
+  }
+
+  private static func rows<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
+    of statement: Select<(), From, (Joined, repeat each More)>
+  ) -> FetchController<[Element]>.Fetch
+  where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
+    { db in try statement.fetchAll(db) }
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import Observation
+
+/// The state behind a live query: its value, loading state and error, and the GRDB
+/// observation that keeps the value current.
+///
+/// Reads of the value register with the Observation framework, so an `@Observable` model or a
+/// SwiftUI view that reads it re-renders when it changes. Each observation started carries a
+/// generation number; a value or error from an older generation is dropped, which is what makes
+/// `load` replace a query atomically. The observation holds the controller weakly, and the
+/// controller cancels it when it is freed.
+final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
+  typealias Fetch = @Sendable (Database) throws -> Value
+
+  private let registrar = ObservationRegistrar()
+  // Guards the stored state below, which deliveries may write from a database queue.
+  private let lock = NSLock()
+  private var storedValue: Value
+  private var storedIsLoading = false
+  private var storedLoadError: (any Error)?
+  private var generation = 0
+  private var cancellable: AnyDatabaseCancellable?
+  private var firstValue: CheckedContinuation<Void, any Error>?
+
+  let database: (any DatabaseReader)?
+  let delivery: FetchDelivery
+
+  init(value: Value, database: (any DatabaseReader)?, delivery: FetchDelivery, fetch: @escaping Fetch) {
+    storedValue = value
+    self.database = database ?? DefaultDatabase.current
+    self.delivery = delivery
+    start(fetch)
+  }
+
+  deinit {
+    cancellable?.cancel()
+  }
+
+  var value: Value {
+    registrar.access(self, keyPath: \.value)
+    return lock.withLock { storedValue }
+  }
+
+  var isLoading: Bool {
+    registrar.access(self, keyPath: \.isLoading)
+    return lock.withLock { storedIsLoading }
+  }
+
+  var loadError: (any Error)? {
+    registrar.access(self, keyPath: \.loadError)
+    return lock.withLock { storedLoadError }
+  }
+
+  /// Replaces the observed query, and returns once the new query's first value (or error) has
+  /// been delivered.
+  func load(_ fetch: @escaping Fetch) async throws -> FetchSubscription {
+    try await withCheckedThrowingContinuation { continuation in
+      start(fetch, firstValue: continuation)
+    }
+    let generation = lock.withLock { self.generation }
+    return FetchSubscription { [weak self] in self?.stop(generation) }
+  }
+
+  /// Starts observing `fetch`, cancelling the previous observation.
+  private func start(_ fetch: @escaping Fetch, firstValue: CheckedContinuation<Void, any Error>? = nil) {
+    let (generation, previous, previousWaiter) = lock.withLock {
+      self.generation += 1
+      defer {
+        self.cancellable = nil
+        self.firstValue = firstValue
+      }
+      return (self.generation, self.cancellable, self.firstValue)
+    }
+    previous?.cancel()
+    previousWaiter?.resume(throwing: CancellationError())
+    guard let database else {
+      fail(StrataError("no database for this live query: call DefaultDatabase.set(_:) at launch, or pass database:"), generation)
+      return
+    }
+    update(\.isLoading) { $0.storedIsLoading = true }
+    let cancellable = ValueObservation.tracking(fetch).start(
+      in: database, scheduling: delivery.scheduler,
+      onError: { [weak self] error in self?.fail(error, generation) },
+      onChange: { [weak self] value in self?.deliver(value, generation) })
+    let isCurrent = lock.withLock {
+      guard self.generation == generation else { return false }
+      self.cancellable = cancellable
+      return true
+    }
+    if !isCurrent { cancellable.cancel() }
+  }
+
+  private func deliver(_ value: Value, _ generation: Int) {
+    let waiter: CheckedContinuation<Void, any Error>?? = lock.withLock {
+      guard self.generation == generation else { return .none }
+      defer { firstValue = nil }
+      return .some(firstValue)
+    }
+    guard case .some(let waiter) = waiter else { return }
+    update(\.value) { if $0.generation == generation { $0.storedValue = value } }
+    update(\.loadError) { if $0.generation == generation { $0.storedLoadError = nil } }
+    update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
+    waiter?.resume()
+  }
+
+  /// Keeps the last good value and reports the error; the observation has stopped.
+  private func fail(_ error: any Error, _ generation: Int) {
+    let waiter: CheckedContinuation<Void, any Error>?? = lock.withLock {
+      guard self.generation == generation else { return .none }
+      defer { firstValue = nil }
+      return .some(firstValue)
+    }
+    guard case .some(let waiter) = waiter else { return }
+    update(\.loadError) { if $0.generation == generation { $0.storedLoadError = error } }
+    update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
+    waiter?.resume(throwing: error)
+  }
+
+  /// Stops observing, if `generation` is still the current observation.
+  private func stop(_ generation: Int) {
+    let stopped = lock.withLock {
+      guard self.generation == generation else { return AnyDatabaseCancellable?.none }
+      defer { cancellable = nil }
+      return cancellable
+    }
+    stopped?.cancel()
+  }
+
+  /// Writes stored state under the lock, notifying observers of `keyPath` outside it.
+  private func update<Member>(_ keyPath: KeyPath<FetchController, Member>, _ change: (FetchController) -> Void) {
+    registrar.withMutation(of: self, keyPath: keyPath) {
+      lock.withLock { change(self) }
+    }
+  }
+}
+
+/// The observation a `load` started: await ``task`` to keep it for as long as a task runs.
+public struct FetchSubscription: Sendable {
+  let stop: @Sendable () -> Void
+
+  /// Suspends until the current task is cancelled, then stops observing:
+  ///
+  /// ```swift
+  /// .task { try? await $players.load(query).task }   // observes while the view is shown
+  /// ```
+  public var task: Void {
+    get async throws {
+      let (stream, continuation) = AsyncStream<Never>.makeStream()
+      await withTaskCancellationHandler {
+        for await _ in stream {}
+      } onCancel: {
+        stop()
+        continuation.finish()
+      }
+      throw CancellationError()
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Strata
+import Testing
+
+/// Waits until `condition` holds, checking between suspensions, for at most `seconds`.
+@MainActor
+func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+  let deadline = Date().addingTimeInterval(seconds)
+  while !condition() {
+    if Date() > deadline { return false }
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+  return true
+}
+
+/// Gives pending deliveries a chance to arrive, for checks that nothing happens.
+@MainActor
+func settle() async {
+  for _ in 0..<20 { try? await Task.sleep(for: .milliseconds(5)) }
+}
+
+/// The SQL statements a database runs, for counting queries.
+final class StatementLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var statements: [String] = []
+
+  var configuration: Configuration {
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      db.trace { event in
+        if case .statement(let statement) = event { self.append(statement.sql) }
+      }
+    }
+    return configuration
+  }
+
+  private func append(_ sql: String) { lock.withLock { statements.append(sql) } }
+
+  /// How many statements so far contain `fragment`.
+  func count(_ fragment: String) -> Int {
+    lock.withLock { statements.filter { $0.contains(fragment) }.count }
+  }
+
+  var all: [String] { lock.withLock { statements } }
+}
