@@ -113,3 +113,79 @@ final class RosterModel {
     #expect(names.loadError.map { "\($0)".contains("DefaultDatabase.set") } == true)
   }
 }
+
+/// Three queries read together.
+struct OrganizationFacts: FetchKeyRequest {
+  var minimumSalary: Int64
+
+  struct Value: Sendable {
+    var wellPaid: [String] = []
+    var commentCount = 0
+    var documentTitles: [String] = []
+  }
+
+  func fetch(_ db: Database) throws -> Value {
+    Value(
+      wellPaid: try Employee.where { $0.salary >= minimumSalary }.order(by: \.name).select(\.name).fetchAll(db),
+      commentCount: try Comment.fetchCount(db),
+      documentTitles: try Document.order(by: \.title).select(\.title).fetchAll(db))
+  }
+}
+
+/// `@Fetch` requests, file databases and pools, and delivery on the database's queue.
+@MainActor @Suite(.serialized) struct LiveRequestTests {
+  @Test(arguments: [false, true])
+  func aRequestReadsItsQueriesInOneTransactionPerUpdate(pooled: Bool) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-live-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = StatementLog()
+    let database = try organizationDatabase(
+      .file(directory.appendingPathComponent("db.sqlite").path), pooled: pooled, configuration: log.configuration)
+
+    let facts = Fetch(wrappedValue: OrganizationFacts.Value(), OrganizationFacts(minimumSalary: 200_000), database: database)
+    #expect(facts.wrappedValue.wellPaid == ["Ada", "Grace"])
+    #expect(facts.wrappedValue.commentCount == 4)
+    #expect(facts.wrappedValue.documentTitles == ["Notes", "Plan"])
+
+    let transactions = { log.count("BEGIN") + log.count("SAVEPOINT") }
+    let countQuery = #"SELECT count(*) FROM "comments""#
+    let (beginsBefore, countsBefore) = (transactions(), log.count(countQuery))
+    try await database.write { db in
+      try Comment.insert { Comment.Draft(body: "New") }.execute(db)
+      try Employee.find(3).update { $0.salary = 250_000 }.execute(db)
+    }
+    #expect(await eventually { facts.wrappedValue.commentCount == 5 })
+    #expect(facts.wrappedValue.wellPaid == ["Ada", "Grace", "Linus"])
+    await settle()
+    #expect(log.count(countQuery) == countsBefore + 1)
+    // The write's own transaction, and one for the three queries.
+    #expect(transactions() == beginsBefore + 2)
+
+    try await facts.load(OrganizationFacts(minimumSalary: 300_000))
+    #expect(facts.wrappedValue.wellPaid == ["Ada"])
+  }
+
+  @Test func immediateDeliveryUpdatesOnTheDatabaseQueue() async throws {
+    let database = try organizationDatabase()
+    let names = FetchAll(Employee.order(by: \.id).select(\.name), database: database, delivery: .immediately)
+    #expect(names.wrappedValue.count == 4)
+    try await database.write { try Employee.insert { Employee.Draft(name: "Zed") }.execute($0) }
+    // Delivered before the write returns control here: no wait for the main actor.
+    #expect(names.wrappedValue.last == "Zed")
+  }
+
+  @Test func aRowAndAValueWithDefaults() async throws {
+    let database = try organizationDatabase()
+    let grace = FetchOne(Employee.find(2), database: database)
+    let topSalary = FetchOne(wrappedValue: 0, Employee.select { $0.salary.max() ?? 0 }, database: database)
+    let nobody = FetchOne(Employee.where { $0.salary > 1_000_000 }.select(\.name), database: database)
+    #expect(grace.wrappedValue?.name == "Grace")
+    #expect(topSalary.wrappedValue == 300_000)
+    #expect(nobody.wrappedValue == nil)
+    try await database.write { try Employee.find(2).delete().execute($0) }
+    #expect(await eventually { grace.wrappedValue == nil })
+    try await grace.load(Employee.find(3))
+    #expect(grace.wrappedValue?.name == "Linus")
+  }
+}

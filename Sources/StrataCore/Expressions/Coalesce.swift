@@ -37,6 +37,22 @@ extension TableColumn where Value: _OptionalQueryValue {
   }
 }
 
+extension TableColumn where Value: _OptionalQueryValue, Value.Wrapped: QueryBindable {
+  /// `coalesce(lhs, ?)`, with a value of the column's type: literals take it (`$0.size ?? 0`
+  /// on an `Int64?` column).
+  public static func ?? (lhs: Self, rhs: Value.Wrapped) -> AnyQueryExpression<Value.Wrapped> {
+    Coalesce.expression(lhs, rhs)
+  }
+}
+
+extension AnyQueryExpression where QueryValue: _OptionalQueryValue, QueryValue.Wrapped: QueryBindable {
+  /// `coalesce(lhs, ?)`, with a value of the expression's type: literals take it
+  /// (`$0.size.max() ?? 0` on an `Int64` column).
+  public static func ?? (lhs: Self, rhs: QueryValue.Wrapped) -> AnyQueryExpression<QueryValue.Wrapped> {
+    Coalesce.expression(lhs, rhs)
+  }
+}
+
 extension AnyQueryExpression where QueryValue: _OptionalQueryValue {
   /// `coalesce(lhs, rhs)` of two expressions of the same type: NULL only when both are.
   public static func ?? (lhs: Self, rhs: Self) -> Self {
