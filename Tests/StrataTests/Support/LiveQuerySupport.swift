@@ -42,4 +42,22 @@ final class StatementLog: @unchecked Sendable {
   }
 
   var all: [String] { lock.withLock { statements } }
+
+  /// The statements from index `start` on, grouped by transaction: each group runs from a
+  /// `BEGIN` or `SAVEPOINT` to its `COMMIT` or `RELEASE`.
+  func transactions(from start: Int) -> [[String]] {
+    var groups: [[String]] = []
+    var current: [String]?
+    for sql in all.dropFirst(start) {
+      if current == nil, sql.hasPrefix("BEGIN") || sql.hasPrefix("SAVEPOINT") {
+        current = []
+      } else if current != nil, sql.hasPrefix("COMMIT") || sql.hasPrefix("RELEASE") || sql.hasPrefix("ROLLBACK") {
+        groups.append(current!)
+        current = nil
+      } else {
+        current?.append(sql)
+      }
+    }
+    return groups
+  }
 }
