@@ -12,6 +12,8 @@ import Observation
 /// controller cancels it when it is freed.
 final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   typealias Fetch = @Sendable (Database) throws -> Value
+  /// Wraps the state changes of a delivery, as SwiftUI's `withAnimation` does.
+  typealias DeliveryWrapper = @Sendable (_ apply: () -> Void) -> Void
 
   private let registrar = ObservationRegistrar()
   // Guards the stored state below, which deliveries may write from a database queue.
@@ -22,6 +24,7 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   private var generation = 0
   private var cancellable: AnyDatabaseCancellable?
   private var firstValue: CheckedContinuation<Void, any Error>?
+  private var wrapper: DeliveryWrapper?
 
   let database: (any DatabaseReader)?
   let delivery: FetchDelivery
@@ -54,21 +57,24 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
 
   /// Replaces the observed query, and returns once the new query's first value (or error) has
   /// been delivered.
-  func load(_ fetch: @escaping Fetch) async throws -> FetchSubscription {
+  func load(_ fetch: @escaping Fetch, wrapper: DeliveryWrapper? = nil) async throws -> FetchSubscription {
     try await withCheckedThrowingContinuation { continuation in
-      start(fetch, firstValue: continuation)
+      start(fetch, firstValue: continuation, wrapper: wrapper)
     }
     let generation = lock.withLock { self.generation }
     return FetchSubscription { [weak self] in self?.stop(generation) }
   }
 
   /// Starts observing `fetch`, cancelling the previous observation.
-  private func start(_ fetch: @escaping Fetch, firstValue: CheckedContinuation<Void, any Error>? = nil) {
+  private func start(
+    _ fetch: @escaping Fetch, firstValue: CheckedContinuation<Void, any Error>? = nil, wrapper: DeliveryWrapper? = nil
+  ) {
     let (generation, previous, previousWaiter) = lock.withLock {
       self.generation += 1
       defer {
         self.cancellable = nil
         self.firstValue = firstValue
+        self.wrapper = wrapper
       }
       return (self.generation, self.cancellable, self.firstValue)
     }
@@ -92,16 +98,19 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   }
 
   private func deliver(_ value: Value, _ generation: Int) {
-    let waiter: CheckedContinuation<Void, any Error>?? = lock.withLock {
-      guard self.generation == generation else { return .none }
+    let current: (waiter: CheckedContinuation<Void, any Error>?, wrapper: DeliveryWrapper?)? = lock.withLock {
+      guard self.generation == generation else { return nil }
       defer { firstValue = nil }
-      return .some(firstValue)
+      return (firstValue, wrapper)
     }
-    guard case .some(let waiter) = waiter else { return }
-    update(\.value) { if $0.generation == generation { $0.storedValue = value } }
-    update(\.loadError) { if $0.generation == generation { $0.storedLoadError = nil } }
-    update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
-    waiter?.resume()
+    guard let current else { return }
+    let apply = {
+      self.update(\.value) { if $0.generation == generation { $0.storedValue = value } }
+      self.update(\.loadError) { if $0.generation == generation { $0.storedLoadError = nil } }
+      self.update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
+    }
+    if let wrapper = current.wrapper { wrapper(apply) } else { apply() }
+    current.waiter?.resume()
   }
 
   /// Keeps the last good value and reports the error; the observation has stopped.

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Observation
 import Strata
 
 /// Checks a result; a failed check exits with status 1.
@@ -57,4 +58,22 @@ check(stats[0].topPriority == .high, "top priority: \(String(describing: stats[0
 let tags = try catalog.read { db in try Item.where { $0.title.eq("Novel") }.select { $0.tags }.fetchOne(db) }
 check(tags == ["paper"], "tags: \(String(describing: tags))")
 
-print("OK: \(rows.count) games, \(stats[0].itemCount) items")
+// Live queries in an `@Observable` model, updated by writes from another task.
+@Observable final class Scoreboard {
+  @ObservationIgnored @FetchAll(Player.order { $0.score.desc() }) var players
+  @ObservationIgnored @FetchOne(Player.count()) var playerCount = 0
+}
+DefaultDatabase.set(games)
+let board = Scoreboard()
+check(board.players.map(\.name) == ["Blob Jr", "Blob"], "live players: \(board.players.map(\.name))")
+let gameID = try games.read { db in try Game.where { $0.title.eq("Family gin rummy") }.select(\.id).fetchOne(db) }!
+try await Task.detached {
+  try await games.write { db in try Player.insert { Player.Draft(gameID: gameID, name: "Grandma", score: 50) }.execute(db) }
+}.value
+for _ in 0..<500 where board.playerCount != 3 { try await Task.sleep(for: .milliseconds(2)) }
+check(board.playerCount == 3, "live count: \(board.playerCount)")
+check(board.players.map(\.name) == ["Blob Jr", "Grandma", "Blob"], "live order: \(board.players.map(\.name))")
+try await board.$players.load(Player.order(by: \.name))
+check(board.players.map(\.name) == ["Blob", "Blob Jr", "Grandma"], "reloaded: \(board.players.map(\.name))")
+
+print("OK: \(rows.count) games, \(stats[0].itemCount) items, \(board.playerCount) live players")
