@@ -10,6 +10,10 @@ struct BenchmarkOptions {
   var tables = 5_000
   /// The number of rows of the rebuilt table.
   var rebuildRows = 1_000_000
+  /// The writes per run whose live-query latency is measured.
+  var liveUpdates = 200
+  /// The unrelated writes made while 100 live queries are open.
+  var unrelatedWrites = 1_000
   /// The sections to run; all of them when empty.
   var only: Set<String> = []
 
@@ -22,9 +26,11 @@ struct BenchmarkOptions {
       case "--only": only.insert(arguments.popFirst() ?? "")
       case "--tables": tables = arguments.popFirst().flatMap(Int.init) ?? tables
       case "--rebuild-rows": rebuildRows = arguments.popFirst().flatMap(Int.init) ?? rebuildRows
+      case "--live-updates": liveUpdates = arguments.popFirst().flatMap(Int.init) ?? liveUpdates
+      case "--unrelated-writes": unrelatedWrites = arguments.popFirst().flatMap(Int.init) ?? unrelatedWrites
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--only fetch|insert|render|generator|rebuild]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--only fetch|insert|render|generator|rebuild|live]\n".utf8))
         exit(2)
       }
     }

@@ -135,3 +135,8 @@ if options.runs("rebuild") {
   try RebuildBenchmark.run(rows: options.rebuildRows, runs: options.runs)
   try RebuildBenchmark.runPlanning(runs: options.runs)
 }
+
+if options.runs("live") {
+  try await LiveQueryBenchmark.run(
+    runs: options.runs, updates: options.liveUpdates, unrelatedWrites: options.unrelatedWrites)
+}

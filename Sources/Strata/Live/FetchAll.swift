@@ -119,27 +119,33 @@ public struct FetchAll<Element: Sendable>: Sendable {
     try await controller.load(Self.rows(of: statement))
   }
 
+  // Each statement is rendered once: the observation runs it again after every write.
+
   static func rows<From: StrataCore.Table>(of statement: Where<From>) -> FetchController<[Element]>.Fetch
   where Element == From.QueryOutput {
-    { db in try statement.fetchAll(db) }
+    let rendered = RenderedStatement<From>(statement)
+    return { db in try rendered.fetchAll(db) }
   }
 
   static func rows<Statement: SelectStatement & Sendable>(of statement: Statement) -> FetchController<[Element]>.Fetch
   where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
-    { db in try statement.fetchAll(db) }
+    let rendered = RenderedStatement<Statement.QueryValue>(statement)
+    return { db in try rendered.fetchAll(db) }
   }
 
   static func rows<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
     of statement: Select<(First, Second, repeat each Column), From, Joins>
   ) -> FetchController<[Element]>.Fetch
   where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
-    { db in try statement.fetchAll(db) }
+    let rendered = RenderedStatement<(First, Second, repeat each Column)>(statement)
+    return { db in try rendered.fetchAll(db) }
   }
 
   static func rows<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
     of statement: Select<(), From, (Joined, repeat each More)>
   ) -> FetchController<[Element]>.Fetch
   where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
-    { db in try statement.fetchAll(db) }
+    let rendered = RenderedStatement<(From, Joined, repeat each More)>(statement)
+    return { db in try rendered.fetchAll(db) }
   }
 }

@@ -98,16 +98,24 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   }
 
   private func deliver(_ value: Value, _ generation: Int) {
-    let current: (waiter: CheckedContinuation<Void, any Error>?, wrapper: DeliveryWrapper?)? = lock.withLock {
+    typealias Current = (
+      waiter: CheckedContinuation<Void, any Error>?, wrapper: DeliveryWrapper?, clearsError: Bool, endsLoading: Bool
+    )
+    let current: Current? = lock.withLock {
       guard self.generation == generation else { return nil }
       defer { firstValue = nil }
-      return (firstValue, wrapper)
+      return (firstValue, wrapper, storedLoadError != nil, storedIsLoading)
     }
     guard let current else { return }
+    // Only what changes is announced: most deliveries change the value alone.
     let apply = {
       self.update(\.value) { if $0.generation == generation { $0.storedValue = value } }
-      self.update(\.loadError) { if $0.generation == generation { $0.storedLoadError = nil } }
-      self.update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
+      if current.clearsError {
+        self.update(\.loadError) { if $0.generation == generation { $0.storedLoadError = nil } }
+      }
+      if current.endsLoading {
+        self.update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
+      }
     }
     if let wrapper = current.wrapper { wrapper(apply) } else { apply() }
     current.waiter?.resume()

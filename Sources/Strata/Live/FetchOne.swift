@@ -43,8 +43,9 @@ public struct FetchOne<Value: Sendable>: Sendable {
   public init(
     wrappedValue: Value = nil, database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
   ) where Value: _OptionalQueryValue, Value.Wrapped: StrataCore.Table, Value.Wrapped.QueryOutput == Value.Wrapped {
+    let rendered = RenderedStatement<Value.Wrapped>(Value.Wrapped.all)
     self.init(wrappedValue, database, delivery) { db in
-      try Value.Wrapped.all.fetchOne(db).map { Value._wrapping($0) } ?? wrappedValue
+      try rendered.fetchOne(db).map { Value._wrapping($0) } ?? wrappedValue
     }
   }
 
@@ -53,7 +54,8 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value = nil, _ statement: Where<From>, database: (any DatabaseReader)? = nil,
     delivery: FetchDelivery = .mainActor
   ) where Value == From.QueryOutput? {
-    self.init(wrappedValue, database, delivery) { db in try statement.fetchOne(db) ?? wrappedValue }
+    let rendered = RenderedStatement<From>(statement)
+    self.init(wrappedValue, database, delivery) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
   /// The value a statement selects, or `wrappedValue` when it returns no row:
@@ -62,7 +64,8 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value, _ statement: Statement, database: (any DatabaseReader)? = nil,
     delivery: FetchDelivery = .mainActor
   ) where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput {
-    self.init(wrappedValue, database, delivery) { db in try statement.fetchOne(db) ?? wrappedValue }
+    let rendered = RenderedStatement<Statement.QueryValue>(statement)
+    self.init(wrappedValue, database, delivery) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
   /// The value a statement selects, or nil when it returns no row:
@@ -71,7 +74,8 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value = nil, _ statement: Statement, database: (any DatabaseReader)? = nil,
     delivery: FetchDelivery = .mainActor
   ) where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput? {
-    self.init(wrappedValue, database, delivery) { db in try statement.fetchOne(db) ?? wrappedValue }
+    let rendered = RenderedStatement<Statement.QueryValue>(statement)
+    self.init(wrappedValue, database, delivery) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
   /// Replaces the query with `statement`'s first row; see ``FetchAll/load(_:)``.
@@ -79,7 +83,8 @@ public struct FetchOne<Value: Sendable>: Sendable {
   public func load<From: StrataCore.Table>(_ statement: Where<From>) async throws -> FetchSubscription
   where Value == From.QueryOutput? {
     let defaultValue = defaultValue
-    return try await controller.load { db in try statement.fetchOne(db) ?? defaultValue }
+    let rendered = RenderedStatement<From>(statement)
+    return try await controller.load { db in try rendered.fetchOne(db) ?? defaultValue }
   }
 
   /// Replaces the query with the value `statement` selects (the default when it returns no row).
@@ -87,7 +92,8 @@ public struct FetchOne<Value: Sendable>: Sendable {
   public func load<Statement: SelectStatement & Sendable>(_ statement: Statement) async throws -> FetchSubscription
   where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput {
     let defaultValue = defaultValue
-    return try await controller.load { db in try statement.fetchOne(db) ?? defaultValue }
+    let rendered = RenderedStatement<Statement.QueryValue>(statement)
+    return try await controller.load { db in try rendered.fetchOne(db) ?? defaultValue }
   }
 
   /// Replaces the query with the value `statement` selects, or nil.
@@ -95,6 +101,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   public func load<Statement: SelectStatement & Sendable>(_ statement: Statement) async throws -> FetchSubscription
   where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput? {
     let defaultValue = defaultValue
-    return try await controller.load { db in try statement.fetchOne(db) ?? defaultValue }
+    let rendered = RenderedStatement<Statement.QueryValue>(statement)
+    return try await controller.load { db in try rendered.fetchOne(db) ?? defaultValue }
   }
 }
