@@ -98,6 +98,24 @@ try listPlayers(of: ginRummy, ascending: true)
 step("Games with their player counts")
 try listGames()
 
+step("Live: a scoreboard that another task's writes keep current")
+DefaultDatabase.set(database)
+let board = LiveScoreboard(game: ginRummy)
+board.printChanges()
+let grandma = try await Task.detached {
+  try database.write { db in
+    try Player.insert { Player.Draft(gameID: ginRummy, name: "Grandma", score: 80) }.returning(\.id).fetchOne(db)
+  }
+}.value
+try await waitUntil { board.lastLine.hasSuffix("Grandma 80") }
+try await Task.detached {
+  try database.write { db in if let grandma { try Player.find(grandma).update { $0.score += 50 }.execute(db) } }
+}.value
+try await waitUntil { board.lastLine.hasSuffix("Grandma 130") }
+step("Live: sort the scoreboard by score (load replaces the query)")
+try await board.sortByScore()
+try await waitUntil { board.lastLine.hasSuffix("Blob 21") }
+
 step("Delete the gin rummy game; its players go with it")
 try database.write { db in
   try Game.find(ginRummy).delete().execute(db)
@@ -108,4 +126,10 @@ try listGames()
 
 func step(_ title: String) {
   print("\n== \(title)")
+}
+
+/// Waits for the live scoreboard to print a change, giving up after five seconds.
+@MainActor func waitUntil(_ condition: () -> Bool) async throws {
+  for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+  guard condition() else { throw StrataError("the live scoreboard did not update") }
 }

@@ -40,10 +40,26 @@ public struct FetchAll<Element: Sendable>: Sendable {
   public var loadError: (any Error)? { controller.loadError }
 
   private init(
-    _ rows: [Element], _ database: (any DatabaseReader)?, _ delivery: FetchDelivery,
-    _ fetch: @escaping FetchController<[Element]>.Fetch
+    _ rows: [Element], _ database: (any DatabaseReader)?, _ delivery: FetchDelivery, _ query: Query
   ) {
-    controller = FetchController(value: rows, database: database, delivery: delivery, fetch: fetch)
+    controller = FetchController(
+      value: rows, database: database, delivery: delivery, fetch: query.fetch, constant: query.isEmpty ? [] : nil)
+  }
+
+  /// A statement's fetch, and whether the statement selects nothing, so that it need not touch
+  /// the database.
+  struct Query {
+    let fetch: FetchController<[Element]>.Fetch
+    let isEmpty: Bool
+
+    init<Value>(_ rendered: RenderedStatement<Value>, _ fetch: @escaping @Sendable (RenderedStatement<Value>, Database) throws -> [Element]) {
+      self.fetch = { db in try fetch(rendered, db) }
+      isEmpty = rendered.isEmpty
+    }
+  }
+
+  func load(_ query: Query, wrapper: FetchController<[Element]>.DeliveryWrapper? = nil) async throws -> FetchSubscription {
+    try await controller.load(query.fetch, constant: query.isEmpty ? [] : nil, wrapper: wrapper)
   }
 
   /// Every row of the table, under its default scope: `@FetchAll var games: [Game]`.
@@ -91,14 +107,14 @@ public struct FetchAll<Element: Sendable>: Sendable {
   @discardableResult
   public func load<From: StrataCore.Table>(_ statement: Where<From>) async throws -> FetchSubscription
   where Element == From.QueryOutput {
-    try await controller.load(Self.rows(of: statement))
+    try await load(Self.rows(of: statement))
   }
 
   /// Replaces the query with a statement that selects values.
   @discardableResult
   public func load<Statement: SelectStatement & Sendable>(_ statement: Statement) async throws -> FetchSubscription
   where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
-    try await controller.load(Self.rows(of: statement))
+    try await load(Self.rows(of: statement))
   }
 
   /// Replaces the query with a statement that selects tuples.
@@ -107,7 +123,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
     _ statement: Select<(First, Second, repeat each Column), From, Joins>
   ) async throws -> FetchSubscription
   where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
-    try await controller.load(Self.rows(of: statement))
+    try await load(Self.rows(of: statement))
   }
 
   /// Replaces the query with a statement of joined tables' rows.
@@ -116,36 +132,32 @@ public struct FetchAll<Element: Sendable>: Sendable {
     _ statement: Select<(), From, (Joined, repeat each More)>
   ) async throws -> FetchSubscription
   where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
-    try await controller.load(Self.rows(of: statement))
+    try await load(Self.rows(of: statement))
   }
 
   // Each statement is rendered once: the observation runs it again after every write.
 
-  static func rows<From: StrataCore.Table>(of statement: Where<From>) -> FetchController<[Element]>.Fetch
+  static func rows<From: StrataCore.Table>(of statement: Where<From>) -> Query
   where Element == From.QueryOutput {
-    let rendered = RenderedStatement<From>(statement)
-    return { db in try rendered.fetchAll(db) }
+    Query(RenderedStatement<From>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
-  static func rows<Statement: SelectStatement & Sendable>(of statement: Statement) -> FetchController<[Element]>.Fetch
+  static func rows<Statement: SelectStatement & Sendable>(of statement: Statement) -> Query
   where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
-    let rendered = RenderedStatement<Statement.QueryValue>(statement)
-    return { db in try rendered.fetchAll(db) }
+    Query(RenderedStatement<Statement.QueryValue>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
   static func rows<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
     of statement: Select<(First, Second, repeat each Column), From, Joins>
-  ) -> FetchController<[Element]>.Fetch
+  ) -> Query
   where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
-    let rendered = RenderedStatement<(First, Second, repeat each Column)>(statement)
-    return { db in try rendered.fetchAll(db) }
+    Query(RenderedStatement<(First, Second, repeat each Column)>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
   static func rows<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
     of statement: Select<(), From, (Joined, repeat each More)>
-  ) -> FetchController<[Element]>.Fetch
+  ) -> Query
   where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
-    let rendered = RenderedStatement<(From, Joined, repeat each More)>(statement)
-    return { db in try rendered.fetchAll(db) }
+    Query(RenderedStatement<(From, Joined, repeat each More)>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 }

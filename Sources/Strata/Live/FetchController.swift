@@ -29,11 +29,13 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   let database: (any DatabaseReader)?
   let delivery: FetchDelivery
 
-  init(value: Value, database: (any DatabaseReader)?, delivery: FetchDelivery, fetch: @escaping Fetch) {
+  /// A controller that observes `fetch`, or holds `constant` without touching the database
+  /// (for a statement that selects nothing, such as `Player.none`).
+  init(value: Value, database: (any DatabaseReader)?, delivery: FetchDelivery, fetch: @escaping Fetch, constant: Value? = nil) {
     storedValue = value
     self.database = database ?? DefaultDatabase.current
     self.delivery = delivery
-    start(fetch)
+    start(fetch, constant: constant)
   }
 
   deinit {
@@ -57,9 +59,11 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
 
   /// Replaces the observed query, and returns once the new query's first value (or error) has
   /// been delivered.
-  func load(_ fetch: @escaping Fetch, wrapper: DeliveryWrapper? = nil) async throws -> FetchSubscription {
+  func load(
+    _ fetch: @escaping Fetch, constant: Value? = nil, wrapper: DeliveryWrapper? = nil
+  ) async throws -> FetchSubscription {
     try await withCheckedThrowingContinuation { continuation in
-      start(fetch, firstValue: continuation, wrapper: wrapper)
+      start(fetch, constant: constant, firstValue: continuation, wrapper: wrapper)
     }
     let generation = lock.withLock { self.generation }
     return FetchSubscription { [weak self] in self?.stop(generation) }
@@ -67,7 +71,8 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
 
   /// Starts observing `fetch`, cancelling the previous observation.
   private func start(
-    _ fetch: @escaping Fetch, firstValue: CheckedContinuation<Void, any Error>? = nil, wrapper: DeliveryWrapper? = nil
+    _ fetch: @escaping Fetch, constant: Value? = nil, firstValue: CheckedContinuation<Void, any Error>? = nil,
+    wrapper: DeliveryWrapper? = nil
   ) {
     let (generation, previous, previousWaiter) = lock.withLock {
       self.generation += 1
@@ -80,6 +85,10 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
     }
     previous?.cancel()
     previousWaiter?.resume(throwing: CancellationError())
+    if let constant {
+      deliver(constant, generation)
+      return
+    }
     guard let database else {
       fail(StrataError("no database for this live query: call DefaultDatabase.set(_:) at launch, or pass database:"), generation)
       return

@@ -29,12 +29,17 @@ public struct FetchOne<Value: Sendable>: Sendable {
 
   private let defaultValue: Value
 
-  private init(
-    _ value: Value, _ database: (any DatabaseReader)?, _ delivery: FetchDelivery,
+  private init<Row>(
+    _ value: Value, _ database: (any DatabaseReader)?, _ delivery: FetchDelivery, _ rendered: RenderedStatement<Row>,
     _ fetch: @escaping FetchController<Value>.Fetch
   ) {
     defaultValue = value
-    controller = FetchController(value: value, database: database, delivery: delivery, fetch: fetch)
+    controller = FetchController(
+      value: value, database: database, delivery: delivery, fetch: fetch, constant: rendered.isEmpty ? value : nil)
+  }
+
+  private func load<Row>(_ rendered: RenderedStatement<Row>, _ fetch: @escaping FetchController<Value>.Fetch) async throws -> FetchSubscription {
+    try await controller.load(fetch, constant: rendered.isEmpty ? defaultValue : nil)
   }
 
   /// A row of the table under its default scope, or nil: `@FetchOne var game: Game?`.
@@ -44,7 +49,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     wrappedValue: Value = nil, database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
   ) where Value: _OptionalQueryValue, Value.Wrapped: StrataCore.Table, Value.Wrapped.QueryOutput == Value.Wrapped {
     let rendered = RenderedStatement<Value.Wrapped>(Value.Wrapped.all)
-    self.init(wrappedValue, database, delivery) { db in
+    self.init(wrappedValue, database, delivery, rendered) { db in
       try rendered.fetchOne(db).map { Value._wrapping($0) } ?? wrappedValue
     }
   }
@@ -55,7 +60,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     delivery: FetchDelivery = .mainActor
   ) where Value == From.QueryOutput? {
     let rendered = RenderedStatement<From>(statement)
-    self.init(wrappedValue, database, delivery) { db in try rendered.fetchOne(db) ?? wrappedValue }
+    self.init(wrappedValue, database, delivery, rendered) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
   /// The value a statement selects, or `wrappedValue` when it returns no row:
@@ -65,7 +70,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     delivery: FetchDelivery = .mainActor
   ) where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput {
     let rendered = RenderedStatement<Statement.QueryValue>(statement)
-    self.init(wrappedValue, database, delivery) { db in try rendered.fetchOne(db) ?? wrappedValue }
+    self.init(wrappedValue, database, delivery, rendered) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
   /// The value a statement selects, or nil when it returns no row:
@@ -75,7 +80,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     delivery: FetchDelivery = .mainActor
   ) where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput? {
     let rendered = RenderedStatement<Statement.QueryValue>(statement)
-    self.init(wrappedValue, database, delivery) { db in try rendered.fetchOne(db) ?? wrappedValue }
+    self.init(wrappedValue, database, delivery, rendered) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
   /// Replaces the query with `statement`'s first row; see ``FetchAll/load(_:)``.
@@ -84,7 +89,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   where Value == From.QueryOutput? {
     let defaultValue = defaultValue
     let rendered = RenderedStatement<From>(statement)
-    return try await controller.load { db in try rendered.fetchOne(db) ?? defaultValue }
+    return try await load(rendered) { db in try rendered.fetchOne(db) ?? defaultValue }
   }
 
   /// Replaces the query with the value `statement` selects (the default when it returns no row).
@@ -93,7 +98,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput {
     let defaultValue = defaultValue
     let rendered = RenderedStatement<Statement.QueryValue>(statement)
-    return try await controller.load { db in try rendered.fetchOne(db) ?? defaultValue }
+    return try await load(rendered) { db in try rendered.fetchOne(db) ?? defaultValue }
   }
 
   /// Replaces the query with the value `statement` selects, or nil.
@@ -102,6 +107,6 @@ public struct FetchOne<Value: Sendable>: Sendable {
   where Statement.QueryValue: QueryRepresentable, Value == Statement.QueryValue.QueryOutput? {
     let defaultValue = defaultValue
     let rendered = RenderedStatement<Statement.QueryValue>(statement)
-    return try await controller.load { db in try rendered.fetchOne(db) ?? defaultValue }
+    return try await load(rendered) { db in try rendered.fetchOne(db) ?? defaultValue }
   }
 }

@@ -15,7 +15,7 @@
     public func load<From: StrataCore.Table>(
       _ statement: Where<From>, animation: Animation?
     ) async throws -> FetchSubscription where Element == From.QueryOutput {
-      try await controller.load(Self.rows(of: statement), wrapper: animating(animation))
+      try await load(Self.rows(of: statement), wrapper: animating(animation))
     }
 
     /// Replaces the query with a statement that selects values, animating the change.
@@ -24,7 +24,7 @@
       _ statement: Statement, animation: Animation?
     ) async throws -> FetchSubscription
     where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
-      try await controller.load(Self.rows(of: statement), wrapper: animating(animation))
+      try await load(Self.rows(of: statement), wrapper: animating(animation))
     }
   }
 
