@@ -107,6 +107,15 @@ final class RosterModel {
     #expect(names.loadError == nil)
   }
 
+  @Test func aQueryOfNothingRunsNothingUntilLoaded() async throws {
+    let before = log.all.count
+    let later = FetchAll(Employee.none, database: database)
+    #expect(later.wrappedValue.isEmpty)
+    #expect(log.all.count == before)
+    try await later.load(Employee.where { $0.salary > 250_000 })
+    #expect(later.wrappedValue.map(\.name) == ["Ada"])
+  }
+
   @Test func withoutADatabaseTheErrorSaysWhatToDo() {
     let names = FetchAll(Employee.select(\.name))
     #expect(names.wrappedValue.isEmpty)
