@@ -116,10 +116,35 @@ final class RosterModel {
     #expect(later.wrappedValue.map(\.name) == ["Ada"])
   }
 
-  @Test func withoutADatabaseTheErrorSaysWhatToDo() {
-    let names = FetchAll(Employee.select(\.name))
-    #expect(names.wrappedValue.isEmpty)
-    #expect(names.loadError.map { "\($0)".contains("DefaultDatabase.set") } == true)
+  @Test func theDefaultDatabaseIsTheLaunchOneUnlessATaskOverridesIt() throws {
+    // No other test sets the launch default, so this one can check its absence.
+    let orphan = FetchAll(Employee.select(\.name))
+    #expect(orphan.wrappedValue.isEmpty)
+    #expect(orphan.loadError.map { "\($0)".contains("DefaultDatabase.set") } == true)
+
+    DefaultDatabase.set(database)
+    defer { DefaultDatabase.set(nil) }
+    #expect(FetchOne(Employee.count()).wrappedValue == 4)
+    let other = try organizationDatabase()
+    try other.write { try Employee.delete().execute($0) }
+    #expect(DefaultDatabase.with(other) { FetchOne(Employee.count()).wrappedValue } == 0)
+    #expect(FetchOne(wrappedValue: -1, Employee.count()).wrappedValue == 4)
+  }
+
+  @Test func valuesArriveOnTheMainThreadByDefault() async throws {
+    let names = FetchAll(Employee.select(\.name), database: database)
+    let onMain = MainThreadCheck()
+    withObservationTracking { _ = names.wrappedValue } onChange: { onMain.record() }
+    try await database.write { try Employee.insert { Employee.Draft(name: "Zed") }.execute($0) }
+    #expect(await eventually { names.wrappedValue.count == 5 })
+    #expect(onMain.value == true)
+
+    let immediate = FetchAll(Employee.select(\.name), database: database, delivery: .immediately)
+    let offMain = MainThreadCheck()
+    withObservationTracking { _ = immediate.wrappedValue } onChange: { offMain.record() }
+    try await database.write { try Employee.insert { Employee.Draft(name: "Zoe") }.execute($0) }
+    #expect(immediate.wrappedValue.count == 6)
+    #expect(offMain.value == false)
   }
 }
 

@@ -28,8 +28,8 @@ public enum DefaultDatabase {
     taskDatabase ?? lock.withLock { launchDatabase }
   }
 
-  /// Makes `database` the default for every task that has no override.
-  public static func set(_ database: any DatabaseReader) {
+  /// Makes `database` the default for every task that has no override (nil: no default).
+  public static func set(_ database: (any DatabaseReader)?) {
     lock.withLock { launchDatabase = database }
   }
 

@@ -61,3 +61,22 @@ final class StatementLog: @unchecked Sendable {
     return groups
   }
 }
+
+/// Whether a callback ran on the main queue, the main actor's. (On Linux the main queue may be
+/// served by a thread other than the process's first, so `Thread.isMainThread` cannot tell.)
+final class MainThreadCheck: @unchecked Sendable {
+  private static let key: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  private let lock = NSLock()
+  private var onMain: Bool?
+
+  init() { _ = Self.key }
+
+  func record() { lock.withLock { onMain = DispatchQueue.getSpecific(key: Self.key) == true } }
+
+  var value: Bool? { lock.withLock { onMain } }
+}
