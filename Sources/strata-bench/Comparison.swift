@@ -14,6 +14,10 @@ struct BenchmarkOptions {
   var liveUpdates = 200
   /// The unrelated writes made while 100 live queries are open.
   var unrelatedWrites = 1_000
+  /// How many times each single-row statement runs.
+  var statements = 100_000
+  /// How many times the page and the seed's query run.
+  var pages = 10_000
   /// The sections to run; all of them when empty.
   var only: Set<String> = []
 
@@ -28,9 +32,11 @@ struct BenchmarkOptions {
       case "--rebuild-rows": rebuildRows = arguments.popFirst().flatMap(Int.init) ?? rebuildRows
       case "--live-updates": liveUpdates = arguments.popFirst().flatMap(Int.init) ?? liveUpdates
       case "--unrelated-writes": unrelatedWrites = arguments.popFirst().flatMap(Int.init) ?? unrelatedWrites
+      case "--statements": statements = arguments.popFirst().flatMap(Int.init) ?? statements
+      case "--pages": pages = arguments.popFirst().flatMap(Int.init) ?? pages
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--only fetch|insert|render|generator|rebuild|live]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--statements N] [--pages N] [--only fetch|insert|render|generator|rebuild|live|statements]\n".utf8))
         exit(2)
       }
     }

@@ -136,6 +136,10 @@ if options.runs("rebuild") {
   try RebuildBenchmark.runPlanning(runs: options.runs)
 }
 
+if options.runs("statements") {
+  try StatementBenchmark.run(count: options.statements, pages: options.pages, runs: options.runs)
+}
+
 if options.runs("live") {
   try await LiveQueryBenchmark.run(
     runs: options.runs, updates: options.liveUpdates, unrelatedWrites: options.unrelatedWrites)

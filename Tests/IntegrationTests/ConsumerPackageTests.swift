@@ -101,7 +101,8 @@ import Testing
     #expect(added.status == 0, "\(added.output)")
     #expect(try read("Sources/App/Migrations/0002_add_players_nickname.sql").contains(#"ALTER TABLE "players" ADD COLUMN "nickname" TEXT;"#))
     #expect(try swift("build").status == 0)
-    #expect(try swift("run", "App").output.contains("OK:"))
+    let rerun = try swift("run", "App")
+    #expect(rerun.output.contains("OK:"), "\(rerun.output)")
 
     // `--check` tells "out of date" (2) from errors (1) when the tool runs without SwiftPM.
     let toolCheck = try swift(

@@ -60,6 +60,11 @@ public struct QueryFragment: Hashable, Sendable {
   /// Whether the fragment holds no SQL.
   public var isEmpty: Bool { sql.isEmpty }
 
+  /// Reserves room for SQL text, for a fragment that many appends build.
+  mutating func reserveCapacity(_ count: Int) {
+    sql.reserveCapacity(count)
+  }
+
   /// Appends `other`'s SQL and bindings.
   public mutating func append(_ other: QueryFragment) {
     sql += other.sql
@@ -111,7 +116,10 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   static func quote(_ identifier: String) -> String {
-    guard identifier.utf8.contains(UInt8(ascii: "\"")) else {
+    // Over the contiguous bytes, a plain loop: much faster than `contains` on the UTF-8 view.
+    let hasQuote = identifier.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\"")) }
+      ?? identifier.utf8.contains(UInt8(ascii: "\""))
+    guard hasQuote else {
       return "\"" + identifier + "\""
     }
     var quoted = "\""

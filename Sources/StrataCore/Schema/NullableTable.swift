@@ -68,5 +68,6 @@ extension Optional: Table where Wrapped: Table {
   public typealias Nullable = Self
 
   public static var tableName: String { Wrapped.tableName }
+  public static var tableAlias: String? { Wrapped.tableAlias }
   public static var columns: TableColumns { NullableColumns(Wrapped.columns) }
 }

@@ -25,6 +25,7 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: DatabaseExpre
   }
 
   public var queryFragment: QueryFragment {
-    QueryFragment(table: qualifier ?? Root.tableQualifier, column: name)
+    guard let qualifier else { return QueryFragment(raw: TableSQL.of(Root.self).column(name)) }
+    return QueryFragment(table: qualifier, column: name)
   }
 }

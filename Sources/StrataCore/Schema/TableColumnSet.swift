@@ -14,7 +14,7 @@ public protocol TableColumnSet: QueryExpression, Sendable where QueryValue: Tabl
 
 extension TableColumnSet {
   public var queryFragment: QueryFragment {
-    resultColumns.map(\.expression).joined(separator: ", ")
+    QueryValue.allColumnsFragment
   }
 
   /// The table's `rowid`: the integer key of every ordinary SQLite table, NULL on the missing
@@ -27,13 +27,13 @@ extension TableColumnSet {
 
   /// The identity column, qualified: NULL exactly when the row is missing.
   var identity: AnyQueryExpression<Int?> {
-    AnyQueryExpression(QueryFragment(table: QueryValue.tableQualifier, column: identityColumnName))
+    AnyQueryExpression(QueryFragment(raw: TableSQL.of(QueryValue.self).column(identityColumnName)))
   }
 
   public var resultColumns: [ResultColumn] {
-    let table = QueryValue.tableQualifier
+    let sql = TableSQL.of(QueryValue.self)
     return Self.columnNames.map { name in
-      ResultColumn(QueryFragment(table: table, column: name), columnName: name)
+      ResultColumn(QueryFragment(raw: sql.column(name)), columnName: name)
     }
   }
 }

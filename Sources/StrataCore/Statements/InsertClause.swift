@@ -10,6 +10,9 @@ struct InsertClause: Hashable, Sendable {
   var selection: QueryFragment?
   var upsert: UpsertClause?
   var returning = ReturningClause()
+  /// The table's rendered SQL, for the common insert of every column.
+  private var tableSQL: TableSQL?
+  private var allColumnNames: [String] = []
 
   init<Base: Table>(
     _ table: Base.Type, _ rows: InsertValues<Base>, or resolution: ConflictResolution? = nil
@@ -23,6 +26,8 @@ struct InsertClause: Hashable, Sendable {
   ) {
     self.table = Base.tableName
     self.columnNames = columns
+    self.tableSQL = TableSQL.of(Base.self)
+    self.allColumnNames = Base.TableColumns.columnNames
     self.conflictResolution = resolution
     self.rowCount = rowCount
     self.rowBindings = bindings
@@ -49,6 +54,7 @@ struct InsertClause: Hashable, Sendable {
   }
 
   private var headSQL: String {
+    if conflictResolution == nil, let tableSQL, columnNames == allColumnNames { return tableSQL.insertInto }
     var sql = "INSERT "
     if let conflictResolution { sql += "OR \(conflictResolution.rawValue) " }
     sql += "INTO " + QueryFragment.quote(table) + " ("
@@ -86,7 +92,9 @@ struct InsertClause: Hashable, Sendable {
 
   private func sql(rowCount: Int, tail: QueryFragment) -> String {
     var sql = headSQL + " VALUES "
-    let row = "(" + repeatElement("?", count: columnNames.count).joined(separator: ", ") + ")"
+    let row = columnNames == allColumnNames && tableSQL != nil
+      ? tableSQL!.valuesRow : "(" + repeatElement("?", count: columnNames.count).joined(separator: ", ") + ")"
+    if rowCount == 1 { return sql + row + tail.sql }
     sql += repeatElement(row, count: rowCount).joined(separator: ", ")
     return sql + tail.sql
   }

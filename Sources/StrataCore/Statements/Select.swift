@@ -38,8 +38,16 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   /// The statement's SQL, marked as a statement so that a select used as a subquery
   /// (`$0.score.eq(Player.select { $0.score.max() })`) is parenthesized.
   public var queryFragment: QueryFragment {
-    resolved.queryFragment(table: From.tableFragment, tableColumns: From.columns.resultColumns)
-      .marked(.statement)
+    let clauses = resolved
+    guard clauses.selectsAllOfOneTable else {
+      return clauses.queryFragment(table: From.tableFragment, tableColumns: From.allColumnsFragment)
+        .marked(.statement)
+    }
+    // The common case, whole rows of one table: its `SELECT … FROM` is rendered once per type.
+    var fragment = QueryFragment(raw: TableSQL.of(From.self).selectAll)
+    fragment.reserveCapacity(fragment.sql.utf8.count + 64)
+    fragment.append(clauses.tail)
+    return fragment.marked(.statement)
   }
 
   /// A select used as a result column is a parenthesized scalar subquery.
@@ -71,7 +79,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     let rowid = QueryFragment(table: From.tableQualifier, column: "rowid")
     subquery.columns = [ResultColumn(rowid)]
     return " WHERE " + rowid + " IN ("
-      + subquery.queryFragment(table: From.tableFragment, tableColumns: []) + ")"
+      + subquery.queryFragment(table: From.tableFragment, tableColumns: QueryFragment()) + ")"
   }
 }
 
@@ -83,10 +91,14 @@ public typealias Where<T: Table> = Select<(), T, ()>
 extension Table {
   /// The table as written after `FROM`: `"players"`, or `"players" AS "alias"`.
   static var tableFragment: QueryFragment {
-    guard let alias = tableAlias else { return QueryFragment(quoting: tableName) }
-    return QueryFragment(quoting: tableName) + " AS " + QueryFragment(quoting: alias)
+    QueryFragment(raw: TableSQL.of(Self.self).from)
   }
 
   /// The name that qualifies the table's columns: its alias, or its name.
   static var tableQualifier: String { tableAlias ?? tableName }
+
+  /// Every column of the table, qualified: `"players"."id", "players"."name", …`.
+  static var allColumnsFragment: QueryFragment {
+    QueryFragment(raw: TableSQL.of(Self.self).allColumns)
+  }
 }

@@ -30,6 +30,11 @@ struct SelectClauses: Hashable, Sendable {
     self.scope = scope
   }
 
+  /// Whether the statement selects every column of its one table, from the table itself.
+  var selectsAllOfOneTable: Bool {
+    !isDistinct && columns.isEmpty && joinedColumns.isEmpty && joins.isEmpty && from == nil
+  }
+
   /// Whether only `WHERE` restricts the rows: no grouping, distinct, ordering or limit.
   var isPlainFilter: Bool {
     groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil && orders.isEmpty
@@ -56,10 +61,20 @@ struct SelectClauses: Hashable, Sendable {
     return clauses
   }
 
-  /// `SELECT … FROM table …`, with `tableColumns` when nothing is selected.
-  func queryFragment(table: QueryFragment, tableColumns: [ResultColumn]) -> QueryFragment {
+  /// `SELECT … FROM table …`, with `tableColumns` (the rendered list of the table's columns)
+  /// when nothing is selected.
+  func queryFragment(table: QueryFragment, tableColumns: QueryFragment) -> QueryFragment {
     var fragment: QueryFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "
-    fragment.append((columns.isEmpty ? tableColumns + joinedColumns : columns).queryFragment)
+    fragment.reserveCapacity(256)
+    if columns.isEmpty {
+      fragment.append(tableColumns)
+      if !joinedColumns.isEmpty {
+        if !tableColumns.isEmpty { fragment.append(raw: ", ") }
+        fragment.append(joinedColumns.queryFragment)
+      }
+    } else {
+      fragment.append(columns.queryFragment)
+    }
     fragment.append(raw: " FROM ")
     fragment.append(from ?? table)
     fragment.append(tail)

@@ -19,7 +19,7 @@ extension SelectStatement {
 extension Select: SelectStatement, CompoundOperand {
   var compoundOperand: QueryFragment {
     let clauses = resolved
-    let fragment = clauses.queryFragment(table: From.tableFragment, tableColumns: From.columns.resultColumns)
+    let fragment = clauses.queryFragment(table: From.tableFragment, tableColumns: From.allColumnsFragment)
     guard clauses.orders.isEmpty && clauses.limit == nil && clauses.offset == nil else {
       return "SELECT * FROM " + fragment.parenthesized()
     }

@@ -166,7 +166,12 @@ extension PrimaryKeyedTable {
 extension Select where From: PrimaryKeyedTable, Columns == (), Joins == () {
   /// Narrows the statement to the row whose primary key is `key`.
   public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
-    self.where { _ in From.columns.primaryKey.eq(key) }
+    // The condition's SQL is the same for every key: it comes from the table's rendered SQL.
+    let key = key.queryFragment
+    let column = From.columns.primaryKey.name
+    var condition = QueryFragment(raw: TableSQL.of(From.self).column(column) + " = ")
+    condition.append(key.operand)
+    return with { $0.wheres.append(condition.compound()) }
   }
 
   /// Narrows the statement to the rows whose primary keys are in `keys`.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The SQL text of a table type that every statement on it repeats, rendered once per type:
+/// the table as written after `FROM`, the qualifier of its columns, each qualified column, and
+/// the list of all its columns.
+///
+/// Rendering these for every statement was most of the cost of a small statement. The cache
+/// holds one entry per table type (aliases and optional tables included), so it stays as small
+/// as the program's set of tables; a lock makes it safe to use from any thread.
+struct TableSQL: Hashable, Sendable {
+  let from: String
+  let qualifier: String
+  let allColumns: String
+  let columns: [String: String]
+  /// `SELECT <all columns> FROM <table>`.
+  let selectAll: String
+  /// `INSERT INTO "table" ("a", "b", …)`, and `(?, ?, …)` for one row of every column.
+  let insertInto: String
+  let valuesRow: String
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var cache: [ObjectIdentifier: TableSQL] = [:]
+
+  static func of<T: Table>(_ table: T.Type) -> TableSQL {
+    let key = ObjectIdentifier(table)
+    if let cached = lock.withLock({ cache[key] }) { return cached }
+    let rendered = TableSQL(table)
+    lock.withLock { cache[key] = rendered }
+    return rendered
+  }
+
+  private init<T: Table>(_ table: T.Type) {
+    let name = QueryFragment.quote(T.tableName)
+    if let alias = T.tableAlias {
+      qualifier = QueryFragment.quote(alias)
+      from = name + " AS " + qualifier
+    } else {
+      qualifier = name
+      from = name
+    }
+    var columns: [String: String] = [:]
+    var list: [String] = []
+    for column in T.TableColumns.columnNames {
+      let qualified = qualifier + "." + QueryFragment.quote(column)
+      columns[column] = qualified
+      list.append(qualified)
+    }
+    self.columns = columns
+    allColumns = list.joined(separator: ", ")
+    selectAll = "SELECT " + allColumns + " FROM " + from
+    insertInto = "INSERT INTO " + name + " ("
+      + T.TableColumns.columnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
+    valuesRow = "(" + repeatElement("?", count: T.TableColumns.columnNames.count).joined(separator: ", ") + ")"
+  }
+
+  /// `"table"."column"`.
+  func column(_ name: String) -> String {
+    columns[name] ?? qualifier + "." + QueryFragment.quote(name)
+  }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Strata
+
+/// The statements apps run one at a time, thousands of times: each beside a raw `sqlite3`
+/// prepared statement reused in a loop (the floor) and GRDB's record API, on a file database,
+/// in one transaction.
+enum StatementBenchmark {
+  static func run(count: Int, pages: Int, runs: Int) throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("strata-bench-statements-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let database = try openDatabase(.file(path))
+    var migrator = DatabaseMigrator()
+    try migrator.registerMigrations(StrataMigrations.all)
+    try migrator.migrate(database)
+    let gameIDs = (0..<100).map { _ in UUID() }
+    try database.write { db in
+      try Game.insert { gameIDs.enumerated().map { Game(id: $1, title: "Game \($0)") } }.execute(db)
+    }
+    let drafts = (0..<count).map { index in
+      Player.Draft(gameID: gameIDs[index % gameIDs.count], name: "Player \(index)", score: index % 1000)
+    }
+    /// Empties the players, inserts `drafts` in one statement, and returns their ids.
+    func refill() throws -> [UUID] {
+      try database.write { db in
+        try Player.delete().execute(db)
+        try Player.insert { drafts }.execute(db)
+        return try Player.select(\.id).fetchAll(db)
+      }
+    }
+
+    if let operation = ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] {
+      // For `perf record`: only Strata's side of one operation, repeated.
+      let ids = try refill()
+      for _ in 0..<10 {
+        try database.write { db in
+          switch operation {
+          case "find": for id in ids { _ = try Player.find(id).fetchOne(db) }
+          case "update": for id in ids { try Player.find(id).update { $0.score += 1 }.execute(db) }
+          case "insert": for draft in drafts.prefix(10_000) { try Player.insert { draft }.execute(db) }
+          default: fatalError("unknown operation \(operation)")
+          }
+        }
+      }
+      return
+    }
+
+    let insert = Comparison(title: "insert one row per statement, \(count) times", unit: .microsecondsPer(count))
+    func timedInsert(_ body: (Database) throws -> Void) throws -> Duration {
+      try database.write { db in try Player.delete().execute(db) }
+      return try database.write { db in
+        let duration = try timed { try body(db) }
+        guard try Player.fetchCount(db) == count else { fatalError("insert lost rows") }
+        return duration
+      }
+    }
+    let rawDrafts = drafts.map { (gameID: $0.gameID, name: $0.name, score: $0.score) }
+    insert.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedInsert { RawSQLite.insert(rawDrafts, $0.sqliteConnection!) }
+    }
+    insert.measure("Strata insert { draft }.execute(db)", runs: runs) {
+      try timedInsert { db in for draft in drafts { try Player.insert { draft }.execute(db) } }
+    }
+    let records = drafts.map { CodablePlayer(id: nil, gameID: $0.gameID, name: $0.name, score: $0.score) }
+    insert.measure("GRDB record.insert(db)", runs: runs) {
+      try timedInsert { db in for record in records { try record.insert(db) } }
+    }
+    insert.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+
+    var ids = try refill().shuffled()
+    let find = Comparison(title: "find one row by id, \(count) times", unit: .microsecondsPer(count))
+    func timedRead(_ body: (Database) throws -> Int) throws -> Duration {
+      try database.read { db in
+        var total = 0
+        let duration = try timed { total = try body(db) }
+        guard total == drafts.reduce(0, { $0 + $1.score }) else { fatalError("read a wrong total: \(total)") }
+        return duration
+      }
+    }
+    find.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedRead { db in RawStatements.findScores(ids, db.sqliteConnection!) }
+    }
+    find.measure("Strata T.find(id).fetchOne(db)", runs: runs) {
+      try timedRead { db in try ids.reduce(0) { $0 + (try Player.find($1).fetchOne(db)?.score ?? 0) } }
+    }
+    find.measure("GRDB Record.fetchOne(db, key:)", runs: runs) {
+      try timedRead { db in try ids.reduce(0) { $0 + (try CodablePlayer.fetchOne(db, key: $1.uuidString.lowercased())?.score ?? 0) } }
+    }
+    find.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+
+    let update = Comparison(title: "update one row by id, \(count) times", unit: .microsecondsPer(count))
+    func timedWrite(_ body: (Database) throws -> Void) throws -> Duration {
+      try database.write { db in
+        let duration = try timed { try body(db) }
+        guard db.changesCount == 1 else { fatalError("the last statement changed \(db.changesCount) rows") }
+        return duration
+      }
+    }
+    update.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedWrite { db in RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, ids, db.sqliteConnection!) }
+    }
+    update.measure("Strata T.find(id).update { $0.score += 1 }", runs: runs) {
+      try timedWrite { db in for id in ids { try Player.find(id).update { $0.score += 1 }.execute(db) } }
+    }
+    update.measure("GRDB Record.filter(key:).updateAll(db, …)", runs: runs) {
+      try timedWrite { db in
+        for id in ids { _ = try CodablePlayer.filter(key: id.uuidString.lowercased()).updateAll(db, Column("score") += 1) }
+      }
+    }
+    update.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+
+    let delete = Comparison(title: "delete one row by id, \(count) times", unit: .microsecondsPer(count))
+    func timedDelete(_ body: (Database) throws -> Void) throws -> Duration {
+      ids = try refill().shuffled()
+      return try database.write { db in
+        let duration = try timed { try body(db) }
+        guard try Player.fetchCount(db) == 0 else { fatalError("delete left rows") }
+        return duration
+      }
+    }
+    delete.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedDelete { db in RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, ids, db.sqliteConnection!) }
+    }
+    delete.measure("Strata T.find(id).delete().execute(db)", runs: runs) {
+      try timedDelete { db in for id in ids { try Player.find(id).delete().execute(db) } }
+    }
+    delete.measure("GRDB Record.deleteOne(db, key:)", runs: runs) {
+      try timedDelete { db in for id in ids { _ = try CodablePlayer.deleteOne(db, key: id.uuidString.lowercased()) } }
+    }
+    delete.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+
+    ids = try refill()
+    let page = Comparison(title: "a 20-row page (where/order/limit), \(pages) times", unit: .microsecondsPer(pages))
+    let pagesPerGame = max(1, count / gameIDs.count / 20)
+    func timedPages(_ body: (Database, UUID, Int) throws -> Int) throws -> Duration {
+      try database.read { db in
+        var rows = 0
+        let duration = try timed {
+          for index in 0..<pages {
+            rows += try body(db, gameIDs[index % gameIDs.count], (index / gameIDs.count) % pagesPerGame * 20)
+          }
+        }
+        guard rows == pages * 20 else { fatalError("pages read \(rows) rows") }
+        return duration
+      }
+    }
+    page.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedPages { db, game, offset in RawStatements.page(game, offset, db.sqliteConnection!).count }
+    }
+    page.measure("Strata where/order/limit fetchAll", runs: runs) {
+      try timedPages { db, game, offset in
+        try Player.where { $0.gameID.eq(game) }.order(by: \.name).limit(20, offset: offset).fetchAll(db).count
+      }
+    }
+    page.measure("GRDB filter/order/limit fetchAll", runs: runs) {
+      try timedPages { db, game, offset in
+        // GRDB binds a UUID as a 16-byte blob; the column holds text.
+        try CodablePlayer.filter(Column("gameID") == game.uuidString.lowercased()).order(Column("name"))
+          .limit(20, offset: offset)
+          .fetchAll(db).count
+      }
+    }
+    page.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+
+    let seed = Comparison(title: "the seed's group/leftJoin/order/select over 100 games, \(pages) times", unit: .microsecondsPer(pages))
+    func timedSeed(_ body: (Database) throws -> Int) throws -> Duration {
+      try database.read { db in
+        var players = 0
+        let duration = try timed { for _ in 0..<pages { players += try body(db) } }
+        guard players == pages * count else { fatalError("the seed's query counted \(players) players") }
+        return duration
+      }
+    }
+    seed.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedSeed { db in RawStatements.gameRows(db.sqliteConnection!).reduce(0) { $0 + $1.playerCount } }
+    }
+    seed.measure("Strata group/leftJoin/order/select", runs: runs) {
+      try timedSeed { db in
+        try Game.group(by: \.id)
+          .leftJoin(Player.all) { $0.id.eq($1.gameID) }
+          .order { $1.count().desc() }
+          .select { GameRow.Columns(game: $0, playerCount: $1.count()) }
+          .fetchAll(db)
+          .reduce(0) { $0 + $1.playerCount }
+      }
+    }
+    seed.measure("GRDB Row.fetchAll(db, sql:)", runs: runs) {
+      try timedSeed { db in
+        try Row.fetchAll(db, sql: RawStatements.gameRowsSQL).reduce(0) { $0 + ($1[2] as Int) }
+      }
+    }
+    seed.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+  }
+}
+
+/// Hand-written `sqlite3` loops with one prepared statement each, for the statements above.
+enum RawStatements {
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  static let gameRowsSQL = """
+    SELECT "games"."id", "games"."title", count("players"."id") FROM "games" \
+    LEFT JOIN "players" ON "games"."id" = "players"."gameID" GROUP BY "games"."id" \
+    ORDER BY count("players"."id") DESC
+    """
+
+  private static func prepare(_ sql: String, _ connection: OpaquePointer) -> OpaquePointer? {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
+      fatalError(String(cString: sqlite3_errmsg(connection)))
+    }
+    return statement
+  }
+
+  private static func bind(_ id: UUID, _ index: Int32, _ statement: OpaquePointer?) {
+    UUIDText.withText(id) { text in
+      _ = sqlite3_bind_text(statement, index, text.baseAddress?.assumingMemoryBound(to: CChar.self), 36, transient)
+    }
+  }
+
+  private static func player(_ statement: OpaquePointer?) -> RawSQLite.Player {
+    RawSQLite.Player(
+      id: uuid(statement, 0), gameID: uuid(statement, 1), name: String(cString: sqlite3_column_text(statement, 2)),
+      score: Int(sqlite3_column_int64(statement, 3)))
+  }
+
+  private static func uuid(_ statement: OpaquePointer?, _ column: Int32) -> UUID {
+    UUIDText.parse(
+      UnsafeRawBufferPointer(start: sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column))))!
+  }
+
+  /// The sum of the scores of the players with the given ids, one lookup each.
+  static func findScores(_ ids: [UUID], _ connection: OpaquePointer) -> Int {
+    let statement = prepare(#"SELECT "id", "gameID", "name", "score" FROM "players" WHERE "id" = ?"#, connection)
+    defer { sqlite3_finalize(statement) }
+    var total = 0
+    for id in ids {
+      bind(id, 1, statement)
+      if sqlite3_step(statement) == SQLITE_ROW { total += player(statement).score }
+      sqlite3_reset(statement)
+    }
+    return total
+  }
+
+  /// Runs a statement with one id parameter for each id.
+  static func run(_ sql: String, _ ids: [UUID], _ connection: OpaquePointer) {
+    let statement = prepare(sql, connection)
+    defer { sqlite3_finalize(statement) }
+    for id in ids {
+      bind(id, 1, statement)
+      guard sqlite3_step(statement) == SQLITE_DONE else { fatalError(String(cString: sqlite3_errmsg(connection))) }
+      sqlite3_reset(statement)
+    }
+  }
+
+  // The statement of a page is kept from call to call, as an app would keep it.
+  nonisolated(unsafe) private static var pageStatement: OpaquePointer?
+
+  static func page(_ game: UUID, _ offset: Int, _ connection: OpaquePointer) -> [RawSQLite.Player] {
+    if pageStatement == nil {
+      pageStatement = prepare(
+        #"SELECT "id", "gameID", "name", "score" FROM "players" WHERE "gameID" = ? ORDER BY "name" LIMIT ? OFFSET ?"#,
+        connection)
+    }
+    let statement = pageStatement
+    defer { sqlite3_reset(statement) }
+    bind(game, 1, statement)
+    sqlite3_bind_int64(statement, 2, 20)
+    sqlite3_bind_int64(statement, 3, Int64(offset))
+    var players: [RawSQLite.Player] = []
+    while sqlite3_step(statement) == SQLITE_ROW { players.append(player(statement)) }
+    return players
+  }
+
+  struct GameRow {
+    var id: UUID
+    var title: String
+    var playerCount: Int
+  }
+
+  nonisolated(unsafe) private static var gameRowsStatement: OpaquePointer?
+
+  static func gameRows(_ connection: OpaquePointer) -> [GameRow] {
+    if gameRowsStatement == nil { gameRowsStatement = prepare(gameRowsSQL, connection) }
+    let statement = gameRowsStatement
+    defer { sqlite3_reset(statement) }
+    var rows: [GameRow] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      rows.append(
+        GameRow(
+          id: uuid(statement, 0), title: String(cString: sqlite3_column_text(statement, 1)),
+          playerCount: Int(sqlite3_column_int64(statement, 2))))
+    }
+    return rows
+  }
+}
