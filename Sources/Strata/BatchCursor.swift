@@ -25,6 +25,18 @@ final class BatchCursor<Element>: DatabaseCursor {
     try StatementBinder.bind(batch, to: statement)
   }
 
+  /// A cursor over a statement that runs as one piece.
+  @inlinable
+  init(
+    statement: Statement, fragment: QueryFragment,
+    decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
+  ) throws {
+    self._statement = statement
+    self.columnCount = sqlite3_column_count(statement.sqliteStatement)
+    self.decodeRow = decodeRow
+    try StatementBinder.bind(fragment.bindings, sql: fragment.sql, to: statement)
+  }
+
   deinit {
     // Resetting releases the statement's read lock; a failed step already reported its error.
     sqlite3_reset(_statement.sqliteStatement)

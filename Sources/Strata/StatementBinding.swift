@@ -10,25 +10,47 @@ nonisolated(unsafe) let transientDestructor = unsafeBitCast(-1, to: sqlite3_dest
 /// Binds a batch's values to a prepared statement with `sqlite3_bind_*`.
 @usableFromInline
 enum StatementBinder {
-  /// Resets the statement, clears old bindings and binds the batch's values in order.
+  /// Resets the statement and binds the batch's values in order. Every parameter gets a value
+  /// (the count is checked), so old bindings need no clearing.
   @inlinable
   static func bind(_ batch: QueryBatch, to statement: Statement) throws {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
     var index: Int32 = 1
     for part in batch.bindings {
-      for binding in part {
-        let code = bind(binding, to: handle, at: index)
-        if code != SQLITE_OK {
-          throw StrataError.binding(code: code, index: index, sql: batch.sql)
-        }
-        index += 1
-      }
+      try bind(part, to: handle, from: &index, sql: batch.sql)
     }
+    try checkCount(index - 1, of: handle, sql: batch.sql)
+  }
+
+  /// Resets the statement and binds `bindings` in order.
+  @inlinable
+  static func bind(_ bindings: [QueryBinding], sql: String, to statement: Statement) throws {
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    var index: Int32 = 1
+    try bind(bindings[...], to: handle, from: &index, sql: sql)
+    try checkCount(index - 1, of: handle, sql: sql)
+  }
+
+  @inlinable
+  static func bind(
+    _ bindings: ArraySlice<QueryBinding>, to handle: OpaquePointer, from index: inout Int32, sql: String
+  ) throws {
+    for binding in bindings {
+      let code = bind(binding, to: handle, at: index)
+      if code != SQLITE_OK {
+        throw StrataError.binding(code: code, index: index, sql: sql)
+      }
+      index += 1
+    }
+  }
+
+  @inlinable
+  static func checkCount(_ given: Int32, of handle: OpaquePointer, sql: String) throws {
     let expected = sqlite3_bind_parameter_count(handle)
-    if expected != index - 1 {
-      throw StrataError.parameterCount(expected: expected, given: index - 1, sql: batch.sql)
+    if expected != given {
+      throw StrataError.parameterCount(expected: expected, given: given, sql: sql)
     }
   }
 

@@ -22,6 +22,12 @@ enum StatementExecutor {
   ) throws -> [Element] {
     guard !statement.isEmpty else { return [] }
     var rows: [Element] = []
+    if let fragment = statement.singleBatch {
+      let cursor = try BatchCursor(
+        statement: db.cachedStatement(sql: fragment.sql), fragment: fragment, decodeRow: decodeRow)
+      try cursor.forEach { rows.append($0) }
+      return rows
+    }
     for batch in batches(of: statement, in: db) {
       let cursor = try BatchCursor(
         statement: db.cachedStatement(sql: batch.sql), batch: batch, decodeRow: decodeRow)
@@ -38,12 +44,11 @@ enum StatementExecutor {
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> Element? {
     guard !statement.isEmpty else { return nil }
-    let batches = batches(of: statement, in: db)
-    guard batches.count == 1, let batch = batches.first else {
+    guard let fragment = statement.singleBatch else {
       return try fetchAll(statement, in: db, decodeRow: decodeRow).first
     }
-    let prepared = try db.cachedStatement(sql: batch.sql)
-    let cursor = try BatchCursor(statement: prepared, batch: batch, decodeRow: decodeRow)
+    let prepared = try db.cachedStatement(sql: fragment.sql)
+    let cursor = try BatchCursor(statement: prepared, fragment: fragment, decodeRow: decodeRow)
     let first = try cursor.next()
     if !prepared.isReadonly {
       while try cursor.next() != nil {}
@@ -55,6 +60,12 @@ enum StatementExecutor {
   @inlinable
   static func execute(_ statement: some QueryStatement, in db: Database) throws {
     guard !statement.isEmpty else { return }
+    if let fragment = statement.singleBatch {
+      let cursor = try BatchCursor(
+        statement: db.cachedStatement(sql: fragment.sql), fragment: fragment, decodeRow: { _ in })
+      while try cursor.next() != nil {}
+      return
+    }
     for batch in batches(of: statement, in: db) {
       let cursor = try BatchCursor(
         statement: db.cachedStatement(sql: batch.sql), batch: batch, decodeRow: { _ in })

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Rendering these for every statement was most of the cost of a small statement. The cache
 /// holds one entry per table type (aliases and optional tables included), so it stays as small
-/// as the program's set of tables; a lock makes it safe to use from any thread.
-struct TableSQL: Hashable, Sendable {
+/// as the program's set of tables; a lock makes it safe to use from any thread. A class, so that
+/// handing it around retains one object rather than each of its strings.
+final class TableSQL: Hashable, Sendable {
   let from: String
   let qualifier: String
   let allColumns: String
@@ -52,6 +53,10 @@ struct TableSQL: Hashable, Sendable {
       + T.TableColumns.columnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
     valuesRow = "(" + repeatElement("?", count: T.TableColumns.columnNames.count).joined(separator: ", ") + ")"
   }
+
+  static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// `"table"."column"`.
   func column(_ name: String) -> String {

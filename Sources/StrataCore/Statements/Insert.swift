@@ -17,6 +17,11 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
     clause.batches(maxBindings: maxBindings)
   }
 
+  /// One row, or rows from a select, always fit one statement.
+  public var singleBatch: QueryFragment? {
+    clause.rowCount <= 1 || clause.selection != nil ? clause.queryFragment : nil
+  }
+
   /// Adds a `RETURNING` clause with the expression the closure returns: a column, or the
   /// whole row (`{ $0 }`).
   public func returning<Selected: QueryExpression>(

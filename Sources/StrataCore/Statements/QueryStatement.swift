@@ -11,6 +11,10 @@ public protocol QueryStatement<QueryValue>: QueryExpression {
   /// The statement as the SQL to run, split into pieces that each bind at most `maxBindings`
   /// values. Only multi-row inserts need more than one piece.
   func executionBatches(maxBindings: Int) -> [QueryBatch]
+
+  /// The statement's SQL when it always runs as one piece, which spares executors the batches;
+  /// nil for a statement that may need several (a multi-row insert).
+  var singleBatch: QueryFragment? { get }
 }
 
 extension QueryStatement {
@@ -20,6 +24,8 @@ extension QueryStatement {
     let fragment = queryFragment
     return [QueryBatch(sql: fragment.sql, bindings: [fragment.bindings[...]])]
   }
+
+  public var singleBatch: QueryFragment? { queryFragment }
 }
 
 /// One piece of SQL to prepare and run, with the values for its placeholders.

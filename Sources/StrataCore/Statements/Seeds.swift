@@ -18,6 +18,8 @@ public struct Seeds: QueryStatement, Hashable, Sendable {
     inserts.map(\.queryFragment).joined(separator: "; ")
   }
 
+  public var singleBatch: QueryFragment? { nil }
+
   public func executionBatches(maxBindings: Int) -> [QueryBatch] {
     inserts.flatMap { $0.batches(maxBindings: maxBindings) }
   }
