@@ -26,3 +26,9 @@ struct GameTotal: Selection {
   let gameID: Game.ID
   let total: Int
 }
+
+/// A player with an aggregate over its group: a selection with a whole-table field.
+struct PlayerTotal: Selection {
+  let player: Player
+  let total: Int?
+}

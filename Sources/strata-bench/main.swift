@@ -58,6 +58,10 @@ fetch.measure("GRDB Codable", runs: options.runs) {
 fetch.report(baseline: "raw sqlite3 loop (floor)", also: "GRDB Codable")
 }
 
+if options.runs("shapes") {
+  try ShapeBenchmark.run(database, rows: options.rows, runs: options.runs)
+}
+
 // 2. insert
 let rawDrafts = drafts.map { (gameID: $0.gameID, name: $0.name, score: $0.score) }
 let codableDrafts = drafts.map { CodablePlayer(id: nil, gameID: $0.gameID, name: $0.name, score: $0.score) }

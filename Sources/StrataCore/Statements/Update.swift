@@ -13,9 +13,13 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
   public var queryFragment: QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
     var fragment: QueryFragment = "UPDATE "
+    fragment.reserveCapacity(128)
     fragment.append(From.tableFragment)
     fragment.append(raw: " SET ")
-    fragment.append(assignments.map(\.queryFragment).joined(separator: ", "))
+    for (index, assignment) in assignments.enumerated() {
+      if index > 0 { fragment.append(raw: ", ") }
+      fragment.append(assignment.queryFragment)
+    }
     fragment.append(rows.rowFilter)
     fragment.append(returning.queryFragment)
     return fragment
