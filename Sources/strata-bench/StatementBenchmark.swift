@@ -32,16 +32,29 @@ enum StatementBenchmark {
     }
 
     if let operation = ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] {
-      // For `perf record`: only Strata's side of one operation, repeated.
+      // For `perf record` and `valgrind`: one contender's side of one operation, `count` times.
+      let contender = ProcessInfo.processInfo.environment["STRATA_BENCH_CONTENDER"] ?? "strata"
       let ids = try refill()
-      for _ in 0..<10 {
-        try database.write { db in
-          switch operation {
-          case "find": for id in ids { _ = try Player.find(id).fetchOne(db) }
-          case "update": for id in ids { try Player.find(id).update { $0.score += 1 }.execute(db) }
-          case "insert": for draft in drafts.prefix(10_000) { try Player.insert { draft }.execute(db) }
-          default: fatalError("unknown operation \(operation)")
-          }
+      try database.write { db in
+        if operation == "insert" { try Player.delete().execute(db) }
+        let connection = db.sqliteConnection!
+        switch (operation, contender) {
+        case ("insert", "strata"): for draft in drafts { try Player.insert { draft }.execute(db) }
+        case ("insert", "grdb"):
+          for draft in drafts { try CodablePlayer(id: nil, gameID: draft.gameID, name: draft.name, score: draft.score).insert(db) }
+        case ("insert", "raw"): RawSQLite.insert(drafts.map { (gameID: $0.gameID, name: $0.name, score: $0.score) }, connection)
+        case ("find", "strata"): for id in ids { _ = try Player.find(id).fetchOne(db) }
+        case ("find", "grdb"): for id in ids { _ = try CodablePlayer.fetchOne(db, key: id.uuidString.lowercased()) }
+        case ("find", "raw"): _ = RawStatements.findScores(ids, connection)
+        case ("update", "strata"): for id in ids { try Player.find(id).update { $0.score += 1 }.execute(db) }
+        case ("update", "grdb"):
+          for id in ids { _ = try CodablePlayer.filter(key: id.uuidString.lowercased()).updateAll(db, Column("score") += 1) }
+        case ("update", "raw"): RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, ids, connection)
+        case ("delete", "strata"): for id in ids { try Player.find(id).delete().execute(db) }
+        case ("delete", "grdb"): for id in ids { _ = try CodablePlayer.deleteOne(db, key: id.uuidString.lowercased()) }
+        case ("delete", "raw"): RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, ids, connection)
+        case (_, "none"): break
+        default: fatalError("unknown operation or contender: \(operation) \(contender)")
         }
       }
       return
