@@ -47,7 +47,7 @@ import Testing
   @Test func unknownAndMalformedAnnotations() {
     expectError(
       "struct A: Table {\n  let id: Int\n  // @Colum(\"x\")\n  var name = \"\"\n}",
-      "3:6: unknown annotation @Colum; valid annotations: @Table(\"name\"), @Column(\"name\")")
+      "3:6: unknown annotation @Colum; did you mean @Column?; valid annotations: @Table(\"name\"), @Column(\"name\")")
     expectError(
       "struct A: Table {\n  let id: Int\n  // @Column(\"x\"\n  var name = \"\"\n}",
       "3:17: malformed annotation '@Column(\"x\"': expected @Name or @Name(arguments)")
@@ -110,7 +110,7 @@ import Testing
       struct A: Table {
         let id: Int
         var a: CGPoint
-        // @Nope
+        // @Uniqe
         var b = 0
         lazy var c = 1
       }

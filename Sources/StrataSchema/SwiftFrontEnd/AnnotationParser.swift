@@ -1,15 +1,19 @@
 /// Reads an annotation comment: `// @Column("due_date", as: JSONRepresentation<[String]>.self)`.
 ///
-/// A line comment whose text starts with `@` and a letter is an annotation; any other comment is
-/// prose. The annotation is lexed like Swift, so its arguments are string literals, `true` or
-/// `false`, `.member`, or `Type.self`. Which names and arguments are valid is decided later,
-/// where the annotated declaration is known.
+/// Only the names Strata knows are annotations, so `/// @see the design doc` stays prose. In a
+/// `//` comment a name one or two letters away from a known one (`@Colum`, `@Indexed`) is read
+/// too, so a misspelling is an error instead of a silently ignored line. In a `///` doc comment
+/// a known name is an annotation only when nothing but its arguments follows it (`/// @Unique`,
+/// not `/// @Index is what makes this fast`). The annotation is lexed like Swift, so its
+/// arguments are string literals, `true` or `false`, `.member`, or `Type.self`. Whether the name
+/// and arguments suit the annotated declaration is decided later, where it is known.
 enum AnnotationParser {
   static func parse(
     _ comment: SwiftComment, path: String, diagnostics: inout Diagnostics
   ) -> Annotation? {
     var text = Substring(comment.text)
     var column = comment.column
+    let isDocComment = text.hasPrefix("///")
     for marker in ["///", "//"] where text.hasPrefix(marker) {
       text = text.dropFirst(marker.count)
       column += marker.count
@@ -20,6 +24,13 @@ enum AnnotationParser {
       column += 1
     }
     guard text.first == "@", let next = text.dropFirst().first, next.isLetter else { return nil }
+    let name = text.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+    let rest = text.dropFirst(1 + name.count)
+    if Annotations.byName[String(name)] != nil {
+      if isDocComment, !(rest.first == "(" || rest.allSatisfy { $0 == " " || $0 == "\t" }) { return nil }
+    } else if isDocComment || Annotations.nearestName(to: name) == nil {
+      return nil
+    }
     let location = SourceLocation(path: path, line: comment.line, column: column)
 
     let lexer = SwiftLexer.lex(String(text), path: path)
