@@ -90,9 +90,11 @@ import Testing
       found = error.diagnostics
     }
     Self.check(found, against: expected, accepted: accepted, case: name)
-    if let start = text.range(of: "/* expect-schema\n"), let end = text.range(of: "\n*/", range: start.upperBound..<text.endIndex) {
+    if let start = text.range(of: "/* expect-schema\n") {
+      let end = try #require(text.range(of: "*/", range: start.upperBound..<text.endIndex), "\(name): unterminated expect-schema")
       let schema = try #require(models, "\(name) has an expected schema but was not accepted")
-      #expect(SQLRenderer.schema(schema.schema) == String(text[start.upperBound..<end.lowerBound]), "\(name)")
+      let expected = String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .newlines)
+      #expect(SQLRenderer.schema(schema.schema) == expected, "\(name)")
     }
   }
 

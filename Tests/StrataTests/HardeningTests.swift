@@ -76,4 +76,15 @@ import Testing
       #expect(name == "blue")
     }
   }
+
+  @Test func aTableWithoutAKeyHasADraftOfEveryColumn() throws {
+    let database = try catalogDatabase()
+    try database.write { db in
+      try seedCatalog(db)
+      let before = try ItemTag.fetchCount(db)
+      try ItemTag.insert { ItemTag.Draft(itemID: 2, tagID: 4) }.execute(db)
+      #expect(try ItemTag.fetchCount(db) == before + 1)
+      #expect(try ItemTag.where { $0.itemID.eq(2) && $0.tagID.eq(4) }.fetchCount(db) == 1)
+    }
+  }
 }

@@ -80,10 +80,8 @@ public enum SwiftEmitter {
       emitDecoding(table.columns.map { ($0.propertyName, $0.valueType) }, access: access, into: &writer)
       writer.blank()
       emitEncoding(table.columns, access: access, into: &writer)
-      if let keyIndex = table.primaryKeyIndex {
-        writer.blank()
-        emitDraft(table, keyIndex: keyIndex, access: access, into: &writer)
-      }
+      writer.blank()
+      emitDraft(table, access: access, into: &writer)
     }
   }
 
@@ -136,15 +134,16 @@ public enum SwiftEmitter {
       : "\(representation)(queryOutput: \(property)).queryBinding"
   }
 
-  private static func emitDraft(
-    _ table: TableModel, keyIndex: Int, access: String, into writer: inout CodeWriter
-  ) {
+  /// The values of a row to insert: the table's columns, with the key optional when the database
+  /// fills it in. A table without a key gets one too, so every table inserts the same way.
+  private static func emitDraft(_ table: TableModel, access: String, into writer: inout CodeWriter) {
+    let keyIndex = table.keyIsAssignedByDatabase ? table.primaryKeyIndex : nil
     writer.block("\(access)nonisolated struct Draft: Strata.TableDraft") { writer in
       writer.line("\(access)typealias Base = \(SwiftLiteral.qualifiedName(table.swiftName))")
       var parameters: [String] = []
       var types: [(name: String, type: String)] = []
       for (index, column) in table.columns.enumerated() {
-        let isKey = index == keyIndex && table.keyIsAssignedByDatabase
+        let isKey = index == keyIndex
         let type = isKey ? column.propertyType + "?" : column.propertyType
         let defaultValue = isKey ? "nil" : column.defaultExpression
         let name = identifier(column.propertyName)
@@ -166,7 +165,7 @@ public enum SwiftEmitter {
       emitDecoding(types, access: access, into: &writer)
       writer.blank()
       var draftColumns = table.columns
-      draftColumns[keyIndex].isOptional = draftColumns[keyIndex].isOptional || table.keyIsAssignedByDatabase
+      if let keyIndex { draftColumns[keyIndex].isOptional = true }
       emitEncoding(draftColumns, access: access, into: &writer)
     }
   }

@@ -6,7 +6,9 @@ extension ModelTranslator {
     var builtIn: String?
     var enumDeclaration: TypeDeclaration?
     var enumRawType: String?
-    var reference: (table: String, column: String)?
+    /// The key this column references, with the key's collation, which the column shares so that
+    /// comparing it with the key finds the rows the foreign key matched.
+    var reference: (table: String, column: String, collation: Collation?)?
     /// The type the column stores through: the property's `@Column(as:)`, or the one of the key
     /// it references.
     var representation: TypeSyntax?
@@ -57,7 +59,7 @@ extension ModelTranslator {
           at: property.location)
         return nil
       }
-      storage.reference = (key.table, key.column)
+      storage.reference = (key.table, key.column, key.collation)
     }
     return storage
   }
@@ -88,7 +90,7 @@ extension ModelTranslator {
           return nil
         }
         var storage = key.storage
-        storage.reference = (key.table, key.column)
+        storage.reference = (key.table, key.column, key.collation)
         return storage
       }
       guard !seen.contains(name) else {
@@ -151,7 +153,9 @@ extension ModelTranslator {
 
   /// A table's primary key column and how it is stored, or nil when it has none. Problems with
   /// the key itself are reported where the key is translated, not here.
-  mutating func referencedKey(of table: TypeDeclaration) -> (table: String, column: String, storage: Storage)? {
+  mutating func referencedKey(
+    of table: TypeDeclaration
+  ) -> (table: String, column: String, storage: Storage, collation: Collation?)? {
     guard let tableName = tableNames[table.qualifiedName], let key = primaryKeys[table.qualifiedName],
       let keyType = key.property.type ?? inferredType(of: key.property)
     else { return nil }
@@ -166,7 +170,8 @@ extension ModelTranslator {
     }
     guard let storage = storage(of: keyType.unwrapped.type, representation: keyOptions.representation, for: key.property, scope: key.scope)
     else { return nil }
-    return (tableName, keyOptions.columnName ?? key.property.name, storage)
+    let collation = storage.sqlType == .text ? keyOptions.collation ?? storage.reference?.collation : nil
+    return (tableName, keyOptions.columnName ?? key.property.name, storage, collation)
   }
 
   /// Finds a declared type by name as Swift would from inside `scope`: innermost scope first.

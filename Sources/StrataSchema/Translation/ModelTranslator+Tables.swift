@@ -259,6 +259,7 @@ extension ModelTranslator {
           at: options.argumentLocations["References.onDelete"] ?? property.location)
       }
       column.references = ForeignKey(table: reference.table, column: reference.column, onDelete: action)
+      if options.collation == nil { column.collation = reference.collation }
       // The primary key and UNIQUE columns have SQLite's own index already.
       if !isPrimaryKey, !column.isUnique {
         indexes.append(
@@ -298,7 +299,7 @@ extension ModelTranslator {
   /// `Other.ID`. Either way the column must store what the key stores.
   private mutating func resolveReference(
     of property: PropertyDeclaration, options: AnnotationOptions, storage: Storage
-  ) -> (table: String, column: String)? {
+  ) -> (table: String, column: String, collation: Collation?)? {
     guard let annotated = options.reference else { return storage.reference }
     let location = options.argumentLocations["References."] ?? property.location
     guard let name = annotated.dottedName, let table = resolve(name, from: []),
@@ -313,7 +314,7 @@ extension ModelTranslator {
       diagnostics.error("'\(table.qualifiedName)' has no primary key for '\(property.name)' to reference", at: location)
       return nil
     }
-    if let implied = storage.reference, implied != (key.table, key.column) {
+    if let implied = storage.reference, (implied.table, implied.column) != (key.table, key.column) {
       diagnostics.error(
         "'\(property.name)' has the type of one table's key but @References names '\(table.qualifiedName)'; keep one of them",
         at: location)
@@ -325,6 +326,6 @@ extension ModelTranslator {
         at: property.location)
       return nil
     }
-    return (key.table, key.column)
+    return (key.table, key.column, key.collation)
   }
 }
