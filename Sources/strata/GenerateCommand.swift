@@ -1,3 +1,4 @@
+import Foundation
 import StrataSchema
 
 /// `strata generate`: the build-tool plugin's command.
@@ -29,7 +30,13 @@ struct GenerateCommand {
     if let migrations {
       let files = try MigrationFiles(directory: migrations, root: root)
       report(files.warnings)
-      try files.validate()
+      // A target without a Migrations folder has not adopted Strata's migrations (its tables may
+      // be made some other way), so only the migrations' own errors matter there.
+      let drift = try MigrationDrift.warnings(models: models, migrations: files)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: migrations, isDirectory: &isDirectory), isDirectory.boolValue {
+        report(drift)
+      }
       registry = files.registry()
     }
     // Both outputs are computed before either is written, so a failure leaves both untouched.

@@ -41,7 +41,7 @@ import Testing
       "4:7: 'b' is a whole B; a table column must be a value (use B.ID to reference it)")
     expectError(
       "struct A: Table {\n  let id: Int\n  var other: Missing.ID\n}",
-      "3:7: the generator cannot store 'other: Missing.ID'")
+      "3:7: 'other: Missing.ID' references 'Missing', which is not a model of this target")
   }
 
   @Test func unknownAndMalformedAnnotations() {

@@ -123,14 +123,6 @@ public struct MigrationFiles: Sendable {
     return warnings
   }
 
-  /// Runs every file on a scratch database as the migrator would at launch.
-  ///
-  /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
-  ///   contain (`COMMIT`, `VACUUM`, …).
-  public func validate() throws {
-    try MigrationReplay.apply(files, to: SQLiteConnection())
-  }
-
   /// The Swift registry that embeds the files.
   public func registry() -> String {
     SwiftEmitter.migrationRegistry(

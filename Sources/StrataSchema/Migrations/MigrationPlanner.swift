@@ -123,7 +123,7 @@ public enum MigrationPlanner {
 
   /// The models' schema as SQLite reads it back. SQLite parses the model's DDL all at once; if
   /// it refuses, the tables are created one by one to find the model at fault.
-  private static func desiredSchema(_ models: ModelSet) throws -> Schema {
+  static func desiredSchema(_ models: ModelSet) throws -> Schema {
     let fast = try SQLiteConnection()
     let statements = models.schema.tables.flatMap { table in
       [SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)

@@ -9,16 +9,19 @@ struct MigrationRenderer {
   let current: SchemaIntrospector.Introspection
 
   /// One line per change, for the header and the command's output.
-  var summary: [String] {
-    var lines: [String] = []
+  var summary: [String] { changeLines.map(\.line) }
+
+  /// Each change in plain words, with the table it changes.
+  var changeLines: [(table: String, line: String)] {
+    var lines: [(table: String, line: String)] = []
     for rename in renames.tables {
-      lines.append("rename table \(SQLLiteral.identifier(rename.from)) to \(SQLLiteral.identifier(rename.to))")
+      lines.append((rename.to, "rename table \(SQLLiteral.identifier(rename.from)) to \(SQLLiteral.identifier(rename.to))"))
     }
     for rename in renames.columns {
       lines.append(
-        "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))")
+        (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))"))
     }
-    for index in changes.droppedIndexes { lines.append("drop index \(SQLLiteral.identifier(index.name))") }
+    for index in changes.droppedIndexes { lines.append((index.table, "drop index \(SQLLiteral.identifier(index.name))")) }
     for table in changes.droppedTables {
       var line = "drop table \(SQLLiteral.identifier(table.name)), deleting its rows"
       let children = changes.droppedTables.filter { child in
@@ -28,7 +31,7 @@ struct MigrationRenderer {
       if !children.isEmpty {
         line += " (the rows of \(children.map { SQLLiteral.identifier($0.name) }.joined(separator: ", ")) that reference them are dropped with their table)"
       }
-      lines.append(line)
+      lines.append((table.name, line))
     }
     for rebuild in changes.rebuilds {
       var line = "rebuild table \(SQLLiteral.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
@@ -48,18 +51,18 @@ struct MigrationRenderer {
       if !rebuild.requiredWithoutValue.isEmpty {
         line += "; fails, changing nothing, if the table has rows (\(rebuild.requiredWithoutValue.map(SQLLiteral.identifier).joined(separator: ", ")) has no default)"
       }
-      lines.append(line)
+      lines.append((rebuild.table.name, line))
     }
     for (table, column) in changes.droppedColumns {
-      lines.append("drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values")
+      lines.append((table, "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values"))
     }
     for table in changes.createdTables {
-      lines.append("create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes"))
+      lines.append((table.name, "create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes")))
     }
     for (table, column) in changes.addedColumns {
-      lines.append("add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))")
+      lines.append((table, "add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))"))
     }
-    for index in changes.createdIndexes { lines.append("create index \(SQLLiteral.identifier(index.name))") }
+    for index in changes.createdIndexes { lines.append((index.table, "create index \(SQLLiteral.identifier(index.name))")) }
     return lines
   }
 

@@ -128,6 +128,15 @@ extension ModelTranslator {
           return nil
         }
       }
+      if components.count >= 2, components.last!.name == "ID", resolve(name, from: scope) == nil {
+        // The models of another module (or of files the target does not compile) are not read:
+        // their key's storage and table name are unknown here.
+        let owner = components.dropLast().map(\.name).joined(separator: ".")
+        diagnostics.error(
+          "'\(property.name): \(type.text)' references '\(owner)', which is not a model of this target; Strata reads one target's models, so a key of another module's table cannot be a foreign key here. Store the key's own type instead (for example 'var \(property.name): UUID' or 'Int'), without a foreign key",
+          at: property.location)
+        return nil
+      }
       diagnostics.error(cannotStore, at: property.location)
       return nil
     case .array, .dictionary:

@@ -1,0 +1,59 @@
+/// Whether the checked-in migrations still produce the schema the models declare.
+///
+/// The build plugin runs this on every build that changes a model or a migration, so that a model
+/// edited without a new migration is a warning at the model's line instead of an app that stops
+/// at launch ("table notes has no column named color"). It is a warning, not an error, because
+/// editing a model and then writing its migration is the normal order of work: the build in
+/// between must still produce conformances, so that the code around the edit compiles.
+public enum MigrationDrift {
+  /// Runs `migrations` on a scratch database as GRDB's migrator would, statement by statement,
+  /// and returns one warning per model whose
+  /// table the migrations do not produce as declared, listing the changes a new migration would
+  /// make, and one per table the migrations create that no model declares.
+  ///
+  /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
+  ///   contain (`COMMIT`, `VACUUM`, …), as it would at launch.
+  public static func warnings(models: ModelSet, migrations: MigrationFiles) throws -> [Diagnostic] {
+    let database = try SQLiteConnection()
+    var creators: [String: SourceLocation] = [:]
+    try MigrationReplay.apply(migrations.files, to: database) { file in
+      for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
+        if let name = row["name"], creators[SQLName.folded(name)] == nil {
+          creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
+        }
+      }
+    }
+    if models.tables.isEmpty, migrations.files.isEmpty { return [] }
+    let before = try SchemaIntrospector.introspect(database)
+    let desired = try MigrationPlanner.desiredSchema(models)
+    let tables = Dictionary(models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
+    let renames = RenamePlan(
+      current: before.schema, desired: desired,
+      models: Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first }))
+    if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
+    let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
+    let changes = SchemaChanges(current: current.schema, desired: desired, dependents: current.dependents)
+    let lines = MigrationRenderer(renames: renames, changes: changes, current: current).changeLines
+    let run = "run `swift package --allow-writing-to-package-directory generate-migrations`"
+
+    var order: [String] = []
+    var byTable: [String: [String]] = [:]
+    for (table, line) in lines {
+      let key = SQLName.folded(table)
+      if byTable[key] == nil { order.append(key) }
+      byTable[key, default: []].append(line)
+    }
+    return order.map { key in
+      let changes = byTable[key]!.joined(separator: "; ")
+      if let model = tables[key] {
+        return Diagnostic(
+          .warning,
+          "the migrations do not match '\(model.swiftName)' yet (the next migration would \(changes)); \(run), or the app fails when it reads or writes this table",
+          at: model.location)
+      }
+      return Diagnostic(
+        .warning, "no model declares this table any more (the next migration would \(changes)); \(run)",
+        at: creators[key] ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
+    }
+  }
+}
