@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
     // Query building: statements, expressions, SQL text and bindings. No GRDB, no SQLite.
@@ -30,7 +31,10 @@ let package = Package(
       name: "StrataSchema",
       dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
     ),
-    .executableTarget(name: "strata", dependencies: ["StrataSchema"]),
+    .executableTarget(
+      name: "strata",
+      dependencies: ["StrataSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .plugin(name: "StrataPlugin", capability: .buildTool(), dependencies: ["strata"]),
     .plugin(
       name: "GenerateMigrations",

@@ -11,20 +11,12 @@ import PackagePlugin
 @main
 struct GenerateMigrations: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    var extractor = ArgumentExtractor(arguments)
-    let names = extractor.extractOption(named: "target")
-    let check = extractor.extractFlag(named: "check") > 0
-    let allowDataLoss = extractor.extractFlag(named: "allow-data-loss") > 0
-    let acceptEdits = extractor.extractFlag(named: "accept-edits") > 0
-    if !extractor.remainingArguments.isEmpty {
-      throw PluginError(
-        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss and --accept-edits")
-    }
+    let options = try Options(arguments)
     let targets: [SourceModuleTarget]
-    if names.isEmpty {
+    if options.targetNames.isEmpty {
       targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }.filter(Self.usesStrata)
     } else {
-      targets = try names.map { name in
+      targets = try options.targetNames.map { name in
         guard let target = try context.package.targets(named: [name]).first as? SourceModuleTarget else {
           throw PluginError("no source target named \(name)")
         }
@@ -34,63 +26,14 @@ struct GenerateMigrations: CommandPlugin {
     if targets.isEmpty {
       throw PluginError("no target depends on Strata; name one with --target")
     }
-    let tool = try context.tool(named: "strata").url
-    var status: Int32 = 0
+    let run = Run(
+      tool: try context.tool(named: "strata").url, packageDirectory: context.package.directoryURL, options: options)
     for target in targets {
-      let schemas = context.package.directoryURL.appending(path: "schemas")
-      var arguments = [
-        "migrations", "--module", target.name, "--root", target.directoryURL.path(percentEncoded: false),
-        "--migrations", target.directoryURL.appending(path: "Migrations").path(percentEncoded: false),
-        "--snapshot", schemas.appending(path: "\(target.name).sql").path(percentEncoded: false),
-        "--diagram", schemas.appending(path: "\(target.name).md").path(percentEncoded: false),
-        "--checksums", schemas.appending(path: "\(target.name).sum").path(percentEncoded: false),
-      ]
-      if check { arguments.append("--check") }
-      if allowDataLoss { arguments.append("--allow-data-loss") }
-      if acceptEdits { arguments.append("--accept-edits") }
-      arguments += target.sourceFiles(withSuffix: "swift").map { $0.url.path(percentEncoded: false) }
-      status = max(status, try run(tool, arguments))
+      try run.migrations(
+        module: target.name, directory: target.directoryURL,
+        models: target.sourceFiles(withSuffix: "swift").map(\.url))
     }
-    // SwiftPM exits 1 whatever the plugin's status; scripts that need to tell "out of date" (2)
-    // from errors (1) run `strata migrations --check` themselves.
-    if status != 0 {
-      throw PluginError(check ? "the migrations do not match the models" : "generate-migrations failed")
-    }
-  }
-
-  /// Runs the tool, passing its diagnostics on so that Xcode and SwiftPM show them at their
-  /// lines.
-  private func run(_ tool: URL, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-      Self.report(String(line))
-    }
-    return process.terminationStatus
-  }
-
-  /// Turns `path:line:column: error: message` into a diagnostic at that line.
-  static func report(_ line: String) {
-    let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
-    if parts.count == 5, let lineNumber = Int(parts[1]), Int(parts[2]) != nil {
-      let message = parts[4].trimmingCharacters(in: .whitespaces)
-      let file = String(parts[0])
-      switch parts[3].trimmingCharacters(in: .whitespaces) {
-      case "error": Diagnostics.error(message, file: file, line: lineNumber)
-      case "warning": Diagnostics.warning(message, file: file, line: lineNumber)
-      default: Diagnostics.remark(message, file: file, line: lineNumber)
-      }
-    } else if parts.count >= 3, parts[1].trimmingCharacters(in: .whitespaces) == "error" {
-      Diagnostics.error(parts[2...].joined(separator: ":").trimmingCharacters(in: .whitespaces), file: String(parts[0]))
-    } else {
-      Diagnostics.remark(line)
-    }
+    try run.finish(report: .printed)
   }
 
   private static func usesStrata(_ target: SourceModuleTarget) -> Bool {
@@ -104,6 +47,132 @@ struct GenerateMigrations: CommandPlugin {
   }
 }
 
+/// The command's arguments.
+struct Options {
+  var targetNames: [String]
+  var check: Bool
+  var allowDataLoss: Bool
+  var acceptEdits: Bool
+
+  init(_ arguments: [String]) throws {
+    var extractor = ArgumentExtractor(arguments)
+    targetNames = extractor.extractOption(named: "target")
+    check = extractor.extractFlag(named: "check") > 0
+    allowDataLoss = extractor.extractFlag(named: "allow-data-loss") > 0
+    acceptEdits = extractor.extractFlag(named: "accept-edits") > 0
+    if !extractor.remainingArguments.isEmpty {
+      throw PluginError(
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss and --accept-edits")
+    }
+  }
+}
+
+/// Runs `strata migrations` for one target after another and passes on what it says.
+///
+/// SwiftPM prints a plugin's diagnostics as `error: message`, without their file and line, so
+/// in a terminal the tool's `path:line:column: error: message` lines are printed as they are
+/// (with paths relative to the package), and one last diagnostic carries the first error's
+/// file and line. Xcode shows diagnostics at their lines, so there each one is emitted with its
+/// file and line.
+final class Run {
+  enum Reporting {
+    /// Lines printed as the tool wrote them; for SwiftPM.
+    case printed
+    /// Each diagnostic through the plugin API; for Xcode.
+    case diagnostics
+  }
+
+  let tool: URL
+  let packageDirectory: URL
+  let options: Options
+  private var status: Int32 = 0
+  private var lines: [String] = []
+
+  init(tool: URL, packageDirectory: URL, options: Options) {
+    self.tool = tool
+    self.packageDirectory = packageDirectory
+    self.options = options
+  }
+
+  func migrations(module: String, directory: URL, models: [URL]) throws {
+    let schemas = packageDirectory.appending(path: "schemas")
+    var arguments = [
+      "migrations", "--module", module, "--root", directory.path(percentEncoded: false),
+      "--migrations", directory.appending(path: "Migrations").path(percentEncoded: false),
+      "--snapshot", schemas.appending(path: "\(module).sql").path(percentEncoded: false),
+      "--diagram", schemas.appending(path: "\(module).md").path(percentEncoded: false),
+      "--checksums", schemas.appending(path: "\(module).sum").path(percentEncoded: false),
+    ]
+    if options.check { arguments.append("--check") }
+    if options.allowDataLoss { arguments.append("--allow-data-loss") }
+    if options.acceptEdits { arguments.append("--accept-edits") }
+    arguments += models.map { $0.path(percentEncoded: false) }
+
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    // One pipe for both streams keeps messages and diagnostics in the order the tool wrote them.
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    lines += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    status = max(status, process.terminationStatus)
+  }
+
+  /// Reports what the tool said, and fails when any run failed.
+  func finish(report reporting: Reporting) throws {
+    let root = packageDirectory.path(percentEncoded: false)
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    var errors: [LocatedLine] = []
+    for line in lines {
+      let located = LocatedLine(line)
+      if let located, located.severity == .error { errors.append(located) }
+      switch (reporting, located) {
+      case (.diagnostics, let located?):
+        Diagnostics.emit(located.severity, located.message, file: located.path, line: located.line)
+      default:
+        print(line.replacingOccurrences(of: prefix, with: ""))
+      }
+    }
+    guard status != 0 else { return }
+    // SwiftPM exits 1 whatever the plugin's status; scripts that need to tell "out of date" (2)
+    // from errors (1) run `strata migrations --check` themselves.
+    let failed = options.check ? "the migrations do not match the models" : "generate-migrations failed"
+    guard reporting == .printed, let first = errors.first else { throw PluginError(failed) }
+    // An error diagnostic fails the command; this one names the first error's place, in the
+    // message for the terminal and as its file and line for editors.
+    let place = "\(first.path.replacingOccurrences(of: prefix, with: "")):\(first.line)"
+    Diagnostics.error(
+      "\(failed): \(errors.count) error\(errors.count == 1 ? "" : "s"), the first at \(place)",
+      file: first.path, line: first.line)
+  }
+}
+
+/// A line of the tool's output in the form `path:line:column: severity: message`.
+struct LocatedLine {
+  var path: String
+  var line: Int
+  var severity: Diagnostics.Severity
+  var message: String
+
+  init?(_ text: String) {
+    let parts = text.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+    guard parts.count == 5, let line = Int(parts[1]), Int(parts[2]) != nil else { return nil }
+    switch parts[3].trimmingCharacters(in: .whitespaces) {
+    case "error": severity = .error
+    case "warning": severity = .warning
+    case "note": severity = .remark
+    default: return nil
+    }
+    path = String(parts[0])
+    self.line = line
+    message = parts[4].trimmingCharacters(in: .whitespaces)
+  }
+}
+
 struct PluginError: Error, CustomStringConvertible {
   let description: String
 
@@ -111,3 +180,29 @@ struct PluginError: Error, CustomStringConvertible {
     self.description = description
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same command for an Xcode project's targets: each one named with `--target`, or every
+/// target with Swift files (the tool says nothing for one without tables or migrations). A
+/// target's folder, which holds its `Migrations`, is the deepest folder that holds all of its
+/// Swift files; the `schemas` folder is next to the project.
+extension GenerateMigrations: XcodeCommandPlugin {
+  func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+    let options = try Options(arguments)
+    let project = context.xcodeProject
+    let run = Run(tool: try context.tool(named: "strata").url, packageDirectory: project.directoryURL, options: options)
+    for target in project.targets where options.targetNames.isEmpty || options.targetNames.contains(target.displayName) {
+      let models = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
+      guard let first = models.first else { continue }
+      var directory = first.deletingLastPathComponent()
+      while !models.allSatisfy({ $0.path(percentEncoded: false).hasPrefix(directory.path(percentEncoded: false) + "/") }) {
+        directory = directory.deletingLastPathComponent()
+      }
+      try run.migrations(module: target.displayName, directory: directory, models: models)
+    }
+    try run.finish(report: .diagnostics)
+  }
+}
+#endif

@@ -8,24 +8,28 @@ import PackagePlugin
 struct StrataPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
-    let swiftFiles = target.sourceFiles(withSuffix: "swift").map(\.url)
-    let migrationsDirectory = target.directoryURL.appending(path: "Migrations")
-    let migrationFiles = Self.sqlFiles(in: migrationsDirectory)
-    let output = context.pluginWorkDirectoryURL
-    let models = output.appending(path: "StrataModels.swift")
-    let registry = output.appending(path: "StrataMigrations.swift")
     return [
-      .buildCommand(
-        displayName: "Generating Strata code for \(target.name)",
-        executable: try context.tool(named: "strata").url,
-        arguments: [
-          "generate", "--module", target.name, "--root", target.directoryURL.path(percentEncoded: false),
-          "--output", models.path(percentEncoded: false),
-          "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
-        ] + swiftFiles.map { $0.path(percentEncoded: false) },
-        inputFiles: swiftFiles + migrationFiles,
-        outputFiles: [models, registry])
+      try Self.command(
+        module: target.name, directory: target.directoryURL, models: target.sourceFiles(withSuffix: "swift").map(\.url),
+        tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL)
     ]
+  }
+
+  /// The `strata generate` command for one module whose folder is `directory`.
+  static func command(module: String, directory: URL, models: [URL], tool: URL, workDirectory: URL) throws -> Command {
+    let migrationsDirectory = directory.appending(path: "Migrations")
+    let output = workDirectory.appending(path: "StrataModels.swift")
+    let registry = workDirectory.appending(path: "StrataMigrations.swift")
+    return .buildCommand(
+      displayName: "Generating Strata code for \(module)",
+      executable: tool,
+      arguments: [
+        "generate", "--module", module, "--root", directory.path(percentEncoded: false),
+        "--output", output.path(percentEncoded: false),
+        "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
+      ] + models.map { $0.path(percentEncoded: false) },
+      inputFiles: models + sqlFiles(in: migrationsDirectory),
+      outputFiles: [output, registry])
   }
 
   static func sqlFiles(in directory: URL) -> [URL] {
@@ -33,3 +37,25 @@ struct StrataPlugin: BuildToolPlugin {
     return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".sql") }.sorted().map { directory.appending(path: $0) }
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same command for a target of an Xcode project; its folder, which holds its `Migrations`,
+/// is the deepest folder that holds all of its Swift files.
+extension StrataPlugin: XcodeBuildToolPlugin {
+  func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+    let models = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
+    guard let first = models.first else { return [] }
+    var directory = first.deletingLastPathComponent()
+    while !models.allSatisfy({ $0.path(percentEncoded: false).hasPrefix(directory.path(percentEncoded: false) + "/") }) {
+      directory = directory.deletingLastPathComponent()
+    }
+    return [
+      try Self.command(
+        module: target.displayName, directory: directory, models: models,
+        tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL)
+    ]
+  }
+}
+#endif

@@ -1,12 +1,23 @@
-// Scorekeeper: the seeds' app, without the UI. It plays the screens of seeds 000 and 003
-// against an SQLite file and prints the SQL each step runs.
+// Scorekeeper: the seeds' app, without the UI. It plays the screens of the seeds' games list
+// and game detail against an SQLite file and prints the SQL each step runs.
+//
+// `swift run scorekeeper` writes a new database file in the temporary folder and removes it at
+// the end; `swift run scorekeeper PATH` writes a new database file at PATH and keeps it. It
+// never writes to or removes a file that it did not create.
 import Foundation
 import Strata
 
-let path = CommandLine.arguments.dropFirst().first
-  ?? FileManager.default.temporaryDirectory.appendingPathComponent("scorekeeper.sqlite").path
-for suffix in ["", "-wal", "-shm", "-journal"] {
-  try? FileManager.default.removeItem(atPath: path + suffix)
+let givenPath = CommandLine.arguments.dropFirst().first
+let path = givenPath
+  ?? FileManager.default.temporaryDirectory.appendingPathComponent("scorekeeper-\(UUID().uuidString).sqlite").path
+if FileManager.default.fileExists(atPath: path) {
+  FileHandle.standardError.write(Data("scorekeeper: \(path) already exists; give the path of a new file\n".utf8))
+  exit(1)
+}
+defer {
+  if givenPath == nil {
+    for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  }
 }
 
 var configuration = Configuration()
@@ -120,6 +131,8 @@ step("Delete the gin rummy game; its players go with it")
 try database.write { db in
   try Game.find(ginRummy).delete().execute(db)
 }
+// The trace shows the DELETE twice: SQLite reports a statement again when it runs the
+// statement's ON DELETE CASCADE on players, and GRDB passes on both reports.
 let remaining = try database.read { db in (try Game.fetchCount(db), try Player.fetchCount(db)) }
 print("  \(remaining.0) games and \(remaining.1) players left")
 try listGames()

@@ -1,49 +1,61 @@
+import ArgumentParser
 import Foundation
 import StrataSchema
 
 /// `strata generate`: the build-tool plugin's command.
-struct GenerateCommand {
-  let output: String
-  let migrations: String?
-  let registryOutput: String?
-  let root: String?
-  let inputs: [String]
+struct GenerateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Write the models' conformances and the registry of the migrations to embed.",
+    discussion: """
+      Every migration is run on a scratch database as GRDB's migrator runs it at launch, so a \
+      migration that would fail there fails here, at its statement's line. When the target has \
+      a Migrations folder, a model whose table the migrations do not produce is a warning at \
+      its line.
+      """)
 
-  init(arguments: inout CommandLineArguments) throws {
-    try arguments.validate(needsInputs: false)
-    output = try arguments.required("--output")
-    migrations = arguments.value("--migrations")
-    registryOutput = arguments.value("--registry-output")
-    root = arguments.value("--root")
-    inputs = arguments.inputs
+  @OptionGroup var options: ModuleOptions
+
+  @Option(help: ArgumentHelp("The Swift file to write the conformances to.", valueName: "file"))
+  var output: String
+
+  @Option(help: ArgumentHelp("The folder of migration files to embed.", valueName: "dir"))
+  var migrations: String?
+
+  @Option(help: ArgumentHelp("The Swift file to write the migration registry to.", valueName: "file"))
+  var registryOutput: String?
+
+  func validate() throws {
     if (migrations == nil) != (registryOutput == nil) {
-      throw UsageError("--migrations and --registry-output go together")
+      throw ValidationError("--migrations and --registry-output go together")
     }
   }
 
-  func run() throws -> Int32 {
-    let generator = try Generator(inputs: inputs, root: root)
-    let models = try generator.models()
-    report(models.warnings)
-    let code = generator.conformances(of: models)
-    var registry: String?
-    if let migrations {
-      let files = try MigrationFiles(directory: migrations, root: root)
-      report(files.warnings)
-      // A target without a Migrations folder has not adopted Strata's migrations (its tables may
-      // be made some other way), so only the migrations' own errors matter there.
-      let drift = try MigrationDrift.warnings(models: models, migrations: files)
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: migrations, isDirectory: &isDirectory), isDirectory.boolValue {
-        report(drift)
+  func run() throws {
+    try reportingFailures {
+      let generator = try Generator(inputs: options.inputs, root: options.root)
+      let models = try generator.models()
+      report(models.warnings)
+      let code = generator.conformances(of: models)
+      var registry: String?
+      if let migrations {
+        let files = try MigrationFiles(directory: migrations, root: options.root)
+        report(files.warnings)
+        // A target without a Migrations folder has not adopted Strata's migrations (its tables
+        // may be made some other way), so only the migrations' own errors matter there.
+        let drift = try MigrationDrift.warnings(models: models, migrations: files)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: migrations, isDirectory: &isDirectory), isDirectory.boolValue {
+          report(drift)
+        }
+        registry = files.registry()
       }
-      registry = files.registry()
+      // Both outputs are computed before either is written, so a failure leaves both untouched.
+      try AtomicFile.write(code, to: output)
+      if let registry, let registryOutput {
+        try AtomicFile.write(registry, to: registryOutput)
+      }
+      return 0
     }
-    // Both outputs are computed before either is written, so a failure leaves both untouched.
-    try AtomicFile.write(code, to: output)
-    if let registry, let registryOutput {
-      try AtomicFile.write(registry, to: registryOutput)
-    }
-    return 0
   }
 }

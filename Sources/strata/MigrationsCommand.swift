@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import StrataSchema
 
@@ -6,44 +7,60 @@ import StrataSchema
 /// Writes the next migration, the schema snapshot, its diagram and the checksum manifest; with
 /// `--check`, writes nothing and exits 0 when all of them are current, 2 when the models need a
 /// migration or a file is out of date, and 1 on errors.
-struct MigrationsCommand {
-  let migrations: String
-  let snapshot: String?
-  let diagram: String?
-  let checksums: String?
-  let check: Bool
-  let allowDataLoss: Bool
-  let acceptEdits: Bool
-  let root: String?
-  let moduleName: String
-  let inputs: [String]
+struct MigrationsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "migrations",
+    abstract: "Add a migration for what the models ask for that the migrations lack.",
+    discussion: """
+      Also keeps the schema snapshot, its diagram and the migrations' checksums up to date. \
+      With --check, writes nothing and exits 0 when everything is current, 2 when a migration \
+      or a file is missing or stale, and 1 on errors.
+      """)
+
+  @OptionGroup var options: ModuleOptions
+
+  @Option(help: ArgumentHelp("Where the migration files are.", valueName: "dir"))
+  var migrations: String
+
+  @Option(help: ArgumentHelp("The schema snapshot to keep up to date.", valueName: "file"))
+  var snapshot: String?
+
+  @Option(help: ArgumentHelp("The snapshot's entity-relationship diagram (Markdown, Mermaid).", valueName: "file"))
+  var diagram: String?
+
+  @Option(help: ArgumentHelp("The migrations' checksum manifest.", valueName: "file"))
+  var checksums: String?
+
+  @Flag(help: "Write nothing; exit 2 when a migration or a file is missing or out of date.")
+  var check = false
+
+  @Flag(help: "Let the migration drop tables and columns, deleting their data.")
+  var allowDataLoss = false
+
+  @Flag(help: "Accept edited migrations into the checksums.")
+  var acceptEdits = false
 
   /// The exit status of `--check` when the models need a migration or a file is out of date.
   static let outOfDate: Int32 = 2
 
-  init(arguments: inout CommandLineArguments) throws {
-    try arguments.validate()
-    migrations = try arguments.required("--migrations")
-    snapshot = arguments.value("--snapshot")
-    diagram = arguments.value("--diagram")
-    checksums = arguments.value("--checksums")
-    check = arguments.flag("--check")
-    allowDataLoss = arguments.flag("--allow-data-loss")
-    acceptEdits = arguments.flag("--accept-edits")
-    root = arguments.value("--root")
-    moduleName = arguments.value("--module") ?? root.map { ($0 as NSString).lastPathComponent } ?? "the module"
-    inputs = arguments.inputs
+  var moduleName: String { options.moduleName }
+
+  func validate() throws {
+    if options.inputs.isEmpty { throw ValidationError("give the model files, or the directories that hold them") }
   }
 
-  func run() throws -> Int32 {
-    let models = try Generator(inputs: inputs, root: root).models()
+  func run() throws {
+    try reportingFailures(plan)
+  }
+
+  private func plan() throws -> Int32 {
+    let models = try Generator(inputs: options.inputs, root: options.root).models()
     report(models.warnings)
-    let files = try MigrationFiles(directory: migrations, root: root)
+    let files = try MigrationFiles(directory: migrations, root: options.root)
     report(files.warnings)
-    if models.tables.isEmpty, files.files.isEmpty {
-      print("\(moduleName): no tables and no migrations; nothing to do.")
-      return 0
-    }
+    // A target without tables and migrations (an executable that only uses a library's
+    // models, say) has nothing to say.
+    if models.tables.isEmpty, files.files.isEmpty { return 0 }
 
     // Edited migrations stop everything: planning on top of them would hide the problem.
     let recorded = checksums.flatMap { FileManager.default.contents(atPath: $0) }
@@ -63,13 +80,13 @@ struct MigrationsCommand {
         problems += migration.summary.map { "the models ask for a change the migrations lack: \($0)" }
       }
       if let snapshot, !Self.holds(snapshot, plan.snapshot) {
-        problems.append("the schema snapshot \(SourceFiles.relative(snapshot, to: root)) is out of date")
+        problems.append("the schema snapshot \(snapshot) is out of date")
       }
       if let diagram, !Self.holds(diagram, diagramText) {
-        problems.append("the schema diagram \(SourceFiles.relative(diagram, to: root)) is out of date")
+        problems.append("the schema diagram \(diagram) is out of date")
       }
       if let checksums, recorded == nil || comparison?.isStale == true {
-        problems.append("the migration checksums \(SourceFiles.relative(checksums, to: root)) are out of date")
+        problems.append("the migration checksums \(checksums) are out of date")
       }
       if problems.isEmpty {
         print("\(moduleName): the migrations match the models.")
@@ -86,7 +103,7 @@ struct MigrationsCommand {
     if let migration = plan.newMigration {
       let path = (migrations as NSString).appendingPathComponent(migration.fileName)
       try AtomicFile.write(migration.sql, to: path)
-      print("\(moduleName): wrote \(SourceFiles.relative(path, to: root)):")
+      print("\(moduleName): wrote \(path):")
       for line in migration.summary { print("  - \(line)") }
     } else {
       print("\(moduleName): the schema is up to date; no migration written.")
@@ -98,7 +115,7 @@ struct MigrationsCommand {
       print("\(moduleName): updated the schema diagram \(diagram).")
     }
     if let checksums {
-      let manifest = ChecksumManifest(files: try MigrationFiles(directory: migrations, root: root).files)
+      let manifest = ChecksumManifest(files: try MigrationFiles(directory: migrations, root: options.root).files)
       if try AtomicFile.write(manifest.text(moduleName: moduleName), to: checksums) {
         print("\(moduleName): updated the migration checksums \(checksums).")
       }

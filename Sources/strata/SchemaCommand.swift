@@ -1,18 +1,23 @@
+import ArgumentParser
 import StrataSchema
 
 /// `strata schema`: prints the DDL the models ask for.
-struct SchemaCommand {
-  let generator: Generator
+struct SchemaCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "schema", abstract: "Print the CREATE statements the models ask for.")
 
-  init(arguments: inout CommandLineArguments) throws {
-    try arguments.validate()
-    generator = try Generator(inputs: arguments.inputs, root: arguments.value("--root"))
+  @OptionGroup var options: ModuleOptions
+
+  func validate() throws {
+    if options.inputs.isEmpty { throw ValidationError("give the model files, or the directories that hold them") }
   }
 
-  func run() throws -> Int32 {
-    let models = try generator.models()
-    report(models.warnings)
-    print(SQLRenderer.schema(models.schema))
-    return 0
+  func run() throws {
+    try reportingFailures {
+      let models = try Generator(inputs: options.inputs, root: options.root).models()
+      report(models.warnings)
+      print(SQLRenderer.schema(models.schema))
+      return 0
+    }
   }
 }

@@ -56,7 +56,12 @@ import Testing
     #expect(generate.status == 0, "\(generate.output)")
     let appMigration = try read("Sources/App/Migrations/0001_create_games_and_players.sql")
     #expect(appMigration.contains(#""gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,"#))
-    #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_and_items.sql").contains(#"CREATE TABLE "items""#))
+    #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_itemLabels_and_items.sql").contains(#"CREATE TABLE "items""#))
+    // Quiet, with paths relative to the package.
+    #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_and_players.sql:"), "\(generate.output)")
+    #expect(generate.output.contains("App: updated the schema snapshot schemas/App.sql."), "\(generate.output)")
+    #expect(!generate.output.contains(package.path), "\(generate.output)")
+    #expect(!generate.output.contains("nothing to do"), "\(generate.output)")
     #expect(try read("schemas/App.sql").contains(#"CREATE INDEX "index_players_on_gameID""#))
     #expect(try read("schemas/App.md").contains("games ||--o{ players"))
     #expect(try read("schemas/App.sum").contains("0001_create_games_and_players.sql "))
@@ -89,11 +94,17 @@ import Testing
     #expect(rebuild.status == 0)
     #expect(!rebuild.output.contains("Generating Strata code"), "\(rebuild.output)")
 
-    // A new optional column: --check fails and names it; generate-migrations writes it.
+    // A new optional column: the build warns at the model until a migration adds it; --check
+    // fails and names it; generate-migrations writes it.
     let models = package.appendingPathComponent("Sources/App/Models.swift")
     let original = try String(contentsOf: models, encoding: .utf8)
     try original.replacingOccurrences(of: "  var score = 0\n", with: "  var score = 0\n  var nickname: String?\n")
       .write(to: models, atomically: true, encoding: .utf8)
+    let drifted = try swift("build")
+    #expect(drifted.status == 0, "\(drifted.output)")
+    #expect(
+      drifted.output.contains(#"Models.swift:10:8: warning: the migrations do not match 'Player' yet (the next migration would add column "nickname" to "players")"#),
+      "\(drifted.output)")
     let stale = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App")
     #expect(stale.status != 0)
     #expect(stale.output.contains(#"the models ask for a change the migrations lack: add column "nickname" to "players""#), "\(stale.output)")
@@ -145,6 +156,14 @@ import Testing
     let misspelled = try swift("build")
     #expect(misspelled.status != 0)
     #expect(misspelled.output.contains("0003_tidy.sql:3:1: error: this migration fails on SQLite: no such table: player"), "\(misspelled.output)")
+    // generate-migrations reports it at the same place, with the path relative to the package.
+    try "UPDATE players SET score = 0;\nALTR TABLE players ADD COLUMN rank INTEGER;\n".write(to: badMigration, atomically: true, encoding: .utf8)
+    let failing = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "App")
+    #expect(failing.status != 0)
+    #expect(
+      failing.output.contains(#"Sources/App/Migrations/0003_tidy.sql:2:1: error: this migration fails on SQLite: near "ALTR": syntax error"#),
+      "\(failing.output)")
+    #expect(failing.output.contains("error: generate-migrations failed: 1 error, the first at Sources/App/Migrations/0003_tidy.sql:2"), "\(failing.output)")
     try FileManager.default.removeItem(at: badMigration)
 
     // Bad input is an error at the model's line, and the build fails without a partial file.

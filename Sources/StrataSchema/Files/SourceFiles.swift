@@ -4,6 +4,9 @@ import Foundation
 public enum SourceFiles {
   /// The files with `suffix` among `paths`, searching directories recursively (skipping hidden
   /// ones and `.build`), sorted so that output does not depend on the order of arguments.
+  ///
+  /// - Throws: ``InputError`` for a path that does not exist, or a file named without `suffix`:
+  ///   reading a file of another kind as Swift would report nonsense at its lines.
   public static func collect(_ paths: [String], suffix: String) throws -> [String] {
     var found: Set<String> = []
     let manager = FileManager.default
@@ -13,6 +16,9 @@ public enum SourceFiles {
         throw InputError("no such file or directory: \(path)")
       }
       if !isDirectory.boolValue {
+        guard path.hasSuffix(suffix) else {
+          throw InputError("\(path) is not a \(suffix) file; give model files or the directories that hold them")
+        }
         found.insert(path)
         continue
       }

@@ -57,6 +57,19 @@ check(stats.count == 1 && stats[0].category.name == "Books" && stats[0].itemCoun
 check(stats[0].topPriority == .high, "top priority: \(String(describing: stats[0].topPriority))")
 let tags = try catalog.read { db in try Item.where { $0.title.eq("Novel") }.select { $0.tags }.fetchOne(db) }
 check(tags == ["paper"], "tags: \(String(describing: tags))")
+// The library's public models, made in this module: a table with a public initializer and the
+// Draft of a table without a key.
+try catalog.write { db in
+  try Category.insert { Category(id: 7, name: "Maps") }.execute(db)
+  let atlas = try Item.where { $0.title.eq("Atlas") }.select(\.id).fetchOne(db)
+  try ItemLabel.insert { ItemLabel.Draft(itemID: atlas!, label: "heavy") }.execute(db)
+}
+let maps = try catalog.read { db in try Category.find(7).fetchOne(db) }
+check(maps?.name == "Maps", "maps: \(String(describing: maps))")
+let labels = try catalog.read { db in
+  try ItemLabel.join(Item.all) { $0.itemID.eq($1.id) }.select { ($1.title, $0.label) }.fetchAll(db)
+}
+check(labels.map { "\($0.0): \($0.1)" } == ["Atlas: heavy"], "labels: \(labels)")
 
 // Live queries in an `@Observable` model, updated by writes from another task.
 @Observable final class Scoreboard {

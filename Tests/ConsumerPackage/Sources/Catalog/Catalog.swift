@@ -10,6 +10,13 @@ public struct Category: Table, Identifiable {
   public let id: Int
   // @Column(collate: .nocase)
   public var name = ""
+
+  /// A struct's memberwise initializer is internal; declared here, in the body, this one
+  /// replaces it, so other modules can make categories.
+  public init(id: Int, name: String = "") {
+    self.id = id
+    self.name = name
+  }
 }
 
 public struct Item: Table, Identifiable {
@@ -21,6 +28,12 @@ public struct Item: Table, Identifiable {
   public var tags: [String] = []
   public var createdAt = Date()
   var internalNote: String?
+}
+
+/// Labels on items: a table without a primary key, inserted from other modules with its Draft.
+public struct ItemLabel: Table {
+  public let itemID: Item.ID
+  public var label = ""
 }
 
 public struct CategoryStats: Selection {

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The `strata` tool behaves like the Swift tools people know: help for the tool and each
+/// command, a version that the changelog names, usage errors with status 64, diagnostics at
+/// their lines with status 1, and status 2 from `--check` when something is out of date.
+@Suite struct CommandLineTests {
+  static let repository = ConsumerPackageTests.repository
+
+  /// The tool built next to the tests (SwiftPM builds it for the plugins the test targets use).
+  static let tool: URL? = {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata"),
+      repository.appendingPathComponent(".build/debug/strata"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func strata(_ arguments: String...) throws -> (status: Int32, output: String, errors: String) {
+    let tool = try #require(Self.tool, "the strata tool is not built; run `swift build` first")
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  func write(_ name: String, _ text: String) throws {
+    let url = directory.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  @Test func helpForTheToolAndEachCommand() throws {
+    let help = try strata("--help")
+    #expect(help.status == 0)
+    #expect(help.output.contains("USAGE: strata <subcommand>"), "\(help.output)")
+    for command in ["generate", "migrations", "schema"] {
+      #expect(help.output.contains("  \(command) "), "\(command) in \(help.output)")
+      let commandHelp = try strata(command, "--help")
+      #expect(commandHelp.status == 0)
+      #expect(commandHelp.output.contains("USAGE: strata \(command)"), "\(commandHelp.output)")
+    }
+    #expect(try strata("migrations", "--help").output.contains("--allow-data-loss"))
+    // With no arguments: the usage, not an error about an empty command.
+    let bare = try strata()
+    #expect(bare.status == 0 && bare.output.contains("USAGE: strata <subcommand>"))
+  }
+
+  @Test func theVersionIsTheChangelogsNewest() throws {
+    let version = try strata("--version")
+    #expect(version.status == 0)
+    let changelog = try String(contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+    let printed = version.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(!printed.isEmpty && newest?.hasPrefix("## \(printed)") == true, "\(printed) vs \(String(describing: newest))")
+  }
+
+  @Test func badArgumentsExit64WithTheUsage() throws {
+    let unknown = try strata("frobnicate")
+    #expect(unknown.status == 64)
+    #expect(unknown.errors.contains("Usage: strata <subcommand>"), "\(unknown.errors)")
+    let noModels = try strata("schema")
+    #expect(noModels.status == 64)
+    #expect(noModels.errors.contains("give the model files"), "\(noModels.errors)")
+    let missing = try strata("generate", "Models.swift")
+    #expect(missing.status == 64)
+    #expect(missing.errors.contains("--output"), "\(missing.errors)")
+  }
+
+  @Test func aFileThatIsNotSwiftIsAClearError() throws {
+    try write("notes.txt", "struct A: Table { let id: Int }")
+    let result = try strata("schema", "notes.txt")
+    #expect(result.status == 1)
+    #expect(result.errors == "strata: error: notes.txt is not a .swift file; give model files or the directories that hold them\n")
+  }
+
+  @Test func modelErrorsAreDiagnosticsAtTheirLines() throws {
+    try write("Models.swift", "struct A: Table {\n  let id: Int\n  var point: CGPoint\n}\n")
+    let result = try strata("schema", "Models.swift")
+    #expect(result.status == 1)
+    #expect(result.errors.hasPrefix("Models.swift:3:7: error: the generator cannot store 'point: CGPoint'"), "\(result.errors)")
+  }
+
+  @Test func checkExits2WhenAMigrationIsMissing() throws {
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    let stale = try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift")
+    #expect(stale.status == 2)
+    #expect(stale.errors.contains("the models ask for a change the migrations lack: create table \"notes\""), "\(stale.errors)")
+    let written = try strata("migrations", "--migrations", "Migrations", "Models.swift")
+    #expect(written.status == 0)
+    #expect(written.output.contains("wrote Migrations/0001_create_notes.sql"), "\(written.output)")
+    #expect(try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift").status == 0)
+  }
+}
