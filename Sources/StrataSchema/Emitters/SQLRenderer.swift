@@ -1,4 +1,4 @@
-/// Renders the schema model as DDL, in the layout of seed 003's migration: one column per line,
+/// Renders the schema model as DDL, in the layout of the seeds' hand-written migration: one column per line,
 /// constraints in a fixed order, `STRICT` tables, indexes after their table.
 public enum SQLRenderer {
   /// Every table and its indexes, in the schema's order, each statement ending with `;`.
