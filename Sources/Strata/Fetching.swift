@@ -164,7 +164,7 @@ extension Select where Columns == () {
 
 extension Select {
   /// The number of rows the statement returns, counted by SQLite:
-  /// `SELECT count(*) FROM … WHERE …` (see ``Select/countingRows()``).
+  /// `SELECT count(*) FROM … WHERE …` (see `Select.countingRows()`).
   @inlinable
   public func fetchCount(_ db: Database) throws -> Int {
     try countingRows().fetchOne(db) ?? 0

@@ -47,7 +47,9 @@ extension DatabaseWriter {
   /// migration, when an applied one changed. A database migrated before checksums were recorded
   /// adopts the current ones.
   ///
-  /// - Parameter checksums: `.ignore` to migrate anyway.
+  /// - Parameters:
+  ///   - migrations: The migrations, in order; usually the generated `StrataMigrations.all`.
+  ///   - checksums: `.ignore` to migrate anyway.
   /// - Throws: ``StrataError`` naming an edited migration, or what a migration throws.
   public func migrate(_ migrations: [Migration], checksums: MigrationChecksums = .verify) throws {
     var migrator = DatabaseMigrator()

@@ -1,7 +1,7 @@
 import GRDBSQLite
 
 /// An error raised by Strata itself rather than by SQLite (whose errors arrive as GRDB's
-/// `DatabaseError`) or by decoding (``QueryDecodingError``).
+/// `DatabaseError`) or by decoding (`QueryDecodingError`).
 public struct StrataError: Error, CustomStringConvertible, Sendable {
   /// What went wrong.
   public let message: String

@@ -33,7 +33,7 @@ public struct Fetch<Value: Sendable>: Sendable {
     controller = FetchController(value: wrappedValue, database: database, delivery: delivery, fetch: request.fetch)
   }
 
-  /// Replaces the request, fetches it and keeps observing it; see ``FetchAll/load(_:)``.
+  /// Replaces the request, fetches it and keeps observing it; see `FetchAll.load(_:)`.
   @discardableResult
   public func load<Request: FetchKeyRequest>(_ request: Request) async throws -> FetchSubscription
   where Request.Value == Value {

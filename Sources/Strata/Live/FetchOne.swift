@@ -83,7 +83,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
     self.init(wrappedValue, database, delivery, rendered) { db in try rendered.fetchOne(db) ?? wrappedValue }
   }
 
-  /// Replaces the query with `statement`'s first row; see ``FetchAll/load(_:)``.
+  /// Replaces the query with `statement`'s first row; see `FetchAll.load(_:)`.
   @discardableResult
   public func load<From: StrataCore.Table>(_ statement: Where<From>) async throws -> FetchSubscription
   where Value == From.QueryOutput? {
