@@ -72,6 +72,16 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
       else { fatalError("migrations not up to date") }
     }
   }
+  generator.measure("build plugin (conformances, replay every migration statement by statement, drift check)", runs: runs) {
+    try timed {
+      let generator = Generator(sources: sources)
+      let models = try generator.models()
+      let files = try MigrationFiles(directory: directory.path, root: nil)
+      lines = generator.conformances(of: models).split(separator: "\n").count
+      guard try MigrationDrift.warnings(models: models, migrations: files).isEmpty
+      else { fatalError("the build plugin reports drift") }
+    }
+  }
   generator.report(baseline: nil, also: nil)
   print("(\(sources.count) files, \(lines) lines of generated Swift)\n")
 }
