@@ -83,7 +83,8 @@ let gameID = try games.read { db in try Game.where { $0.title.eq("Family gin rum
 try await Task.detached {
   try await games.write { db in try Player.insert { Player.Draft(gameID: gameID, name: "Grandma", score: 50) }.execute(db) }
 }.value
-for _ in 0..<5000 where board.playerCount != 3 { try await Task.sleep(for: .milliseconds(2)) }
+// The two live queries update independently; wait for both.
+for _ in 0..<5000 where board.playerCount != 3 || board.players.count != 3 { try await Task.sleep(for: .milliseconds(2)) }
 check(board.playerCount == 3, "live count: \(board.playerCount)")
 check(board.players.map(\.name) == ["Blob Jr", "Grandma", "Blob"], "live order: \(board.players.map(\.name))")
 try await board.$players.load(Player.order(by: \.name))
