@@ -2,12 +2,14 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]
-/// [--allow-data-loss] [--accept-edits]`
+/// [--allow-data-loss] [--accept-edits] [--code]`
 ///
 /// Runs `strata migrations` for each non-test target that depends on Strata (or those named
 /// with `--target`): writes the next migration file into the target's `Migrations` folder, and
 /// the schema snapshot, its diagram and the migrations' checksums into the package's `schemas`
-/// folder. With `--check`, writes nothing and fails when anything is missing or out of date.
+/// folder. With `--code`, or when the target already has it, also writes the target's generated
+/// code into `Generated/StrataModels.swift` to check in. With `--check`, writes nothing and fails
+/// when anything is missing or out of date.
 @main
 struct GenerateMigrations: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -53,6 +55,7 @@ struct Options {
   var check: Bool
   var allowDataLoss: Bool
   var acceptEdits: Bool
+  var code: Bool
 
   init(_ arguments: [String]) throws {
     var extractor = ArgumentExtractor(arguments)
@@ -60,9 +63,10 @@ struct Options {
     check = extractor.extractFlag(named: "check") > 0
     allowDataLoss = extractor.extractFlag(named: "allow-data-loss") > 0
     acceptEdits = extractor.extractFlag(named: "accept-edits") > 0
+    code = extractor.extractFlag(named: "code") > 0
     if !extractor.remainingArguments.isEmpty {
       throw PluginError(
-        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss and --accept-edits")
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits and --code")
     }
   }
 }
@@ -106,7 +110,12 @@ final class Run {
     if options.check { arguments.append("--check") }
     if options.allowDataLoss { arguments.append("--allow-data-loss") }
     if options.acceptEdits { arguments.append("--accept-edits") }
-    arguments += models.map { $0.path(percentEncoded: false) }
+    // The checked-in code is among the target's files; once there, it is kept up to date.
+    let code = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
+    if options.code || models.contains(where: { $0.standardizedFileURL == code }) {
+      arguments += ["--code", code.path(percentEncoded: false)]
+    }
+    arguments += models.filter { $0.standardizedFileURL != code }.map { $0.path(percentEncoded: false) }
 
     let process = Process()
     process.executableURL = tool

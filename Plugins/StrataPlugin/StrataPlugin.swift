@@ -4,6 +4,10 @@ import PackagePlugin
 /// The build-tool plugin: on every build where a model file or migration changed, runs
 /// `strata generate` to write the target's conformances and migration registry into the build
 /// directory. Nothing it writes is checked in.
+///
+/// A target whose conformances are checked in (`Generated/StrataModels.swift`, written by
+/// `generate-migrations --code`) compiles that file instead; the plugin then checks that it still
+/// matches the models and fails the build when it does not.
 @main
 struct StrataPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -20,16 +24,19 @@ struct StrataPlugin: BuildToolPlugin {
     let migrationsDirectory = directory.appending(path: "Migrations")
     let output = workDirectory.appending(path: "StrataModels.swift")
     let registry = workDirectory.appending(path: "StrataMigrations.swift")
+    let checkedIn = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
+    let isCheckedIn = models.contains { $0.standardizedFileURL == checkedIn }
+    let modelFiles = models.filter { $0.standardizedFileURL != checkedIn }
+    let code = isCheckedIn
+      ? ["--checked-in", checkedIn.path(percentEncoded: false)] : ["--output", output.path(percentEncoded: false)]
     return .buildCommand(
       displayName: "Generating Strata code for \(module)",
       executable: tool,
-      arguments: [
-        "generate", "--module", module, "--root", directory.path(percentEncoded: false),
-        "--output", output.path(percentEncoded: false),
+      arguments: ["generate", "--module", module, "--root", directory.path(percentEncoded: false)] + code + [
         "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
-      ] + models.map { $0.path(percentEncoded: false) },
+      ] + modelFiles.map { $0.path(percentEncoded: false) },
       inputFiles: models + sqlFiles(in: migrationsDirectory),
-      outputFiles: [output, registry])
+      outputFiles: isCheckedIn ? [registry] : [output, registry])
   }
 
   static func sqlFiles(in directory: URL) -> [URL] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The generator's entry point: reads a module's Swift files and produces its models and their
 /// generated code.
 public struct Generator: Sendable {
@@ -10,8 +12,12 @@ public struct Generator: Sendable {
   /// - Parameters:
   ///   - inputs: Swift files or directories to search for them.
   ///   - root: The module's directory.
-  public init(inputs: [String], root: String?) throws {
+  ///   - generatedFile: The module's checked-in generated code, which is among its Swift files
+  ///     but is output, not models.
+  public init(inputs: [String], root: String?, excluding generatedFile: String? = nil) throws {
+    let excluded = generatedFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     self.files = try SourceFiles.collect(inputs, suffix: ".swift")
+      .filter { URL(fileURLWithPath: $0).standardizedFileURL.path != excluded }
     self.root = root
     self.sources = try files.map { ($0, try SourceFiles.read($0)) }
   }
@@ -34,7 +40,11 @@ public struct Generator: Sendable {
   }
 
   /// The conformances file for models already translated.
-  public func conformances(of models: ModelSet) -> String {
-    SwiftEmitter.conformances(models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) })
+  ///
+  /// - Parameter checkedIn: Whether the file is checked in rather than written by the build
+  ///   plugin; only the header's instructions differ.
+  public func conformances(of models: ModelSet, checkedIn: Bool = false) -> String {
+    SwiftEmitter.conformances(
+      models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) }, checkedIn: checkedIn)
   }
 }

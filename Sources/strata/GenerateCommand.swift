@@ -17,7 +17,13 @@ struct GenerateCommand: ParsableCommand {
   @OptionGroup var options: ModuleOptions
 
   @Option(help: ArgumentHelp("The Swift file to write the conformances to.", valueName: "file"))
-  var output: String
+  var output: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The module's checked-in conformances (written by `migrations --code`): checked against the models instead of writing --output.",
+      valueName: "file"))
+  var checkedIn: String?
 
   @Option(help: ArgumentHelp("The folder of migration files to embed.", valueName: "dir"))
   var migrations: String?
@@ -26,6 +32,9 @@ struct GenerateCommand: ParsableCommand {
   var registryOutput: String?
 
   func validate() throws {
+    if (output == nil) == (checkedIn == nil) {
+      throw ValidationError("give --output, or --checked-in for a module whose generated code is checked in")
+    }
     if (migrations == nil) != (registryOutput == nil) {
       throw ValidationError("--migrations and --registry-output go together")
     }
@@ -33,10 +42,18 @@ struct GenerateCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let generator = try Generator(inputs: options.inputs, root: options.root)
+      let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedIn)
       let models = try generator.models()
       report(models.warnings)
-      let code = generator.conformances(of: models)
+      let code = generator.conformances(of: models, checkedIn: checkedIn != nil)
+      if let checkedIn, FileManager.default.contents(atPath: checkedIn) != Data(code.utf8) {
+        throw DiagnosticsError([
+          Diagnostic(
+            .error,
+            "this generated file does not match the models; run `swift package --allow-writing-to-package-directory generate-migrations` to update it",
+            at: SourceLocation(path: checkedIn, line: 1, column: 1))
+        ])
+      }
       var registry: String?
       if let migrations {
         let files = try MigrationFiles(directory: migrations, root: options.root)
@@ -51,7 +68,7 @@ struct GenerateCommand: ParsableCommand {
         registry = files.registry()
       }
       // Both outputs are computed before either is written, so a failure leaves both untouched.
-      try AtomicFile.write(code, to: output)
+      if let output { try AtomicFile.write(code, to: output) }
       if let registry, let registryOutput {
         try AtomicFile.write(registry, to: registryOutput)
       }

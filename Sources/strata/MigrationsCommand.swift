@@ -31,6 +31,12 @@ struct MigrationsCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The migrations' checksum manifest.", valueName: "file"))
   var checksums: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The module's conformances, to write into the module and check in (the build plugin then checks it instead of generating it).",
+      valueName: "file"))
+  var code: String?
+
   @Flag(help: "Write nothing; exit 2 when a migration or a file is missing or out of date.")
   var check = false
 
@@ -54,7 +60,9 @@ struct MigrationsCommand: ParsableCommand {
   }
 
   private func plan() throws -> Int32 {
-    let models = try Generator(inputs: options.inputs, root: options.root).models()
+    let generator = try Generator(inputs: options.inputs, root: options.root, excluding: code)
+    let models = try generator.models()
+    let codeText = generator.conformances(of: models, checkedIn: true)
     report(models.warnings)
     let files = try MigrationFiles(directory: migrations, root: options.root)
     report(files.warnings)
@@ -85,6 +93,9 @@ struct MigrationsCommand: ParsableCommand {
       if let diagram, !Self.holds(diagram, diagramText) {
         problems.append("the schema diagram \(diagram) is out of date")
       }
+      if let code, !Self.holds(code, codeText) {
+        problems.append("the generated code \(code) is out of date")
+      }
       if let checksums, recorded == nil || comparison?.isStale == true {
         problems.append("the migration checksums \(checksums) are out of date")
       }
@@ -107,6 +118,9 @@ struct MigrationsCommand: ParsableCommand {
       for line in migration.summary { print("  - \(line)") }
     } else {
       print("\(moduleName): the schema is up to date; no migration written.")
+    }
+    if let code, try AtomicFile.write(codeText, to: code) {
+      print("\(moduleName): updated the generated code \(code).")
     }
     if let snapshot, try AtomicFile.write(plan.snapshot, to: snapshot) {
       print("\(moduleName): updated the schema snapshot \(snapshot).")

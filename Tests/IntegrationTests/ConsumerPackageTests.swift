@@ -172,5 +172,31 @@ import Testing
     let broken = try swift("build")
     #expect(broken.status != 0)
     #expect(broken.output.contains("Models.swift:14:6: error: unknown annotation @Colum"), "\(broken.output)")
+    try original.write(to: models, atomically: true, encoding: .utf8)
+
+    // Checked-in generated code: --code writes the library's conformances into its sources; the
+    // build compiles that file, and fails at it when it no longer matches the models.
+    let coded = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Catalog", "--code")
+    #expect(coded.status == 0, "\(coded.output)")
+    #expect(coded.output.contains("Catalog: updated the generated code Sources/Catalog/Generated/StrataModels.swift."), "\(coded.output)")
+    #expect(try read("Sources/Catalog/Generated/StrataModels.swift").contains("public nonisolated struct Draft: Strata.TableDraft"))
+    let codedBuild = try swift("build")
+    #expect(codedBuild.status == 0, "\(codedBuild.output)")
+    #expect(try swift("run", "App").output.contains("OK:"))
+    let catalog = package.appendingPathComponent("Sources/Catalog/Catalog.swift")
+    let catalogText = try String(contentsOf: catalog, encoding: .utf8)
+    try catalogText.replacingOccurrences(of: "  var internalNote: String?\n", with: "  var internalNote: String?\n  public var isbn: String?\n")
+      .write(to: catalog, atomically: true, encoding: .utf8)
+    let staleCode = try swift("build")
+    #expect(staleCode.status != 0)
+    #expect(
+      staleCode.output.contains("Generated/StrataModels.swift:1:1: error: this generated file does not match the models"),
+      "\(staleCode.output)")
+    #expect(try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Catalog").status != 0)
+    let recoded = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Catalog")
+    #expect(recoded.status == 0, "\(recoded.output)")
+    #expect(try read("Sources/Catalog/Generated/StrataModels.swift").contains("isbn"))
+    #expect(try swift("build").status == 0)
+    #expect(try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Catalog").status == 0)
   }
 }

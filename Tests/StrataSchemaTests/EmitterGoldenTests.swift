@@ -45,6 +45,16 @@ import Testing
     try expectGolden(try generator("Scorekeeper").conformances(), "Scorekeeper", "Generated.swift.golden")
   }
 
+  @Test func checkedInCodeDiffersOnlyInItsHeader() throws {
+    let generator = generator("Scorekeeper")
+    let models = try generator.models()
+    let built = generator.conformances(of: models).split(separator: "\n", omittingEmptySubsequences: false)
+    let checkedIn = generator.conformances(of: models, checkedIn: true).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(built.count == checkedIn.count)
+    #expect(zip(built, checkedIn).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset) == [1])
+    #expect(checkedIn[1].contains("generate-migrations"))
+  }
+
   @Test func catalogSwiftAndSQL() throws {
     let generator = generator("Catalog")
     try expectGolden(try generator.conformances(), "Catalog", "Generated.swift.golden")
