@@ -33,7 +33,7 @@ struct GenerateMigrations: CommandPlugin {
     for target in targets {
       try run.migrations(
         module: target.name, directory: target.directoryURL,
-        models: target.sourceFiles(withSuffix: "swift").map(\.url))
+        models: target.sourceFiles(withSuffix: "swift").map(\.url) + target.sourceFiles(withSuffix: "strata").map(\.url))
     }
     try run.finish(report: .printed)
   }
@@ -203,7 +203,7 @@ extension GenerateMigrations: XcodeCommandPlugin {
     let project = context.xcodeProject
     let run = Run(tool: try context.tool(named: "strata").url, packageDirectory: project.directoryURL, options: options)
     for target in project.targets where options.targetNames.isEmpty || options.targetNames.contains(target.displayName) {
-      let models = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
+      let models = target.inputFiles.map(\.url).filter { ["swift", "strata"].contains($0.pathExtension) }
       guard let first = models.first else { continue }
       var directory = first.deletingLastPathComponent()
       while !models.allSatisfy({ $0.path(percentEncoded: false).hasPrefix(directory.path(percentEncoded: false) + "/") }) {

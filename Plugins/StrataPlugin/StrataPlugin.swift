@@ -12,9 +12,10 @@ import PackagePlugin
 struct StrataPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let target = target as? SourceModuleTarget else { return [] }
+    let models = target.sourceFiles(withSuffix: "swift").map(\.url) + target.sourceFiles(withSuffix: "strata").map(\.url)
     return [
       try Self.command(
-        module: target.name, directory: target.directoryURL, models: target.sourceFiles(withSuffix: "swift").map(\.url),
+        module: target.name, directory: target.directoryURL, models: models,
         tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL)
     ]
   }
@@ -27,8 +28,12 @@ struct StrataPlugin: BuildToolPlugin {
     let checkedIn = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
     let isCheckedIn = models.contains { $0.standardizedFileURL == checkedIn }
     let modelFiles = models.filter { $0.standardizedFileURL != checkedIn }
-    let code = isCheckedIn
+    var code = isCheckedIn
       ? ["--checked-in", checkedIn.path(percentEncoded: false)] : ["--output", output.path(percentEncoded: false)]
+    // Schema files declare models that the build compiles from this generated file.
+    let schemaModels = workDirectory.appending(path: "StrataSchemaModels.swift")
+    let hasSchemaFiles = models.contains { $0.pathExtension == "strata" }
+    if hasSchemaFiles { code += ["--schema-models-output", schemaModels.path(percentEncoded: false)] }
     return .buildCommand(
       displayName: "Generating Strata code for \(module)",
       executable: tool,
@@ -36,7 +41,7 @@ struct StrataPlugin: BuildToolPlugin {
         "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
       ] + modelFiles.map { $0.path(percentEncoded: false) },
       inputFiles: models + sqlFiles(in: migrationsDirectory),
-      outputFiles: isCheckedIn ? [registry] : [output, registry])
+      outputFiles: (isCheckedIn ? [registry] : [output, registry]) + (hasSchemaFiles ? [schemaModels] : []))
   }
 
   static func sqlFiles(in directory: URL) -> [URL] {
@@ -52,7 +57,7 @@ import XcodeProjectPlugin
 /// is the deepest folder that holds all of its Swift files.
 extension StrataPlugin: XcodeBuildToolPlugin {
   func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-    let models = target.inputFiles.map(\.url).filter { $0.pathExtension == "swift" }
+    let models = target.inputFiles.map(\.url).filter { ["swift", "strata"].contains($0.pathExtension) }
     guard let first = models.first else { return [] }
     var directory = first.deletingLastPathComponent()
     while !models.allSatisfy({ $0.path(percentEncoded: false).hasPrefix(directory.path(percentEncoded: false) + "/") }) {

@@ -25,6 +25,12 @@ struct GenerateCommand: ParsableCommand {
       valueName: "file"))
   var checkedIn: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The Swift file to write the models of the schema files (*.strata) to; required when there are any.",
+      valueName: "file"))
+  var schemaModelsOutput: String?
+
   @Option(help: ArgumentHelp("The folder of migration files to embed.", valueName: "dir"))
   var migrations: String?
 
@@ -54,6 +60,10 @@ struct GenerateCommand: ParsableCommand {
             at: SourceLocation(path: checkedIn, line: 1, column: 1))
         ])
       }
+      let schemaModels = generator.schemaFileModels()
+      if schemaModels != nil, schemaModelsOutput == nil {
+        throw InputError("schema files (*.strata) need --schema-models-output for the models they declare")
+      }
       var registry: String?
       if let migrations {
         let files = try MigrationFiles(directory: migrations, root: options.root)
@@ -69,6 +79,7 @@ struct GenerateCommand: ParsableCommand {
       }
       // Both outputs are computed before either is written, so a failure leaves both untouched.
       if let output { try AtomicFile.write(code, to: output) }
+      if let schemaModelsOutput { try AtomicFile.write(schemaModels ?? "", to: schemaModelsOutput) }
       if let registry, let registryOutput {
         try AtomicFile.write(registry, to: registryOutput)
       }

@@ -2,12 +2,12 @@ import Foundation
 
 /// Finds and reads input files.
 public enum SourceFiles {
-  /// The files with `suffix` among `paths`, searching directories recursively (skipping hidden
-  /// ones and `.build`), sorted so that output does not depend on the order of arguments.
+  /// The files with one of `suffixes` among `paths`, searching directories recursively (skipping
+  /// hidden ones and `.build`), sorted so that output does not depend on the order of arguments.
   ///
-  /// - Throws: ``InputError`` for a path that does not exist, or a file named without `suffix`:
-  ///   reading a file of another kind as Swift would report nonsense at its lines.
-  public static func collect(_ paths: [String], suffix: String) throws -> [String] {
+  /// - Throws: ``InputError`` for a path that does not exist, or a file named without one of
+  ///   `suffixes`: reading a file of another kind as models would report nonsense at its lines.
+  public static func collect(_ paths: [String], suffixes: [String]) throws -> [String] {
     var found: Set<String> = []
     let manager = FileManager.default
     for path in paths {
@@ -16,8 +16,9 @@ public enum SourceFiles {
         throw InputError("no such file or directory: \(path)")
       }
       if !isDirectory.boolValue {
-        guard path.hasSuffix(suffix) else {
-          throw InputError("\(path) is not a \(suffix) file; give model files or the directories that hold them")
+        guard suffixes.contains(where: path.hasSuffix) else {
+          throw InputError(
+            "\(path) is not a \(suffixes.joined(separator: " or ")) file; give model files or the directories that hold them")
         }
         found.insert(path)
         continue
@@ -29,7 +30,7 @@ public enum SourceFiles {
           enumerator.skipDescendants()
           continue
         }
-        if relative.hasSuffix(suffix) {
+        if suffixes.contains(where: relative.hasSuffix) {
           found.insert((path as NSString).appendingPathComponent(relative))
         }
       }

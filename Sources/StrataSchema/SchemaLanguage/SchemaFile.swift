@@ -1,0 +1,91 @@
+/// A schema file (`*.strata`) as written: the declarations of the schema language, with where
+/// each part is, before anything is checked beyond the grammar.
+///
+/// The schema language says what Swift models say, in the form of a schema: tables and their
+/// columns, selections (result rows) and enums. ``SchemaFileRenderer`` turns it into the Swift
+/// models it stands for, which then go through the same translation as hand-written models.
+struct SchemaFile: Sendable {
+  var path: String
+  var declarations: [Declaration]
+
+  enum Access: String, Sendable {
+    case `public`, package, `internal`
+  }
+
+  enum Declaration: Sendable {
+    case table(Table)
+    case selection(Selection)
+    case enumeration(Enumeration)
+  }
+
+  /// A name as written, with where it is.
+  struct Name: Sendable {
+    var text: String
+    var location: SourceLocation
+  }
+
+  /// A column's or field's type: a Swift type name (`Int`, `Game.ID`, `Priority`), or a type
+  /// stored as JSON (`JSON<[String]>`), optional with `?`.
+  struct ColumnType: Sendable {
+    /// The Swift type, without the optional mark.
+    var swiftType: String
+    var isJSON: Bool
+    var isOptional: Bool
+    /// The dotted name, for a type that names a table's key (`Game.ID`).
+    var components: [String]
+  }
+
+  /// A default value, already in Swift's spelling.
+  enum DefaultValue: Sendable {
+    case string(String)
+    /// The digits of an integer or a floating-point literal, with its sign.
+    case number(String)
+    case bool(Bool)
+    case `nil`
+    /// `.case` of an enum.
+    case member(String)
+  }
+
+  struct Column: Sendable {
+    var name: Name
+    var type: ColumnType
+    var isPrimary = false
+    var isUnique = false
+    var isIndexed = false
+    var collation: String?
+    var sqlName: String?
+    var previousName: String?
+    var references: Name?
+    var onDelete: String?
+    var representation: String?
+    var defaultValue: DefaultValue?
+  }
+
+  struct Table: Sendable {
+    var name: Name
+    var access: Access?
+    var sqlName: String?
+    var previousName: String?
+    var columns: [Column]
+  }
+
+  struct Field: Sendable {
+    var name: Name
+    var type: ColumnType
+    var representation: String?
+  }
+
+  struct Selection: Sendable {
+    var name: Name
+    var access: Access?
+    var fields: [Field]
+  }
+
+  struct Enumeration: Sendable {
+    var name: Name
+    var access: Access?
+    /// The Swift raw value type.
+    var rawType: String
+    var cases: [(name: Name, value: DefaultValue?)]
+  }
+}

@@ -1,0 +1,152 @@
+/// Writes the Swift models a schema file stands for: a struct per table and selection, an enum
+/// per enum, with annotation comments for what the conventions do not say.
+///
+/// The text is what the build compiles (the plugin writes it next to the conformances) and what
+/// the Swift front-end reads, so a schema file and the equivalent hand-written models give the
+/// same schema, migrations and conformances by construction. Every name is checked to be a plain
+/// identifier or written through ``SwiftLiteral``, and every literal is rebuilt from its value,
+/// so nothing in the schema file reaches the Swift as code.
+struct SchemaFileRenderer {
+  /// The Swift text.
+  private(set) var lines: [String] = []
+  /// For each line of ``lines``, the place in the schema file it stands for.
+  private(set) var origins: [SourceLocation] = []
+  private(set) var diagnostics = Diagnostics()
+
+  /// The file's models as Swift, without imports.
+  static func render(_ file: SchemaFile) -> SchemaFileRenderer {
+    var renderer = SchemaFileRenderer()
+    for declaration in file.declarations {
+      if !renderer.lines.isEmpty { renderer.emit("", at: renderer.origins.last!) }
+      switch declaration {
+      case .table(let table): renderer.render(table)
+      case .selection(let selection): renderer.render(selection)
+      case .enumeration(let enumeration): renderer.render(enumeration)
+      }
+    }
+    return renderer
+  }
+
+  private mutating func emit(_ line: String, at origin: SourceLocation) {
+    lines.append(line)
+    origins.append(origin)
+  }
+
+  private static func access(_ access: SchemaFile.Access?) -> String {
+    access.map { $0.rawValue + " " } ?? ""
+  }
+
+  /// A name the models can use: a plain Swift identifier. Others are reported.
+  private mutating func checked(_ name: SchemaFile.Name) -> String {
+    if !SwiftLiteral.isPlainIdentifier(name.text) {
+      diagnostics.error("'\(name.text)' is not a plain identifier; use letters, digits and _", at: name.location)
+    }
+    return SwiftLiteral.identifier(name.text)
+  }
+
+  private static func literal(_ value: SchemaFile.DefaultValue) -> String {
+    switch value {
+    case .string(let text): SwiftLiteral.string(text)
+    case .number(let digits): digits
+    case .bool(let value): value ? "true" : "false"
+    case .nil: "nil"
+    case .member(let name): "." + SwiftLiteral.identifier(name)
+    }
+  }
+
+  private static func swiftType(_ type: SchemaFile.ColumnType) -> String {
+    let base = type.isJSON ? type.swiftType : SwiftLiteral.qualifiedName(type.swiftType)
+    return base + (type.isOptional ? "?" : "")
+  }
+
+  private mutating func render(_ table: SchemaFile.Table) {
+    let access = Self.access(table.access)
+    let name = checked(table.name)
+    let at = table.name.location
+    if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))", at: at) }
+    if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
+    let key = table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
+    let identifiable = key?.name.text == "id" ? ", Identifiable" : ""
+    emit("\(access)struct \(name): Table\(identifiable) {", at: at)
+    for column in table.columns {
+      render(column, access: access, isKey: column.name.text == key?.name.text)
+    }
+    if table.access == .public {
+      // Swift's memberwise initializer is internal; a public model needs its own.
+      let parameters = table.columns.map { column in
+        "\(SwiftLiteral.identifier(column.name.text)): \(Self.swiftType(column.type))"
+          + (column.defaultValue.map { " = " + Self.literal($0) } ?? (column.type.isOptional ? " = nil" : ""))
+      }
+      emit("", at: at)
+      emit("  public init(\(parameters.joined(separator: ", "))) {", at: at)
+      for column in table.columns {
+        let property = SwiftLiteral.identifier(column.name.text)
+        emit("    self.\(property) = \(property)", at: column.name.location)
+      }
+      emit("  }", at: at)
+    }
+    emit("}", at: at)
+    if let key, key.name.text != "id" {
+      // `Other.ID` names a key through `Identifiable`, as in hand-written models.
+      emit("", at: at)
+      emit("extension \(name): Identifiable {", at: key.name.location)
+      emit(
+        "  \(access)var id: \(Self.swiftType(key.type)) { \(SwiftLiteral.identifier(key.name.text)) }",
+        at: key.name.location)
+      emit("}", at: key.name.location)
+    }
+  }
+
+  private mutating func render(_ column: SchemaFile.Column, access: String, isKey: Bool) {
+    let at = column.name.location
+    var arguments: [String] = []
+    if let sqlName = column.sqlName { arguments.append(SwiftLiteral.string(sqlName)) }
+    if isKey, column.name.text != "id" { arguments.append("primaryKey: true") }
+    if let collation = column.collation { arguments.append("collate: .\(collation)") }
+    if column.type.isJSON {
+      arguments.append("as: JSONRepresentation<\(column.type.swiftType)>.self")
+    } else if let representation = column.representation {
+      arguments.append("as: \(SwiftLiteral.qualifiedName(representation)).self")
+    }
+    if column.isPrimary, !isKey {
+      diagnostics.error("a table has one primary key; this one has two", at: at)
+    }
+    if !arguments.isEmpty { emit("  // @Column(\(arguments.joined(separator: ", ")))", at: at) }
+    if column.isUnique { emit("  // @Unique", at: at) }
+    if column.isIndexed { emit("  // @Index", at: at) }
+    if column.references != nil || column.onDelete != nil {
+      var referenceArguments: [String] = []
+      if let table = column.references { referenceArguments.append("\(checked(table)).self") }
+      if let action = column.onDelete { referenceArguments.append("onDelete: .\(action)") }
+      emit("  // @References(\(referenceArguments.joined(separator: ", ")))", at: at)
+    }
+    if let previous = column.previousName { emit("  // @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
+    let keyword = isKey ? "let" : "var"
+    let defaultValue = column.defaultValue.map { " = " + Self.literal($0) } ?? ""
+    emit("  \(access)\(keyword) \(checked(column.name)): \(Self.swiftType(column.type))\(defaultValue)", at: at)
+  }
+
+  private mutating func render(_ selection: SchemaFile.Selection) {
+    let access = Self.access(selection.access)
+    emit("\(access)struct \(checked(selection.name)): Selection {", at: selection.name.location)
+    for field in selection.fields {
+      if field.type.isJSON {
+        emit("  // @Column(as: JSONRepresentation<\(field.type.swiftType)>.self)", at: field.name.location)
+      } else if let representation = field.representation {
+        emit("  // @Column(as: \(SwiftLiteral.qualifiedName(representation)).self)", at: field.name.location)
+      }
+      emit("  \(access)let \(checked(field.name)): \(Self.swiftType(field.type))", at: field.name.location)
+    }
+    emit("}", at: selection.name.location)
+  }
+
+  private mutating func render(_ enumeration: SchemaFile.Enumeration) {
+    let access = Self.access(enumeration.access)
+    let at = enumeration.name.location
+    emit("\(access)enum \(checked(enumeration.name)): \(enumeration.rawType) {", at: at)
+    for (name, value) in enumeration.cases {
+      emit("  case \(checked(name))" + (value.map { " = " + Self.literal($0) } ?? ""), at: name.location)
+    }
+    emit("}", at: at)
+  }
+}
