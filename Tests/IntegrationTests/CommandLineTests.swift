@@ -90,7 +90,7 @@ import Testing
     try write("notes.txt", "struct A: Table { let id: Int }")
     let result = try strata("schema", "notes.txt")
     #expect(result.status == 1)
-    #expect(result.errors == "strata: error: notes.txt is not a .swift file; give model files or the directories that hold them\n")
+    #expect(result.errors == "strata: error: notes.txt is not a .swift or .strata file; give model files or the directories that hold them\n")
   }
 
   @Test func modelErrorsAreDiagnosticsAtTheirLines() throws {

@@ -54,17 +54,19 @@ import Testing
     // The first generate-migrations writes each target's first migration and snapshot.
     let generate = try swift("package", "--allow-writing-to-package-directory", "generate-migrations")
     #expect(generate.status == 0, "\(generate.output)")
-    let appMigration = try read("Sources/App/Migrations/0001_create_games_and_players.sql")
+    let appMigration = try read("Sources/App/Migrations/0001_create_games_players_and_tournaments.sql")
     #expect(appMigration.contains(#""gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,"#))
+    // The schema file's table is in the same migration as the Swift models'.
+    #expect(appMigration.contains(#"CREATE TABLE "tournaments""#))
     #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_itemLabels_and_items.sql").contains(#"CREATE TABLE "items""#))
     // Quiet, with paths relative to the package.
-    #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_and_players.sql:"), "\(generate.output)")
+    #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_players_and_tournaments.sql:"), "\(generate.output)")
     #expect(generate.output.contains("App: updated the schema snapshot schemas/App.sql."), "\(generate.output)")
     #expect(!generate.output.contains(package.path), "\(generate.output)")
     #expect(!generate.output.contains("nothing to do"), "\(generate.output)")
     #expect(try read("schemas/App.sql").contains(#"CREATE INDEX "index_players_on_gameID""#))
     #expect(try read("schemas/App.md").contains("games ||--o{ players"))
-    #expect(try read("schemas/App.sum").contains("0001_create_games_and_players.sql "))
+    #expect(try read("schemas/App.sum").contains("0001_create_games_players_and_tournaments.sql "))
 
     // Unchanged models: nothing to write, and --check passes.
     let again = try swift("package", "--allow-writing-to-package-directory", "generate-migrations")
@@ -137,7 +139,7 @@ import Testing
     #expect(try read("Sources/App/Migrations/0003_drop_players_nickname.sql").contains(#"ALTER TABLE "players" DROP COLUMN "nickname";"#))
 
     // Editing a migration that a later one follows is caught, by --check and by the command.
-    let firstMigration = package.appendingPathComponent("Sources/App/Migrations/0001_create_games_and_players.sql")
+    let firstMigration = package.appendingPathComponent("Sources/App/Migrations/0001_create_games_players_and_tournaments.sql")
     let firstText = try String(contentsOf: firstMigration, encoding: .utf8)
     try (firstText + "-- edited\n").write(to: firstMigration, atomically: true, encoding: .utf8)
     let edited = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App")

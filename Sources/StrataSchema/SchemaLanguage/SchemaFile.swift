@@ -44,6 +44,10 @@ struct SchemaFile: Sendable {
     case `nil`
     /// `.case` of an enum.
     case member(String)
+    /// `[]`, for a JSON array.
+    case emptyArray
+    /// `[:]`, for a JSON dictionary.
+    case emptyDictionary
   }
 
   struct Column: Sendable {

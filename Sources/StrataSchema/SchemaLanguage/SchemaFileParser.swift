@@ -84,7 +84,10 @@ struct SchemaFileParser {
     }
   }
 
-  private mutating func skipItem() {
+  /// After an error in a column or field: on to the next line, and at least one token on, so
+  /// that a token no rule accepts cannot stop the parser.
+  private mutating func skipItem(from start: Int) {
+    if position == start { advance() }
     while !atItemEnd { advance() }
   }
 
@@ -160,10 +163,11 @@ struct SchemaFileParser {
         continue
       }
       guard current.kind != .endOfFile else { return fail("table '\(name.text)' has no closing '}'") }
+      let start = position
       if let column = column() {
         table.columns.append(column)
       } else {
-        skipItem()
+        skipItem(from: start)
       }
     }
     advance()
@@ -182,10 +186,9 @@ struct SchemaFileParser {
       let word = text
       switch (current.kind, word) {
       case (.punctuation, "="), (.operatorSymbol, "="):
+        guard column.defaultValue == nil else { return fail("a column has one default") }
         advance()
-        guard column.defaultValue == nil, let value = defaultValue() else {
-          return column.defaultValue == nil ? nil : fail("a column has one default")
-        }
+        guard let value = defaultValue() else { return nil }
         column.defaultValue = value
       case (.identifier, "primary"): column.isPrimary = true; advance()
       case (.identifier, "unique"): column.isUnique = true; advance()
@@ -344,8 +347,18 @@ struct SchemaFileParser {
       guard current.kind == .identifier, !current.followsSpace else { return fail("expected an enum case after '.', found %found") }
       defer { advance() }
       return .member(text)
+    case .punctuation where text == "[":
+      advance()
+      var isDictionary = false
+      if isPunctuation(":") {
+        isDictionary = true
+        advance()
+      }
+      guard isPunctuation("]") else { return fail("a collection default is empty, [] or [:], found %found") }
+      advance()
+      return isDictionary ? .emptyDictionary : .emptyArray
     default:
-      return fail("a default is a string, a number, true, false, nil or .case, found %found")
+      return fail("a default is a string, a number, true, false, nil, .case, [] or [:], found %found")
     }
   }
 
@@ -360,8 +373,9 @@ struct SchemaFileParser {
         continue
       }
       guard current.kind != .endOfFile else { return fail("selection '\(name.text)' has no closing '}'") }
+      let start = position
       guard let fieldName = self.name(of: "field"), let type = columnType() else {
-        skipItem()
+        skipItem(from: start)
         continue
       }
       var field = SchemaFile.Field(name: fieldName, type: type)

@@ -51,6 +51,8 @@ struct SchemaFileRenderer {
     case .bool(let value): value ? "true" : "false"
     case .nil: "nil"
     case .member(let name): "." + SwiftLiteral.identifier(name)
+    case .emptyArray: "[]"
+    case .emptyDictionary: "[:]"
     }
   }
 
@@ -78,7 +80,16 @@ struct SchemaFileRenderer {
           + (column.defaultValue.map { " = " + Self.literal($0) } ?? (column.type.isOptional ? " = nil" : ""))
       }
       emit("", at: at)
-      emit("  public init(\(parameters.joined(separator: ", "))) {", at: at)
+      let oneLine = "  public init(\(parameters.joined(separator: ", "))) {"
+      if oneLine.count <= 100 {
+        emit(oneLine, at: at)
+      } else {
+        emit("  public init(", at: at)
+        for (index, parameter) in parameters.enumerated() {
+          emit("    \(parameter)" + (index == parameters.count - 1 ? "" : ","), at: table.columns[index].name.location)
+        }
+        emit("  ) {", at: at)
+      }
       for column in table.columns {
         let property = SwiftLiteral.identifier(column.name.text)
         emit("    self.\(property) = \(property)", at: column.name.location)
@@ -116,7 +127,12 @@ struct SchemaFileRenderer {
     if column.isIndexed { emit("  // @Index", at: at) }
     if column.references != nil || column.onDelete != nil {
       var referenceArguments: [String] = []
-      if let table = column.references { referenceArguments.append("\(checked(table)).self") }
+      if let table = column.references {
+        referenceArguments.append("\(checked(table)).self")
+      } else if column.type.components.count >= 2, column.type.components.last == "ID" {
+        // `on delete` on a key type: the table is the type's.
+        referenceArguments.append(column.type.components.dropLast().map(SwiftLiteral.identifier).joined(separator: ".") + ".self")
+      }
       if let action = column.onDelete { referenceArguments.append("onDelete: .\(action)") }
       emit("  // @References(\(referenceArguments.joined(separator: ", ")))", at: at)
     }

@@ -35,6 +35,17 @@ check(rows.map(\.playerCount) == [2, 0], "player counts: \(rows.map(\.playerCoun
 let scores = try games.read { db in try Player.order(by: \.name).select { $0.score }.fetchAll(db) }
 check(scores == [21, 100], "scores: \(scores)")
 
+// A table from the schema file, joined with a Swift model.
+let tournaments = try games.write { db in
+  let gameID = try Game.where { $0.title.eq("Family gin rummy") }.select(\.id).fetchOne(db)!
+  try Tournament.insert { Tournament.Draft(gameID: gameID, name: "Spring cup", prize: 100) }.execute(db)
+  return try Tournament.join(Game.all) { $0.gameID.eq($1.id) }
+    .select { TournamentRow.Columns(tournament: $0, gameTitle: $1.title) }
+    .fetchAll(db)
+}
+check(tournaments.map(\.gameTitle) == ["Family gin rummy"], "tournaments: \(tournaments.map(\.gameTitle))")
+check(tournaments.first?.tournament.prize == 100, "prize")
+
 // The library's public tables, migrated with the library's migrations.
 let catalog = try openDatabase(.inMemory)
 var catalogMigrator = DatabaseMigrator()
