@@ -39,6 +39,34 @@ enum SyntheticModels {
   }
 }
 
+extension SyntheticModels {
+  /// The same tables and selections as one schema file.
+  static func schemaFile(tables count: Int) -> (path: String, contents: String) {
+    var text = "// Synthetic tables.\n"
+    for index in 0..<count {
+      let parent = index == 0 ? "" : "  parentID  Model\(index - 1).ID?\n"
+      text += """
+
+        table Model\(index) {
+          id        UUID primary
+        \(parent)  name      Text = ""
+          count     Int = 0
+          ratio     Double = 0.5
+          isEnabled Bool = true
+          createdAt Date
+          notes     Text?
+          tags      JSON<[String]> = []
+        }
+
+        """
+      if index % 20 == 0 {
+        text += "\nselection Summary\(index) { model Model\(index); total Int }\n"
+      }
+    }
+    return ("Models/Schema.strata", text)
+  }
+}
+
 func runGeneratorBenchmark(runs: Int, tables: Int) throws {
   let sources = SyntheticModels.sources(tables: tables)
   let directory = FileManager.default.temporaryDirectory
@@ -82,6 +110,16 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
       else { fatalError("the build plugin reports drift") }
     }
   }
+  let schemaFile = SyntheticModels.schemaFile(tables: tables)
+  var schemaLines = 0
+  generator.measure("schema file: Swift models and conformances (parse, render, translate, emit)", runs: runs) {
+    try timed {
+      let generator = Generator(sources: [schemaFile])
+      schemaLines = try generator.conformances().split(separator: "\n").count
+        + (generator.schemaFileModels() ?? "").split(separator: "\n").count
+    }
+  }
   generator.report(baseline: nil, also: nil)
+  print("(schema file: \(schemaFile.contents.split(separator: "\n").count) lines in, \(schemaLines) lines of generated Swift)")
   print("(\(sources.count) files, \(lines) lines of generated Swift)\n")
 }
