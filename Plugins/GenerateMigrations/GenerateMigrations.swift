@@ -112,10 +112,11 @@ final class Run {
     if options.acceptEdits { arguments.append("--accept-edits") }
     // The checked-in code is among the target's files; once there, it is kept up to date.
     let code = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
+    let generated = [code, directory.appending(path: "Generated/StrataSchemaModels.swift").standardizedFileURL]
     if options.code || models.contains(where: { $0.standardizedFileURL == code }) {
       arguments += ["--code", code.path(percentEncoded: false)]
     }
-    arguments += models.filter { $0.standardizedFileURL != code }.map { $0.path(percentEncoded: false) }
+    arguments += models.filter { !generated.contains($0.standardizedFileURL) }.map { $0.path(percentEncoded: false) }
 
     let process = Process()
     process.executableURL = tool

@@ -26,13 +26,15 @@ struct StrataPlugin: BuildToolPlugin {
     let output = workDirectory.appending(path: "StrataModels.swift")
     let registry = workDirectory.appending(path: "StrataMigrations.swift")
     let checkedIn = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
+    let checkedInFiles = [checkedIn, directory.appending(path: "Generated/StrataSchemaModels.swift").standardizedFileURL]
     let isCheckedIn = models.contains { $0.standardizedFileURL == checkedIn }
-    let modelFiles = models.filter { $0.standardizedFileURL != checkedIn }
+    let modelFiles = models.filter { !checkedInFiles.contains($0.standardizedFileURL) }
     var code = isCheckedIn
       ? ["--checked-in", checkedIn.path(percentEncoded: false)] : ["--output", output.path(percentEncoded: false)]
     // Schema files declare models that the build compiles from this generated file.
     let schemaModels = workDirectory.appending(path: "StrataSchemaModels.swift")
-    let hasSchemaFiles = models.contains { $0.pathExtension == "strata" }
+    // …unless the generated code is checked in, which then holds the schema files' models too.
+    let hasSchemaFiles = !isCheckedIn && models.contains { $0.pathExtension == "strata" }
     if hasSchemaFiles { code += ["--schema-models-output", schemaModels.path(percentEncoded: false)] }
     return .buildCommand(
       displayName: "Generating Strata code for \(module)",

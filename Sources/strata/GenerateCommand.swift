@@ -48,19 +48,25 @@ struct GenerateCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedIn)
+      let checkedInCode = checkedIn.map(CheckedInCode.init(conformances:))
+      let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
       let models = try generator.models()
       report(models.warnings)
-      let code = generator.conformances(of: models, checkedIn: checkedIn != nil)
-      if let checkedIn, FileManager.default.contents(atPath: checkedIn) != Data(code.utf8) {
-        throw DiagnosticsError([
-          Diagnostic(
-            .error,
-            "this generated file does not match the models; run `swift package --allow-writing-to-package-directory generate-migrations` to update it",
-            at: SourceLocation(path: checkedIn, line: 1, column: 1))
-        ])
+      let code = generator.conformances(of: models)
+      if let checkedInCode {
+        let stale = checkedInCode.contents(for: generator, models: models)
+          .filter { FileManager.default.contents(atPath: $0.path) != Data($0.text.utf8) }
+        if !stale.isEmpty {
+          throw DiagnosticsError(
+            stale.map { file in
+              Diagnostic(
+                .error,
+                "this generated file does not match the models; run `swift package --allow-writing-to-package-directory generate-migrations` to update it",
+                at: SourceLocation(path: file.path, line: 1, column: 1))
+            })
+        }
       }
-      let schemaModels = generator.schemaFileModels()
+      let schemaModels = checkedIn == nil ? generator.schemaFileModels() : nil
       if schemaModels != nil, schemaModelsOutput == nil {
         throw InputError("schema files (*.strata) need --schema-models-output for the models they declare")
       }

@@ -60,9 +60,10 @@ struct MigrationsCommand: ParsableCommand {
   }
 
   private func plan() throws -> Int32 {
-    let generator = try Generator(inputs: options.inputs, root: options.root, excluding: code)
+    let checkedInCode = code.map(CheckedInCode.init(conformances:))
+    let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
     let models = try generator.models()
-    let codeText = generator.conformances(of: models, checkedIn: true)
+    let codeFiles = checkedInCode?.contents(for: generator, models: models) ?? []
     report(models.warnings)
     let files = try MigrationFiles(directory: migrations, root: options.root)
     report(files.warnings)
@@ -93,8 +94,8 @@ struct MigrationsCommand: ParsableCommand {
       if let diagram, !Self.holds(diagram, diagramText) {
         problems.append("the schema diagram \(diagram) is out of date")
       }
-      if let code, !Self.holds(code, codeText) {
-        problems.append("the generated code \(code) is out of date")
+      for file in codeFiles where !Self.holds(file.path, file.text) {
+        problems.append("the generated code \(file.path) is out of date")
       }
       if let checksums, recorded == nil || comparison?.isStale == true {
         problems.append("the migration checksums \(checksums) are out of date")
@@ -119,8 +120,8 @@ struct MigrationsCommand: ParsableCommand {
     } else {
       print("\(moduleName): the schema is up to date; no migration written.")
     }
-    if let code, try AtomicFile.write(codeText, to: code) {
-      print("\(moduleName): updated the generated code \(code).")
+    for file in codeFiles where try AtomicFile.write(file.text, to: file.path) {
+      print("\(moduleName): updated the generated code \(file.path).")
     }
     if let snapshot, try AtomicFile.write(plan.snapshot, to: snapshot) {
       print("\(moduleName): updated the schema snapshot \(snapshot).")

@@ -134,4 +134,22 @@ import Testing
     #expect(check.status == 2)
     #expect(check.errors.contains("the generated code App/Generated/StrataModels.swift is out of date"), "\(check.errors)")
   }
+
+  @Test func checkedInCodeHoldsTheSchemaFilesModels() throws {
+    try write("App/Schema.strata", "table Note {\n  id Int primary\n  body Text = \"\"\n}\n")
+    let migrations = ["migrations", "--root", "App", "--migrations", "App/Migrations", "--code", "App/Generated/StrataModels.swift"]
+    #expect(try strata(migrations + ["App"]).status == 0)
+    let models = try String(contentsOf: directory.appendingPathComponent("App/Generated/StrataSchemaModels.swift"), encoding: .utf8)
+    #expect(models.contains("struct Note: Table, Identifiable {"), "\(models)")
+    #expect(models.contains("edit the schema file, then run `swift package --allow-writing-to-package-directory generate-migrations`"))
+    // Both generated files are output, not models: reading the folder again changes nothing.
+    #expect(try strata(migrations + ["--check", "App"]).status == 0)
+    let generate = ["generate", "--root", "App", "--checked-in", "App/Generated/StrataModels.swift", "App"]
+    #expect(try strata(generate).status == 0)
+    try write("App/Schema.strata", "table Note {\n  id Int primary\n  body Text = \"\"\n  pinned Bool = false\n}\n")
+    let stale = try strata(generate)
+    #expect(stale.status == 1)
+    #expect(stale.errors.contains("App/Generated/StrataModels.swift:1:1: error: this generated file does not match the models"), "\(stale.errors)")
+    #expect(stale.errors.contains("App/Generated/StrataSchemaModels.swift:1:1: error: this generated file does not match the models"), "\(stale.errors)")
+  }
 }
