@@ -210,7 +210,7 @@ extension GenerateMigrations: XcodeCommandPlugin {
       while !models.allSatisfy({ $0.path(percentEncoded: false).hasPrefix(directory.path(percentEncoded: false) + "/") }) {
         directory = directory.deletingLastPathComponent()
       }
-      try run.migrations(module: target.displayName, directory: directory, models: models)
+      try run.migrations(module: target.product?.name ?? target.displayName, directory: directory, models: models)
     }
     try run.finish(report: .diagnostics)
   }

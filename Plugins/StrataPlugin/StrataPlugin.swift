@@ -67,7 +67,7 @@ extension StrataPlugin: XcodeBuildToolPlugin {
     }
     return [
       try Self.command(
-        module: target.displayName, directory: directory, models: models,
+        module: target.product?.name ?? target.displayName, directory: directory, models: models,
         tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL)
     ]
   }

@@ -74,12 +74,11 @@ struct GenerateCommand: ParsableCommand {
       if let migrations {
         let files = try MigrationFiles(directory: migrations, root: options.root)
         report(files.warnings)
-        // A target without a Migrations folder has not adopted Strata's migrations (its tables
-        // may be made some other way), so only the migrations' own errors matter there.
-        let drift = try MigrationDrift.warnings(models: models, migrations: files)
+        // A target without a Migrations folder has no migrations to check and has not adopted
+        // Strata's (its tables may be made some other way), so there is nothing to compare.
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: migrations, isDirectory: &isDirectory), isDirectory.boolValue {
-          report(drift)
+          report(try MigrationDrift.warnings(models: models, migrations: files))
         }
         registry = files.registry()
       }
