@@ -152,4 +152,21 @@ import Testing
     #expect(stale.errors.contains("App/Generated/StrataModels.swift:1:1: error: this generated file does not match the models"), "\(stale.errors)")
     #expect(stale.errors.contains("App/Generated/StrataSchemaModels.swift:1:1: error: this generated file does not match the models"), "\(stale.errors)")
   }
+
+  @Test func schemaFileErrorsAreDiagnosticsAtTheirLines() throws {
+    try write("Schema.strata", "table Note {\n  id Int primary\n  body Txt = \"\"\n  color Text sorted\n}\n")
+    let result = try strata("schema", "Schema.strata")
+    #expect(result.status == 1)
+    #expect(result.errors.contains("Schema.strata:4:14: error: expected a column option"), "\(result.errors)")
+    try write("Schema.strata", "table Note {\n  id Int primary\n  body Txt = \"\"\n}\n")
+    let translated = try strata("schema", "Schema.strata")
+    #expect(translated.status == 1)
+    #expect(translated.errors.hasPrefix("Schema.strata:3:3: error: the generator cannot store 'body: Txt'"), "\(translated.errors)")
+    // The build needs a place for the models a schema file declares.
+    try write("Schema.strata", "table Note {\n  id Int primary\n}\n")
+    let generate = try strata("generate", "--output", "Out.swift", "Schema.strata")
+    #expect(generate.status == 1)
+    #expect(generate.errors.contains("schema files (*.strata) need --schema-models-output"), "\(generate.errors)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Out.swift").path))
+  }
 }
