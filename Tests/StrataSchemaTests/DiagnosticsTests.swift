@@ -58,7 +58,7 @@ import Testing
       "struct A: Table {\n  let id: Int\n  // @Column(collate: .french)\n  var name = \"\"\n}",
       "3:14: @Column(collate:) takes .nocase, .binary or .rtrim")
     expectError("// @Table(\"x\")\nstruct A {\n  let id: Int\n}", "1:4: @Table on 'A', which does not conform to Table")
-    expectError("// @Unique\nstruct A: Table {\n  let id: Int\n}", "1:4: @Unique applies to a stored property, not a type")
+    expectError("// @Unique\nstruct A: Table {\n  let id: Int\n}", "1:4: @Unique above a table needs the properties to index: @Unique(on: \"gameID, score\")")
     expectError(
       "struct A: Table {\n  let id: Int\n  // @Column(as: Fancy.self)\n  var x: Int\n}",
       "4:7: unknown representation 'Fancy'; known representations: JSONRepresentation<T>")

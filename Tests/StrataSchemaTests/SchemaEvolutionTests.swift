@@ -338,6 +338,28 @@ import Testing
     #expect(try rows("SELECT count(*) AS n FROM books") == ["n=3"])
   }
 
+  @Test func indexesOnSeveralColumnsComeAndGoWithTheirAnnotations() throws {
+    try seedLibrary()
+    let indexed = Self.library.replacingOccurrences(
+      of: "struct Book: Table", with: "// @Index(on: \"authorID, pages\")\n// @Unique(on: \"authorID, title\")\nstruct Book: Table")
+    #expect(
+      try migrate(indexed)?.summary == [
+        #"create index "index_books_on_authorID_pages""#, #"create index "index_books_on_authorID_title""#,
+      ])
+    #expect(try migrate(indexed) == nil)
+    #expect(
+      try rows("SELECT name, \"unique\" FROM pragma_index_list('books') ORDER BY name") == [
+        "name=index_books_on_authorID unique=0", "name=index_books_on_authorID_pages unique=0",
+        "name=index_books_on_authorID_title unique=1",
+      ])
+    // The unique index refuses a second book of the same title by the same author.
+    #expect(throws: (any Error).self) { try database.execute("INSERT INTO books (authorID, title) VALUES (1, 'Earthsea')") }
+    #expect(try migrate(Self.library)?.summary == [
+      #"drop index "index_books_on_authorID_pages""#, #"drop index "index_books_on_authorID_title""#,
+    ])
+    #expect(try rows("SELECT count(*) AS n FROM books") == ["n=3"])
+  }
+
   @Test func aKeylessTableGetsAKeyAndItsRowsGetValues() throws {
     try migrate("struct Link: Table {\n  var from = 0\n  var to = 0\n}\n")
     try database.execute("INSERT INTO links (\"from\", \"to\") VALUES (1, 2), (2, 3)")

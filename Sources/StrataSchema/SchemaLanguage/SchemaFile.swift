@@ -65,12 +65,20 @@ struct SchemaFile: Sendable {
     var defaultValue: DefaultValue?
   }
 
+  /// `index (a, b)` or `unique (a, b)` in a table: an index on several columns.
+  struct Index: Sendable {
+    var columns: [Name]
+    var isUnique: Bool
+    var location: SourceLocation
+  }
+
   struct Table: Sendable {
     var name: Name
     var access: Access?
     var sqlName: String?
     var previousName: String?
     var columns: [Column]
+    var indexes: [Index] = []
   }
 
   struct Field: Sendable {

@@ -164,7 +164,9 @@ struct SchemaFileParser {
       }
       guard current.kind != .endOfFile else { return fail("table '\(name.text)' has no closing '}'") }
       let start = position
-      if let column = column() {
+      if (isWord("index") || isWord("unique")), nextIsPunctuation("(") {
+        if let index = tableIndex() { table.indexes.append(index) } else { skipItem(from: start) }
+      } else if let column = column() {
         table.columns.append(column)
       } else {
         skipItem(from: start)
@@ -174,10 +176,36 @@ struct SchemaFileParser {
     return table
   }
 
+  private func nextIsPunctuation(_ symbol: String) -> Bool {
+    let next = lexer.tokens[min(position + 1, lexer.tokens.count - 1)]
+    return next.kind == .punctuation && lexer.text(of: next) == symbol
+  }
+
+  /// `index (a, b)` or `unique (a, b)`.
+  private mutating func tableIndex() -> SchemaFile.Index? {
+    let isUnique = isWord("unique")
+    let location = self.location
+    advance()
+    advance()
+    var columns: [SchemaFile.Name] = []
+    while !isPunctuation(")") {
+      guard let column = name(of: "column to index") else { return nil }
+      columns.append(column)
+      if isPunctuation(",") {
+        advance()
+      } else if !isPunctuation(")") {
+        return fail("expected ',' or ')' in the list of columns, found %found")
+      }
+    }
+    advance()
+    guard !columns.isEmpty else { return fail("an index lists its columns: index (gameID, score)") }
+    guard atItemEnd else { return fail("expected the end of the index, found %found") }
+    return SchemaFile.Index(columns: columns, isUnique: isUnique, location: location)
+  }
+
   private mutating func column() -> SchemaFile.Column? {
-    if isWord("index") || isWord("unique") || isWord("primary") || isWord("check") {
-      return fail(
-        "%found on a line of its own (a multi-column index, key or check) is not supported yet; mark a column 'indexed', 'unique' or 'primary' instead")
+    if (isWord("primary") || isWord("check")) && nextIsPunctuation("(") {
+      return fail("%found on a line of its own (a composite key or a check) is not supported yet; mark a column 'primary'")
     }
     guard let name = name(of: "column") else { return nil }
     guard let type = columnType() else { return nil }

@@ -67,6 +67,13 @@ struct SchemaFileRenderer {
     let at = table.name.location
     if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))", at: at) }
     if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
+    for index in table.indexes {
+      let columns = index.columns.map { name in
+        _ = checked(name)
+        return name.text
+      }.joined(separator: ", ")
+      emit("// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(columns)))", at: index.location)
+    }
     let key = table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
     let identifiable = key?.name.text == "id" ? ", Identifiable" : ""
     emit("\(access)struct \(name): Table\(identifiable) {", at: at)

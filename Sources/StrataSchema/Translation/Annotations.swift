@@ -1,3 +1,5 @@
+import Foundation
+
 /// The annotations Strata reads, each described once: what it applies to, which arguments it
 /// takes, and what each argument sets. Validation, reading and the help text all come from these
 /// descriptions, so adding an annotation is a change in one place.
@@ -26,14 +28,18 @@ struct AnnotationDefinition: Sendable {
     var label: String?
     /// The message when the argument is missing, for an argument that must be given.
     var missing: String?
+    /// Whether each line may give it again, adding rather than combining (`@Index(on:)`: one
+    /// index per line).
+    var repeatable: Bool
     var read: @Sendable (Annotation.Value, inout AnnotationOptions) -> ArgumentError?
 
     init(
-      label: String?, missing: String? = nil,
+      label: String?, missing: String? = nil, repeatable: Bool = false,
       read: @escaping @Sendable (Annotation.Value, inout AnnotationOptions) -> ArgumentError?
     ) {
       self.label = label
       self.missing = missing
+      self.repeatable = repeatable
       self.read = read
     }
   }
@@ -63,6 +69,8 @@ struct AnnotationOptions: Sendable {
   var collation: Collation?
   var isUnique = false
   var isIndexed = false
+  /// A table's indexes on several columns, from `@Index(on:)` and `@Unique(on:)` above it.
+  var tableIndexes: [TableIndex] = []
   /// The table `@References` names, as written.
   var reference: TypeSyntax?
   var onDelete: ReferentialAction?
@@ -74,6 +82,14 @@ struct AnnotationOptions: Sendable {
   /// Each argument read, as `Name.label` (`Column.as`, `Column.` for the unlabeled one), with
   /// where it is.
   var argumentLocations: [String: SourceLocation] = [:]
+}
+
+/// An index that `@Index(on: "a, b")` or `@Unique(on: "a, b")` asks for: the properties, in
+/// order, as written.
+struct TableIndex: Sendable {
+  var properties: [String]
+  var isUnique: Bool
+  var location: SourceLocation?
 }
 
 enum Annotations {
@@ -136,11 +152,11 @@ enum Annotations {
       ],
       mark: { _ in }),
     AnnotationDefinition(
-      name: "Unique", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Unique"],
-      mark: { $0.isUnique = true }),
+      name: "Unique", target: .typeOrStoredProperty, arguments: [tableIndexArgument(name: "Unique", isUnique: true)],
+      needsArgument: false, usage: ["@Unique", #"@Unique(on: "a, b")"#], mark: { $0.isUnique = true }),
     AnnotationDefinition(
-      name: "Index", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Index"],
-      mark: { $0.isIndexed = true }),
+      name: "Index", target: .typeOrStoredProperty, arguments: [tableIndexArgument(name: "Index", isUnique: false)],
+      needsArgument: false, usage: ["@Index", #"@Index(on: "a, b")"#], mark: { $0.isIndexed = true }),
     AnnotationDefinition(
       name: "References", target: .storedProperty,
       arguments: [
@@ -177,6 +193,18 @@ enum Annotations {
       ],
       needsArgument: false, usage: [#"@Renamed(from: "oldName")"#], mark: { _ in }),
   ]
+
+  /// `on: "a, b"` of `@Index` and `@Unique` above a table: the properties of one index.
+  private static func tableIndexArgument(name: String, isUnique: Bool) -> AnnotationDefinition.Argument {
+    .init(label: "on", repeatable: true) { value, options in
+      let usage = "@\(name)(on:) takes the properties to index, in order: @\(name)(on: \"gameID, score\")"
+      guard case .string(let list) = value else { return .init(message: usage) }
+      let properties = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard !properties.isEmpty, !properties.contains(where: \.isEmpty) else { return .init(message: usage) }
+      options.tableIndexes.append(TableIndex(properties: properties, isUnique: isUnique))
+      return nil
+    }
+  }
 
   static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -243,14 +271,16 @@ enum Annotations {
           continue
         }
         let key = "\(annotation.name).\(argument.label ?? "")"
-        if let first = options.argumentLocations[key] {
+        if !parameter.repeatable, let first = options.argumentLocations[key] {
           error("@\(annotation.name)\(argument.label.map { "(\($0):)" } ?? "") is given twice (also at line \(first.line)); keep one", at: argument.location)
           continue
         }
         options.argumentLocations[key] = argument.location
+        let indexCount = options.tableIndexes.count
         if let problem = parameter.read(argument.value, &options) {
           error(problem.message, at: argument.location)
         }
+        if options.tableIndexes.count > indexCount { options.tableIndexes[indexCount].location = argument.location }
       }
       for parameter in definition.arguments where parameter.missing != nil {
         if options.argumentLocations["\(annotation.name).\(parameter.label ?? "")"] == nil {

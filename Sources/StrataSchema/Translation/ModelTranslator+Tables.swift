@@ -90,6 +90,7 @@ extension ModelTranslator {
       }
       return nil
     }
+    indexes += tableIndexes(of: type, tableName: tableName, columns: columnModels, existing: indexes)
     let previousName = typeOptions[type.qualifiedName]?.previousName
     if let previousName, let problem = NameRules.tableNameProblem(previousName) {
       diagnostics.error(problem, at: typeOptions[type.qualifiedName]?.argumentLocations["Renamed.from"] ?? type.location)
@@ -164,6 +165,11 @@ extension ModelTranslator {
   ) -> TranslatedColumn? {
     guard !property.isStatic, property.storage == .stored else { return nil }
     let options = options(of: property)
+    for index in options.tableIndexes {
+      diagnostics.error(
+        "@\(index.isUnique ? "Unique" : "Index")(on:) lists a table's columns; put it above the struct, or use @\(index.isUnique ? "Unique" : "Index") alone here",
+        at: index.location ?? property.location)
+    }
     if options.isEphemeral {
       if property.initializer == nil {
         diagnostics.error(
@@ -293,6 +299,50 @@ extension ModelTranslator {
       representation: representation, isOptional: isOptional,
       defaultExpression: property.initializer?.text ?? (isOptional ? "nil" : nil))
     return TranslatedColumn(model: model, schema: column, indexes: indexes, keyIsAssignedByDatabase: keyIsAssigned)
+  }
+
+  /// The indexes on several columns that `@Index(on:)` and `@Unique(on:)` above the table ask
+  /// for, named by the convention so that the planner manages them.
+  private mutating func tableIndexes(
+    of type: TypeDeclaration, tableName: String, columns: [ColumnModel], existing: [IndexSchema]
+  ) -> [IndexSchema] {
+    let options = typeOptions[type.qualifiedName] ?? AnnotationOptions()
+    for name in ["Index", "Unique"] where options.present[name] != nil && options.argumentLocations["\(name).on"] == nil {
+      diagnostics.error(
+        "@\(name) above a table needs the properties to index: @\(name)(on: \"gameID, score\")", at: options.present[name]!)
+    }
+    let columnNames = Dictionary(columns.map { ($0.propertyName, $0.columnName) }, uniquingKeysWith: { first, _ in first })
+    var indexes: [IndexSchema] = []
+    for index in options.tableIndexes {
+      let location = index.location ?? type.location
+      var names: [String] = []
+      for property in index.properties {
+        guard let column = columnNames[property] else {
+          diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
+          continue
+        }
+        guard !names.contains(column) else {
+          diagnostics.error("'\(property)' is listed twice", at: location)
+          continue
+        }
+        names.append(column)
+      }
+      guard names.count == index.properties.count else { continue }
+      let schema = IndexSchema(
+        name: IndexSchema.conventionalName(table: tableName, columns: names), table: tableName, columns: names,
+        isUnique: index.isUnique)
+      if let same = (existing + indexes).first(where: { $0.columns == names }) {
+        if same.isUnique == schema.isUnique {
+          diagnostics.warning("an index on these columns exists already; this one adds nothing", at: location)
+        } else {
+          diagnostics.error(
+            "the index on these columns is \(same.isUnique ? "unique" : "not unique") already; keep one of them", at: location)
+        }
+        continue
+      }
+      indexes.append(schema)
+    }
+    return indexes
   }
 
   /// The table and column a property references: through `@References(Other.self)` or its type

@@ -25,6 +25,7 @@ public struct Author: Table, Identifiable {
   public var website: String?
 }
 
+// @Index(on: "authorID, title")
 public struct Book: Table, Identifiable {
   public let id: UUID
   public var authorID: Author.ID
@@ -57,6 +58,7 @@ extension Tag: Identifiable {
   public var id: String { name }
 }
 
+// @Unique(on: "bookID, tag")
 public struct BookTag: Table {
   public var bookID: Book.ID
   // @References(Tag.self, onDelete: .restrict)
