@@ -58,7 +58,7 @@ import Testing
     #expect(appMigration.contains(#""gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,"#))
     // The schema file's table is in the same migration as the Swift models'.
     #expect(appMigration.contains(#"CREATE TABLE "tournaments""#))
-    #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_itemLabels_and_items.sql").contains(#"CREATE TABLE "items""#))
+    #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_items_and_itemLabels.sql").contains(#"CREATE TABLE "items""#))
     // Quiet, with paths relative to the package.
     #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_players_and_tournaments.sql:"), "\(generate.output)")
     #expect(generate.output.contains("App: updated the schema snapshot schemas/App.sql."), "\(generate.output)")

@@ -35,6 +35,16 @@ import Testing
     return plan.newMigration
   }
 
+  @Test func newTablesAreCreatedAfterTheTablesTheyReference() throws {
+    // By name, "animals" would come before "zoos", which it references.
+    let migration = try #require(
+      try migrate("struct Animal: Table {\n  let id: Int\n  var zooID: Zoo.ID\n}\nstruct Zoo: Table, Identifiable {\n  let id: Int\n}\n"))
+    #expect(migration.fileName == "0001_create_zoos_and_animals.sql")
+    let zoos = try #require(migration.sql.range(of: #"CREATE TABLE "zoos""#))
+    let animals = try #require(migration.sql.range(of: #"CREATE TABLE "animals""#))
+    #expect(zoos.lowerBound < animals.lowerBound)
+  }
+
   func write(_ name: String, _ sql: String) throws {
     try sql.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
   }

@@ -121,15 +121,26 @@ public enum MigrationPlanner {
     return database
   }
 
-  /// The models' schema as SQLite reads it back. SQLite parses the model's DDL all at once; if
-  /// it refuses, the tables are created one by one to find the model at fault.
+  /// The models' schema as SQLite reads it back, in the models' creation order (each table after
+  /// the tables it references), so that new tables are created in that order. SQLite parses the
+  /// model's DDL all at once; if it refuses, the tables are created one by one to find the model
+  /// at fault.
   static func desiredSchema(_ models: ModelSet) throws -> Schema {
+    let order = Dictionary(
+      models.schema.tables.enumerated().map { (SQLName.folded($0.element.name), $0.offset) }, uniquingKeysWith: { first, _ in first })
+    func inCreationOrder(_ schema: Schema) -> Schema {
+      var schema = schema
+      schema.tables = schema.tables.enumerated().sorted { lhs, rhs in
+        (order[SQLName.folded(lhs.element.name)] ?? Int.max, lhs.offset) < (order[SQLName.folded(rhs.element.name)] ?? Int.max, rhs.offset)
+      }.map(\.element)
+      return schema
+    }
     let fast = try SQLiteConnection()
     let statements = models.schema.tables.flatMap { table in
       [SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)
     }
     if SchemaOnlyReplay.apply([statements.joined(separator: "\n")], to: fast) {
-      return try SchemaIntrospector.introspect(fast).schema
+      return inCreationOrder(try SchemaIntrospector.introspect(fast).schema)
     }
     let database = try SQLiteConnection()
     try database.execute("BEGIN")
@@ -146,7 +157,7 @@ public enum MigrationPlanner {
       }
     }
     try database.execute("COMMIT")
-    return try SchemaIntrospector.introspect(database).schema
+    return inCreationOrder(try SchemaIntrospector.introspect(database).schema)
   }
 
   private static func location(of problem: SchemaChanges.Problem, in tables: [String: TableModel]) -> SourceLocation? {
