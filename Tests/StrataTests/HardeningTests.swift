@@ -6,14 +6,6 @@ import Testing
 /// build otherwise) and works: names that collide with generated members, keys that the
 /// database does not make up, and the migration registry's exact copy of its files.
 @Suite struct HardeningTests {
-  func database() throws -> any DatabaseWriter {
-    let database = try openDatabase(.inMemory)
-    var migrator = DatabaseMigrator()
-    try migrator.registerMigrations(StrataMigrations.all)
-    try migrator.migrate(database)
-    return database
-  }
-
   @Test func theRegistryHoldsTheMigrationFileExactly() throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Migrations/0001_create_hardening_tables.sql")
@@ -24,7 +16,7 @@ import Testing
   }
 
   @Test func propertiesNamedLikeGeneratedMembersRoundTrip() throws {
-    let database = try database()
+    let database = try testDatabase()
     let gadget = try database.write { db in
       try Gadget.insert {
         Gadget.Draft(
@@ -52,7 +44,7 @@ import Testing
   }
 
   @Test func aKeyThatIsAForeignKeyIsRequiredAndCascades() throws {
-    let database = try database()
+    let database = try testDatabase()
     try database.write { db in
       try Gadget.insert { Gadget.Draft(id: 7) }.execute(db)
       let draft = GadgetDetail.Draft(gadgetID: 7, notes: "fragile")
@@ -67,7 +59,7 @@ import Testing
   }
 
   @Test func aNaturalTextKeyIsRequired() throws {
-    let database = try database()
+    let database = try testDatabase()
     try database.write { db in
       try Label.insert { Label.Draft(name: "red", color: 0xFF0000) }.execute(db)
       let label = try Label.find("red").fetchOne(db)

@@ -1,57 +1,19 @@
 import Foundation
 import Strata
 
-/// A fresh in-memory database with the catalog schema, written as the generator's migrations
-/// will be.
-func catalogDatabase() throws -> any DatabaseWriter {
-  let database = try openDatabase(.inMemory)
-  try database.write { db in
-    try sql(
-      """
-      CREATE TABLE "categories" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "name" TEXT NOT NULL DEFAULT ''
-      ) STRICT
-      """
-    ).execute(db)
-    try sql(
-      """
-      CREATE TABLE "items" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "categoryID" INTEGER REFERENCES "categories"("id") ON DELETE SET NULL,
-        "title" TEXT NOT NULL DEFAULT '',
-        "notes" TEXT,
-        "price" REAL NOT NULL DEFAULT 0.0,
-        "quantity" INTEGER NOT NULL DEFAULT 0,
-        "isActive" INTEGER NOT NULL DEFAULT 1,
-        "createdAt" TEXT NOT NULL,
-        "dueDate" TEXT,
-        "priority" INTEGER,
-        "status" TEXT NOT NULL DEFAULT 'active',
-        "tags" TEXT NOT NULL DEFAULT '[]',
-        "photo" BLOB,
-        "externalID" TEXT
-      ) STRICT
-      """
-    ).execute(db)
-    try sql(
-      """
-      CREATE TABLE "tags" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "name" TEXT NOT NULL DEFAULT ''
-      ) STRICT
-      """
-    ).execute(db)
-    try sql(
-      """
-      CREATE TABLE "itemTags" (
-        "itemID" INTEGER NOT NULL REFERENCES "items"("id") ON DELETE CASCADE,
-        "tagID" INTEGER NOT NULL REFERENCES "tags"("id") ON DELETE CASCADE
-      ) STRICT
-      """
-    ).execute(db)
-  }
+/// A fresh database with every table of this target's models, made by its generated migrations
+/// (`Migrations/`), as an app's first launch makes them.
+func testDatabase(
+  _ location: DatabaseLocation = .inMemory, pooled: Bool = false, configuration: Configuration = Configuration()
+) throws -> any DatabaseWriter {
+  let database = try openDatabase(location, pooled: pooled, configuration: configuration)
+  try database.migrate(StrataMigrations.all)
   return database
+}
+
+/// A fresh in-memory database for the catalog models, not seeded.
+func catalogDatabase() throws -> any DatabaseWriter {
+  try testDatabase()
 }
 
 /// A fixed point in time: 2025-01-02 03:04:05.678 UTC.

@@ -15,36 +15,8 @@ import Strata
 func organizationDatabase(
   _ location: DatabaseLocation = .inMemory, pooled: Bool = false, configuration: Configuration = Configuration()
 ) throws -> any DatabaseWriter {
-  let database = try openDatabase(location, pooled: pooled, configuration: configuration)
+  let database = try testDatabase(location, pooled: pooled, configuration: configuration)
   try database.write { db in
-    try sql(
-      """
-      CREATE TABLE "employees" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "name" TEXT NOT NULL DEFAULT '',
-        "managerID" INTEGER REFERENCES "employees"("id") ON DELETE SET NULL,
-        "salary" INTEGER NOT NULL DEFAULT 0
-      ) STRICT
-      """
-    ).execute(db)
-    try sql(
-      """
-      CREATE TABLE "comments" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "parentID" INTEGER REFERENCES "comments"("id") ON DELETE SET NULL,
-        "body" TEXT NOT NULL DEFAULT ''
-      ) STRICT
-      """
-    ).execute(db)
-    try sql(
-      """
-      CREATE TABLE "documents" (
-        "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-        "title" TEXT NOT NULL DEFAULT '',
-        "isDeleted" INTEGER NOT NULL DEFAULT 0
-      ) STRICT
-      """
-    ).execute(db)
     try db.seed {
       Employee.Draft(name: "Ada", salary: 300_000)
       Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
