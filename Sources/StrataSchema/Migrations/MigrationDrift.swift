@@ -14,26 +14,11 @@ public enum MigrationDrift {
   /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
   ///   contain (`COMMIT`, `VACUUM`, …), as it would at launch.
   public static func warnings(models: ModelSet, migrations: MigrationFiles) throws -> [Diagnostic] {
-    let database = try SQLiteConnection()
-    var creators: [String: SourceLocation] = [:]
-    try MigrationReplay.apply(migrations.files, to: database) { file in
-      for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
-        if let name = row["name"], creators[SQLName.folded(name)] == nil {
-          creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
-        }
-      }
-    }
-    if models.tables.isEmpty, migrations.files.isEmpty { return [] }
-    let before = try SchemaIntrospector.introspect(database)
-    let desired = try MigrationPlanner.desiredSchema(models)
-    let tables = Dictionary(models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
-    let renames = RenamePlan(
-      current: before.schema, desired: desired,
-      models: Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first }))
-    if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
-    let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
-    let changes = SchemaChanges(current: current.schema, desired: desired, dependents: current.dependents)
-    let lines = MigrationRenderer(renames: renames, changes: changes, current: current).changeLines
+    let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: true)
+    let tables = Dictionary(
+      models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
+    let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
+      .changeLines
     let run = "run `swift package --allow-writing-to-package-directory generate-migrations`"
 
     var order: [String] = []
@@ -53,7 +38,7 @@ public enum MigrationDrift {
       }
       return Diagnostic(
         .warning, "no model declares this table any more (the next migration would \(changes)); \(run)",
-        at: creators[key] ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
+        at: comparison.creators[key] ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
     }
   }
 }

@@ -36,26 +36,8 @@ public enum MigrationPlanner {
   public static func plan(
     models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false
   ) throws -> MigrationPlan {
-    var creators: [String: SourceLocation] = [:]
-    let database = try MigrationReplay.schema(of: migrations.files) { file, database in
-      for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
-        if let name = row["name"], creators[SQLName.folded(name)] == nil {
-          creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
-        }
-      }
-    }
-    let before = try SchemaIntrospector.introspect(database)
-    let desired = try desiredSchema(models)
-    let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
-
-    let renames = RenamePlan(current: before.schema, desired: desired, models: tables)
-    if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
-    let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
-    let conventional = before.schema.tables.flatMap { table in
-      table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)
-    }
-    let changes = SchemaChanges(
-      current: current.schema, desired: desired, dependents: current.dependents, formerlyConventional: Set(conventional))
+    let comparison = try compare(models, with: migrations, replayingEveryStatement: false)
+    let (renames, changes) = (comparison.renames, comparison.changes)
 
     var problems = renames.problems + changes.problems
     if changes.losesData, !allowDataLoss { problems += consentProblems(changes) }
@@ -64,19 +46,19 @@ public enum MigrationPlanner {
         problems.map { problem in
           Diagnostic(
             .error, problem.message,
-            at: location(of: problem, in: tables) ?? creators[SQLName.folded(problem.table)]
+            at: location(of: problem, in: comparison.tables) ?? comparison.creators[SQLName.folded(problem.table)]
               ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
         })
     }
     guard !renames.isEmpty || !changes.isEmpty else {
-      return MigrationPlan(newMigration: nil, snapshot: snapshotText(before, moduleName: moduleName), schema: before.schema)
+      return MigrationPlan(newMigration: nil, snapshot: snapshotText(comparison.before, moduleName: moduleName), schema: comparison.before.schema)
     }
 
-    let renderer = MigrationRenderer(renames: renames, changes: changes, current: current)
+    let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current)
     let sql = renderer.sql(moduleName: moduleName)
     let final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files))
-    let remaining = SchemaChanges(current: final.schema, desired: desired)
-    guard RenamePlan(current: final.schema, desired: desired, models: tables).isEmpty, remaining.isEmpty else {
+    let remaining = SchemaChanges(current: final.schema, desired: comparison.desired)
+    guard RenamePlan(current: final.schema, desired: comparison.desired, models: comparison.tables).isEmpty, remaining.isEmpty else {
       throw InputError("the generated migration does not produce the models' schema; please report this with the models:\n\(sql)")
     }
     return MigrationPlan(
@@ -119,6 +101,60 @@ public enum MigrationPlanner {
         "the generated migration fails on SQLite (\(error.diagnostics.map(\.description).joined(separator: "; "))):\n\(sql)")
     }
     return database
+  }
+
+  /// What the migrations produce, and what it takes to reach the models from there.
+  struct Comparison {
+    /// The schema the migrations produce.
+    let before: SchemaIntrospector.Introspection
+    /// The same after the renames the models ask for.
+    let current: SchemaIntrospector.Introspection
+    let desired: Schema
+    let renames: RenamePlan
+    let changes: SchemaChanges
+    /// The migration file that created each table, by folded name.
+    let creators: [String: SourceLocation]
+    /// The models by table name.
+    let tables: [String: TableModel]
+  }
+
+  /// Replays `migrations` and compares the schema they produce with the models'.
+  ///
+  /// - Parameter replayingEveryStatement: Whether to run every statement as the migrator will
+  ///   (the build plugin's check), rather than let SQLite read simple `CREATE`s at once.
+  static func compare(
+    _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool
+  ) throws -> Comparison {
+    var creators: [String: SourceLocation] = [:]
+    func recordCreators(of file: MigrationFiles.File, in database: SQLiteConnection) throws {
+      for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
+        if let name = row["name"], creators[SQLName.folded(name)] == nil {
+          creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
+        }
+      }
+    }
+    let database: SQLiteConnection
+    if replayingEveryStatement {
+      database = try SQLiteConnection()
+      try MigrationReplay.apply(migrations.files, to: database) { try recordCreators(of: $0, in: database) }
+    } else {
+      database = try MigrationReplay.schema(of: migrations.files, afterEach: recordCreators)
+    }
+    let before = try SchemaIntrospector.introspect(database)
+    let desired = try desiredSchema(models)
+    let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
+
+    let renames = RenamePlan(current: before.schema, desired: desired, models: tables)
+    if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
+    let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
+    let conventional = before.schema.tables.flatMap { table in
+      table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)
+    }
+    let changes = SchemaChanges(
+      current: current.schema, desired: desired, dependents: current.dependents, formerlyConventional: Set(conventional))
+    return Comparison(
+      before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
+      tables: tables)
   }
 
   /// The models' schema as SQLite reads it back, in the models' creation order (each table after
