@@ -35,7 +35,7 @@ extension DatabaseExpression where QueryValue: QueryBindable {
 /// Builds the terms of an `ORDER BY` clause from expressions, ordering terms, tuples of them,
 /// and `if`/`else`.
 @resultBuilder
-public enum OrderingBuilder {
+public enum OrderingBuilder: QueryFragmentListBuilder {
   public static func buildExpression(_ term: some QueryExpression) -> [QueryFragment] {
     [term.queryFragment]
   }
@@ -46,25 +46,5 @@ public enum OrderingBuilder {
     var fragments: [QueryFragment] = []
     for term in repeat each terms { fragments.append(term.queryFragment) }
     return fragments
-  }
-
-  public static func buildBlock(_ components: [QueryFragment]...) -> [QueryFragment] {
-    components.flatMap { $0 }
-  }
-
-  public static func buildEither(first component: [QueryFragment]) -> [QueryFragment] {
-    component
-  }
-
-  public static func buildEither(second component: [QueryFragment]) -> [QueryFragment] {
-    component
-  }
-
-  public static func buildOptional(_ component: [QueryFragment]?) -> [QueryFragment] {
-    component ?? []
-  }
-
-  public static func buildArray(_ components: [[QueryFragment]]) -> [QueryFragment] {
-    components.flatMap { $0 }
   }
 }

@@ -9,29 +9,9 @@
 /// }
 /// ```
 @resultBuilder
-public enum PredicateBuilder {
+public enum PredicateBuilder: QueryFragmentListBuilder {
   public static func buildExpression<Predicate: QueryExpression>(_ predicate: Predicate) -> [QueryFragment]
   where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
     [predicate.queryFragment]
-  }
-
-  public static func buildBlock(_ components: [QueryFragment]...) -> [QueryFragment] {
-    components.flatMap { $0 }
-  }
-
-  public static func buildEither(first component: [QueryFragment]) -> [QueryFragment] {
-    component
-  }
-
-  public static func buildEither(second component: [QueryFragment]) -> [QueryFragment] {
-    component
-  }
-
-  public static func buildOptional(_ component: [QueryFragment]?) -> [QueryFragment] {
-    component ?? []
-  }
-
-  public static func buildArray(_ components: [[QueryFragment]]) -> [QueryFragment] {
-    components.flatMap { $0 }
   }
 }
