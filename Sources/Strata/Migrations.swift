@@ -10,12 +10,17 @@ public struct Migration: Sendable, Hashable {
   /// The SHA-256 of `sql` as the build plugin computed it, recorded when the migration runs so
   /// that a later edit of an applied migration is caught; nil for a migration written in code.
   public let checksum: String?
+  /// Whether the migration is the schema of a database that existed before Strata (written by
+  /// `strata import`): a database that already holds that schema records it as applied without
+  /// running it, and a new database runs it.
+  public let isBaseline: Bool
 
   /// A migration; the build plugin generates these from the `Migrations` folder.
-  public init(name: String, checksum: String? = nil, sql: String) {
+  public init(name: String, checksum: String? = nil, isBaseline: Bool = false, sql: String) {
     self.name = name
     self.sql = sql
     self.checksum = checksum
+    self.isBaseline = isBaseline
   }
 }
 
@@ -86,6 +91,31 @@ extension Database {
     }
   }
 
+  /// Whether the database already holds the schema a baseline migration makes: false for a
+  /// database without tables of its own, true when it has every table, index, view and trigger
+  /// the migration creates.
+  ///
+  /// - Throws: ``StrataError`` naming what is missing when the database has some of its own
+  ///   tables but not the baseline's: running the baseline would fail, and skipping it would leave
+  ///   the app with tables it cannot read.
+  fileprivate func holdsBaseline(_ migration: Migration) throws -> Bool {
+    let objectNames = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'"
+    let existing = Set(try String.fetchAll(self, sql: objectNames)).subtracting(["grdb_migrations", checksumTable])
+    guard !existing.isEmpty else { return false }
+    // SQLite tells which objects the migration makes by making them in a scratch database.
+    let scratch = try DatabaseQueue()
+    let wanted = try scratch.write { db in
+      try db.execute(sql: migration.sql)
+      return try String.fetchAll(db, sql: objectNames + " ORDER BY name")
+    }
+    let missing = wanted.filter { !existing.contains($0) }
+    guard missing.isEmpty else {
+      throw StrataError(
+        "the database has tables of its own but not the schema of the baseline migration \"\(migration.name)\" (it lacks \(missing.map { "\"\($0)\"" }.joined(separator: ", "))): it is not the database the schema was imported from, or it is an older version of it; migrate it to the schema that was imported first")
+    }
+    return true
+  }
+
   fileprivate func createChecksumTable() throws {
     try execute(
       sql: "CREATE TABLE IF NOT EXISTS \(checksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
@@ -124,7 +154,8 @@ extension DatabaseMigrator {
     }
     for migration in migrations {
       registerMigration(migration.name) { db in
-        try db.execute(sql: migration.sql)
+        let alreadyHeld = try migration.isBaseline && db.holdsBaseline(migration)
+        if !alreadyHeld { try db.execute(sql: migration.sql) }
         try db.recordChecksum(of: migration)
       }
     }

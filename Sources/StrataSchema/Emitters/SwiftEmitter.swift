@@ -53,7 +53,7 @@ public enum SwiftEmitter {
 
   /// The registry of a module's migration files, in the order they run.
   public static func migrationRegistry(
-    _ migrations: [(name: String, sql: String, checksum: String)], sources: [String]
+    _ migrations: [(name: String, sql: String, checksum: String, isBaseline: Bool)], sources: [String]
   ) -> String {
     var writer = CodeWriter()
     writer.line(
@@ -75,6 +75,7 @@ public enum SwiftEmitter {
           writer.indented { writer in
             writer.line("name: \(stringLiteral(migration.name)),")
             writer.line("checksum: \(stringLiteral(migration.checksum)),")
+            if migration.isBaseline { writer.line("isBaseline: true,") }
             writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
           }
           writer.line("),")

@@ -28,7 +28,13 @@ public enum MigrationDrift {
       if byTable[key] == nil { order.append(key) }
       byTable[key, default: []].append(line)
     }
-    return order.map { key in
+    let unmanaged = comparison.unmanagedProblems.map { problem in
+      Diagnostic(
+        .warning, problem.message,
+        at: MigrationPlanner.location(of: problem, in: comparison.tables)
+          ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
+    }
+    return unmanaged + order.map { key in
       let changes = byTable[key]!.joined(separator: "; ")
       if let model = tables[key] {
         return Diagnostic(

@@ -22,6 +22,10 @@ public struct MigrationFiles: Sendable {
     /// The SHA-256 of its text (after a byte order mark, if any), which the migrator records.
     public var checksum: String
 
+    /// Whether the file is the schema of an existing database (``baselineMarker`` on its first
+    /// line), which databases that already hold it record as applied without running it.
+    public var isBaseline: Bool { sql.hasPrefix(MigrationFiles.baselineMarker) }
+
     init(name: String, path: String, sql: String, number: Int, numberWidth: Int) {
       self.name = name
       self.path = path
@@ -123,10 +127,14 @@ public struct MigrationFiles: Sendable {
     return warnings
   }
 
+  /// The first line of a baseline migration: the schema of an existing database, written by
+  /// `strata import`.
+  public static let baselineMarker = "-- strata: baseline"
+
   /// The Swift registry that embeds the files.
   public func registry() -> String {
     SwiftEmitter.migrationRegistry(
-      files.map { ($0.name, $0.sql, $0.checksum) }, sources: files.map { SourceFiles.relative($0.path, to: root) })
+      files.map { ($0.name, $0.sql, $0.checksum, $0.isBaseline) }, sources: files.map { SourceFiles.relative($0.path, to: root) })
   }
 
   /// The number the next migration file gets, written as its file name starts: one more than the

@@ -39,7 +39,7 @@ public enum MigrationPlanner {
     let comparison = try compare(models, with: migrations, replayingEveryStatement: false)
     let (renames, changes) = (comparison.renames, comparison.changes)
 
-    var problems = renames.problems + changes.problems
+    var problems = renames.problems + changes.problems + comparison.unmanagedProblems
     if changes.losesData, !allowDataLoss { problems += consentProblems(changes) }
     if !problems.isEmpty {
       throw DiagnosticsError(
@@ -116,6 +116,8 @@ public enum MigrationPlanner {
     let creators: [String: SourceLocation]
     /// The models by table name.
     let tables: [String: TableModel]
+    /// Unmanaged models whose table the migrations do not make as the model reads it.
+    let unmanagedProblems: [SchemaChanges.Problem]
   }
 
   /// Replays `migrations` and compares the schema they produce with the models'.
@@ -141,20 +143,48 @@ public enum MigrationPlanner {
       database = try MigrationReplay.schema(of: migrations.files, afterEach: recordCreators)
     }
     let before = try SchemaIntrospector.introspect(database)
-    let desired = try desiredSchema(models)
     let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
+    // Unmanaged tables are the migrations' alone: out of both sides of the comparison.
+    let unmanaged = Set(models.tables.filter(\.isUnmanaged).map { SQLName.folded($0.tableName) })
+    func managed(_ schema: Schema) -> Schema {
+      Schema(tables: schema.tables.filter { !unmanaged.contains(SQLName.folded($0.name)) })
+    }
+    let desired = managed(try desiredSchema(models))
+    let managedModels = tables.filter { !$0.value.isUnmanaged }
 
-    let renames = RenamePlan(current: before.schema, desired: desired, models: tables)
+    let renames = RenamePlan(current: managed(before.schema), desired: desired, models: managedModels)
     if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
     let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
     let conventional = before.schema.tables.flatMap { table in
       table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)
     }
     let changes = SchemaChanges(
-      current: current.schema, desired: desired, dependents: current.dependents, formerlyConventional: Set(conventional))
+      current: managed(current.schema), desired: desired, dependents: current.dependents,
+      formerlyConventional: Set(conventional))
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
-      tables: tables)
+      tables: tables, unmanagedProblems: unmanagedProblems(models, in: current.schema))
+  }
+
+  /// What an unmanaged model reads that the migrations' table lacks: the table itself, or a
+  /// column. Types and constraints are the migrations' business and are not compared.
+  private static func unmanagedProblems(_ models: ModelSet, in schema: Schema) -> [SchemaChanges.Problem] {
+    models.tables.filter(\.isUnmanaged).flatMap { model -> [SchemaChanges.Problem] in
+      let name = NameRules.display(model.tableName)
+      guard let table = schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(model.tableName) }) else {
+        return [
+          .init(
+            table: model.tableName, column: nil,
+            message: "'\(model.swiftName)' is // @Unmanaged, but no migration creates the table \(name); create it in a hand-written migration, or remove // @Unmanaged to have the next migration create it")
+        ]
+      }
+      let columns = Set(table.columns.map { SQLName.folded($0.name) })
+      return model.columns.filter { !columns.contains(SQLName.folded($0.columnName)) }.map { column in
+        .init(
+          table: model.tableName, column: column.columnName,
+          message: "'\(model.swiftName)' is // @Unmanaged, but the table \(name) the migrations make has no column \(NameRules.display(column.columnName)); add it in a hand-written migration, or remove the property")
+      }
+    }
   }
 
   /// The models' schema as SQLite reads it back, in the models' creation order (each table after
@@ -196,7 +226,7 @@ public enum MigrationPlanner {
     return inCreationOrder(try SchemaIntrospector.introspect(database).schema)
   }
 
-  private static func location(of problem: SchemaChanges.Problem, in tables: [String: TableModel]) -> SourceLocation? {
+  static func location(of problem: SchemaChanges.Problem, in tables: [String: TableModel]) -> SourceLocation? {
     guard let table = tables[problem.table] else { return nil }
     if let column = problem.column, let model = table.columns.first(where: { $0.columnName == column }) {
       return model.location

@@ -68,6 +68,9 @@ public struct TableModel: Sendable {
   /// Whether the database fills in the key when an insert leaves it out: an integer or UUID key
   /// that references no other table. The draft's key is optional only then.
   public var keyIsAssignedByDatabase: Bool
+  /// Whether the migrations alone make the table (`// @Unmanaged`): the planner never creates,
+  /// changes or drops it, and only checks that the model's columns are in it.
+  public var isUnmanaged = false
 
   public var primaryKey: ColumnModel? { primaryKeyIndex.map { columns[$0] } }
 }

@@ -75,6 +75,8 @@ struct AnnotationOptions: Sendable {
   var reference: TypeSyntax?
   var onDelete: ReferentialAction?
   var isEphemeral = false
+  /// Whether the table's schema belongs to the migrations alone (`@Unmanaged`).
+  var isUnmanaged = false
   /// The name the table or column had before, from `@Renamed(from:)`.
   var previousName: String?
   /// Each annotation read, by name, with where it is.
@@ -179,6 +181,9 @@ enum Annotations {
     AnnotationDefinition(
       name: "Ephemeral", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Ephemeral"],
       mark: { $0.isEphemeral = true }),
+    AnnotationDefinition(
+      name: "Unmanaged", target: .type, arguments: [], needsArgument: false, usage: ["@Unmanaged"],
+      mark: { $0.isUnmanaged = true }),
     AnnotationDefinition(
       name: "Renamed", target: .typeOrStoredProperty,
       arguments: [

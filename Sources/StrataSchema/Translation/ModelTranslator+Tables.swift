@@ -95,10 +95,11 @@ extension ModelTranslator {
     if let previousName, let problem = NameRules.tableNameProblem(previousName) {
       diagnostics.error(problem, at: typeOptions[type.qualifiedName]?.argumentLocations["Renamed.from"] ?? type.location)
     }
-    let model = TableModel(
+    var model = TableModel(
       swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type),
       tableName: tableName, previousTableName: previousName, columns: columnModels,
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
+    model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
     return (model, TableSchema(name: tableName, columns: columns, indexes: indexes))
   }
 
