@@ -60,7 +60,7 @@ enum SwiftLiteral {
   }
 
   /// Words that cannot be a member's name without backticks.
-  private static let reserved: Set<String> = [
+  static let reserved: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
     "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
     "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break",

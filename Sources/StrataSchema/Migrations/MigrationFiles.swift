@@ -45,6 +45,18 @@ public struct MigrationFiles: Sendable {
   /// Problems that do not stop the command, such as numbers that sort differently by name.
   public let warnings: [Diagnostic]
 
+  /// Files held in memory, as if read from `directory`.
+  init(directory: String, files: [(name: String, sql: String)]) {
+    self.directory = directory
+    self.root = nil
+    self.files = files.enumerated().map { position, file in
+      File(
+        name: file.name, path: (directory as NSString).appendingPathComponent(file.name + ".sql"), sql: file.sql,
+        number: position + 1, numberWidth: Self.numberWidth)
+    }
+    self.warnings = []
+  }
+
   /// The width numbers are padded to, so that names sort like numbers up to 9999.
   public static let numberWidth = 4
 

@@ -15,6 +15,16 @@ final class SQLiteConnection {
     try execute("PRAGMA foreign_keys = ON")
   }
 
+  /// The database file at `path`, opened read-only: importing its schema never writes to it.
+  init(readingFile path: String) throws {
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open it"
+      throw SQLiteError(message: message)
+    }
+    // Opening is lazy: reading the schema is what finds a file that is not a database.
+    _ = try rows("SELECT count(*) FROM sqlite_schema")
+  }
+
   deinit {
     sqlite3_close_v2(handle)
   }

@@ -77,6 +77,8 @@ struct SchemaFile: Sendable {
     var access: Access?
     var sqlName: String?
     var previousName: String?
+    /// `unmanaged`: the migrations alone make the table (`@Unmanaged`).
+    var isUnmanaged = false
     var columns: [Column]
     var indexes: [Index] = []
   }

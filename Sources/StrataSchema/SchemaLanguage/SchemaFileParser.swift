@@ -152,8 +152,11 @@ struct SchemaFileParser {
         if isWord("from") { advance() }
         guard let value = string(after: "'renamed from'") else { return nil }
         table.previousName = value
+      case "unmanaged":
+        advance()
+        table.isUnmanaged = true
       default:
-        return fail("expected 'named \"…\"', 'renamed from \"…\"' or '{' after the table's name, found %found")
+        return fail("expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged' or '{' after the table's name, found %found")
       }
     }
     guard openBrace("table") else { return nil }

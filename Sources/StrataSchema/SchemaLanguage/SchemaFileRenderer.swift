@@ -67,6 +67,7 @@ struct SchemaFileRenderer {
     let at = table.name.location
     if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))", at: at) }
     if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
+    if table.isUnmanaged { emit("// @Unmanaged", at: at) }
     for index in table.indexes {
       let columns = index.columns.map { name in
         _ = checked(name)

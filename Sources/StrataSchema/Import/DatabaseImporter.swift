@@ -1,0 +1,416 @@
+import Foundation
+
+/// What `strata import` makes of an existing SQLite database: Swift models (or a schema file)
+/// and a baseline migration that together reproduce its schema exactly, so that the planner has
+/// nothing to add and existing databases keep working.
+///
+/// The baseline is the database's own `CREATE` statements, so everything Strata cannot express
+/// (views, triggers, virtual tables, `CHECK`s, partial and expression indexes) is kept as it was
+/// and reported. Each table gets a model in Strata's conventions when that model asks for exactly
+/// the table the baseline makes, which the planner decides by comparing them; any other table
+/// gets an `@Unmanaged` model that reads and writes its rows while the migrations alone make it.
+public struct DatabaseImport: Sendable {
+  /// The baseline migration's file name.
+  public static let baselineFileName = "0001_imported_schema.sql"
+
+  /// The baseline migration: the database's schema in its own words.
+  public let baseline: String
+  /// The models, as Swift.
+  public let swiftModels: String
+  /// The same models, as a schema file.
+  public let schemaFile: String
+  /// What the import kept in SQL only, and why tables are unmanaged, one line each.
+  public let notes: [String]
+  /// How many tables became models, and how many of those are unmanaged.
+  public let tableCount: Int
+  public let unmanagedCount: Int
+
+  /// Reads the database at `path` (read-only) and builds the models and the baseline.
+  ///
+  /// - Parameter source: How the header comments name the database.
+  /// - Throws: ``InputError`` for a file that is not a SQLite database or a table whose name no
+  ///   model can carry; ``DiagnosticsError`` if the models would not reproduce the schema, which
+  ///   is a bug to report.
+  public init(databaseAt path: String, source: String) throws {
+    let database: SQLiteConnection
+    do {
+      database = try SQLiteConnection(readingFile: path)
+    } catch let error as SQLiteError {
+      throw InputError("\(path): cannot read it as a SQLite database: \(error.message)")
+    }
+    let reader = try DatabaseImporter(database)
+    var importer = reader
+    let result = try importer.run(source: source)
+    baseline = reader.baseline(source: source)
+    swiftModels = result.swift
+    schemaFile = ImportedModelRenderer.schemaFile(importer.tables, source: source)
+    notes = importer.notes
+    tableCount = importer.tables.count
+    unmanagedCount = importer.tables.filter(\.isUnmanaged).count
+  }
+}
+
+/// The steps of an import: read the schema, name the models, and decide which tables the models
+/// can manage.
+struct DatabaseImporter {
+  private let introspection: SchemaIntrospector.Introspection
+  /// Each `CREATE` statement of the schema, in an order that replays: tables, indexes, views,
+  /// triggers, each in the order the database created them.
+  private let statements: [String]
+  /// Generated columns, by folded table name, which models do not read.
+  private let generatedColumns: [String: [String]]
+  private(set) var tables: [ImportedTable] = []
+  private(set) var notes: [String] = []
+
+  init(_ database: SQLiteConnection) throws {
+    introspection = try SchemaIntrospector.introspect(database)
+    var shadowTables: Set<String> = []
+    for row in try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'") {
+      if let name = row["name"] { shadowTables.insert(SQLName.folded(name)) }
+    }
+    let excluded = Set(SchemaIntrospector.internalTables.map(SQLName.folded)).union(shadowTables)
+    statements = try database.rows(
+      """
+      SELECT type, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+      ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+      """
+    ).compactMap { row in
+      guard let table = row["tbl_name"], let sql = row["sql"], !excluded.contains(SQLName.folded(table)) else { return nil }
+      return sql.hasSuffix(";") ? sql : sql + ";"
+    }
+    generatedColumns = Dictionary(
+      grouping: try database.rows(
+        """
+        SELECT m.name AS tableName, p.name FROM sqlite_schema AS m, pragma_table_xinfo(m.name) AS p
+        WHERE m.type = 'table' AND p.hidden IN (2, 3) ORDER BY m.name, p.cid
+        """), by: { SQLName.folded($0["tableName"] ?? "") }
+    ).mapValues { rows in rows.compactMap { $0["name"] } }
+
+    let problems = introspection.schema.tables.compactMap { NameRules.tableNameProblem($0.name) }
+    if !problems.isEmpty {
+      throw InputError("cannot import the database: " + problems.joined(separator: "; ") + "; rename the table in the database first")
+    }
+  }
+
+  /// The baseline migration's text.
+  func baseline(source: String) -> String {
+    """
+    \(MigrationFiles.baselineMarker)
+    -- The schema of \(SQLLiteral.comment(source)), in its own words, as `strata import` read it.
+    -- A database that already holds this schema records this migration as applied without
+    -- running it; a new database runs it. Like any applied migration, it must not be edited.
+
+    """ + statements.joined(separator: "\n\n") + "\n"
+  }
+
+  /// Decides each table's model and returns the Swift models; throws if they do not reproduce the
+  /// schema.
+  mutating func run(source: String) throws -> (swift: String, models: ModelSet) {
+    let typeNames = Self.typeNames(for: introspection.schema.tables.map(\.name))
+    tables = introspection.schema.tables.map { table in
+      conventionalModel(of: table, typeNames: typeNames)
+    }
+    let migrations = MigrationFiles(directory: "Migrations", files: [("0001_imported_schema", baseline(source: source))])
+    // Each round makes unmanaged the tables whose conventional model the generator rejects or
+    // the planner would change; a table can only go one way, so this ends.
+    while true {
+      let (swift, ranges) = ImportedModelRenderer.swift(tables, source: source)
+      let models: ModelSet
+      do {
+        models = try Generator(sources: [("ImportedModels.swift", swift)]).models()
+      } catch let error as DiagnosticsError {
+        var rejected: [String: [String]] = [:]
+        for diagnostic in error.diagnostics where diagnostic.severity == .error {
+          guard let table = ranges.first(where: { $0.range.contains(diagnostic.location.line) })?.table,
+            let model = tables.first(where: { $0.tableName == table }), !model.isUnmanaged
+          else { throw error }
+          rejected[table, default: []].append(diagnostic.message)
+        }
+        makeUnmanaged(rejected)
+        continue
+      }
+      let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: false)
+      let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
+        .changeLines
+      let problems = comparison.changes.problems + comparison.renames.problems + comparison.unmanagedProblems
+      guard lines.isEmpty, problems.isEmpty else {
+        var changed: [String: [String]] = [:]
+        for (table, line) in lines { changed[Self.original(table, in: tables), default: []].append("Strata's model would " + line) }
+        for problem in problems { changed[Self.original(problem.table, in: tables), default: []].append(problem.message) }
+        if changed.keys.contains(where: { key in tables.first { $0.tableName == key }?.isUnmanaged ?? true }) {
+          throw InputError(
+            "the imported models do not reproduce the database's schema; please report this with the schema:\n"
+              + changed.values.flatMap { $0 }.joined(separator: "\n"))
+        }
+        makeUnmanaged(changed)
+        continue
+      }
+      collectNotes()
+      return (swift, models)
+    }
+  }
+
+  private static func original(_ name: String, in tables: [ImportedTable]) -> String {
+    tables.first { SQLName.folded($0.tableName) == SQLName.folded(name) }?.tableName ?? name
+  }
+
+  private mutating func makeUnmanaged(_ reasons: [String: [String]]) {
+    for index in tables.indices {
+      guard let why = reasons[tables[index].tableName] else { continue }
+      let table = introspection.schema.table(named: tables[index].tableName)!
+      tables[index] = unmanagedModel(of: table, typeName: tables[index].typeName, reasons: why)
+    }
+  }
+
+  private mutating func collectNotes() {
+    for table in tables where table.isUnmanaged {
+      notes.append(
+        "table \(NameRules.display(table.tableName)) is // @Unmanaged (its migrations make it as it is): "
+          + table.unmanagedReasons.joined(separator: "; "))
+    }
+    for table in introspection.schema.tables {
+      for column in generatedColumns[SQLName.folded(table.name)] ?? [] {
+        notes.append("table \(NameRules.display(table.name)): the generated column \(NameRules.display(column)) is not a property; read it with raw SQL")
+      }
+      for column in table.columns where NameRules.columnNameProblem(column.name) != nil {
+        notes.append(
+          "table \(NameRules.display(table.name)): the column \(NameRules.display(column.name)) is not a property: \(NameRules.columnNameProblem(column.name)!)")
+      }
+      if !table.otherConstraints.isEmpty || table.columns.contains(where: { !$0.otherConstraints.isEmpty }) {
+        notes.append("table \(NameRules.display(table.name)): its CHECK and other constraints are kept in the baseline, which models do not express")
+      }
+      for index in table.indexes where !SchemaChanges.isConventional(index, of: table) || index.condition != nil {
+        notes.append("index \(NameRules.display(index.name)) is kept in the baseline; the planner leaves it alone")
+      }
+    }
+    for object in introspection.otherObjects {
+      let kind = introspection.virtualTables.contains(object.name)
+        ? "virtual table" : object.sql.uppercased().hasPrefix("CREATE VIEW") ? "view" : "trigger"
+      notes.append("\(kind) \(NameRules.display(object.name)) is kept in the baseline; models do not describe it")
+    }
+  }
+
+  // MARK: Models
+
+  /// The model in Strata's conventions, or an unmanaged one when something shows at once that
+  /// no conventional model makes the table.
+  private func conventionalModel(of table: TableSchema, typeNames: [String: String]) -> ImportedTable {
+    let typeName = typeNames[table.name]!
+    var reasons: [String] = []
+    if !table.isStrict { reasons.append("it is not STRICT") }
+    if table.isWithoutRowID { reasons.append("it is WITHOUT ROWID") }
+    if !table.compositePrimaryKey.isEmpty { reasons.append("its primary key has several columns") }
+    if generatedColumns[SQLName.folded(table.name)] != nil { reasons.append("it has generated columns") }
+    for column in table.columns {
+      let name = NameRules.display(column.name)
+      if NameRules.columnNameProblem(column.name) != nil { reasons.append("column \(name) cannot be a property") }
+      if column.type == .any { reasons.append("column \(name) is ANY") }
+      if case .custom? = column.collation { reasons.append("column \(name) has a collation models cannot name") }
+      if let reference = column.references {
+        if reference.onUpdate != nil { reasons.append("column \(name) has an ON UPDATE action") }
+        if referencedModel(reference, typeNames: typeNames) == nil {
+          reasons.append("column \(name) references a column that is not a table's primary key")
+        }
+      }
+    }
+    guard reasons.isEmpty else { return unmanagedModel(of: table, typeName: typeName, reasons: reasons) }
+
+    let names = Self.propertyNames(for: table)
+    var columns: [ImportedColumn] = []
+    for column in table.columns {
+      var type: ImportedType = switch column.type {
+      case .integer: .int
+      case .real: .double
+      case .blob: .data
+      default: .string
+      }
+      let isKey = column.primaryKey != nil
+      if isKey, column.type == .text, column.notNullOnConflict == .replace, column.defaultValue == .expression("uuid()") {
+        type = .uuid
+      }
+      var onDelete: ReferentialAction?
+      if let reference = column.references, let target = referencedModel(reference, typeNames: typeNames) {
+        type = .key(of: target)
+        let conventional: ReferentialAction = column.isNotNull ? .cascade : .setNull
+        if reference.onDelete ?? .noAction != conventional { onDelete = reference.onDelete ?? .noAction }
+      }
+      var imported = ImportedColumn(
+        columnName: column.name, propertyName: names[column.name]!, type: type, isOptional: !column.isNotNull && !isKey,
+        isPrimaryKey: isKey, defaultValue: isKey ? nil : Self.literal(column.defaultValue, for: type))
+      imported.isUnique = column.isUnique && !isKey
+      imported.collation = column.collation
+      imported.onDelete = onDelete
+      columns.append(imported)
+    }
+    var indexes: [ImportedIndex] = []
+    for index in table.indexes where SchemaChanges.isConventional(index, of: table) && index.condition == nil {
+      let properties = index.columns.compactMap { column in
+        table.columns.first { SQLName.folded($0.name) == SQLName.folded(column) }.flatMap { names[$0.name] }
+      }
+      guard properties.count == index.columns.count else { continue }
+      if properties.count == 1, !index.isUnique, let position = columns.firstIndex(where: { $0.propertyName == properties[0] }) {
+        // A foreign key's index comes with the reference.
+        if case .key = columns[position].type, !columns[position].isUnique, !columns[position].isPrimaryKey { continue }
+        columns[position].isIndexed = true
+      } else {
+        indexes.append(ImportedIndex(properties: properties, isUnique: index.isUnique))
+      }
+    }
+    return ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: [], columns: columns, indexes: indexes)
+  }
+
+  /// A model that reads and writes the table's rows and says nothing of its schema: types by the
+  /// columns' affinity, no references or indexes.
+  private func unmanagedModel(of table: TableSchema, typeName: String, reasons: [String]) -> ImportedTable {
+    let names = Self.propertyNames(for: table)
+    let key = table.compositePrimaryKey.isEmpty ? table.columns.first { $0.primaryKey != nil }?.name : nil
+    let columns = table.columns.compactMap { column -> ImportedColumn? in
+      guard let property = names[column.name] else { return nil }
+      let isKey = column.name == key
+      let type = isUUIDKey(column) || column.references.flatMap(referencedColumn).map(isUUIDKey) == true
+        ? .uuid : Self.affinityType(column.type)
+      return ImportedColumn(
+        columnName: column.name, propertyName: property, type: type, isOptional: !column.isNotNull && !isKey,
+        isPrimaryKey: isKey, defaultValue: isKey ? nil : Self.literal(column.defaultValue, for: type))
+    }
+    return ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: reasons, columns: columns, indexes: [])
+  }
+
+  /// Whether a column is a key the database fills in with `uuid()`: text, so the model can read
+  /// it as a `UUID`.
+  private func isUUIDKey(_ column: ColumnSchema) -> Bool {
+    column.primaryKey != nil && column.type == .text && column.notNullOnConflict == .replace
+      && column.defaultValue == .expression("uuid()")
+  }
+
+  /// The column a foreign key references.
+  private func referencedColumn(_ reference: ForeignKey) -> ColumnSchema? {
+    let table = introspection.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(reference.table) }
+    return table?.columns.first { column in
+      reference.column.isEmpty ? column.primaryKey != nil : SQLName.folded(column.name) == SQLName.folded(reference.column)
+    }
+  }
+
+  /// The type of the model a foreign key references, when it references that table's
+  /// single-column primary key.
+  private func referencedModel(_ reference: ForeignKey, typeNames: [String: String]) -> String? {
+    guard let table = introspection.schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(reference.table) }),
+      let key = table.columns.first(where: { $0.primaryKey != nil }),
+      table.compositePrimaryKey.isEmpty,
+      reference.column.isEmpty || SQLName.folded(reference.column) == SQLName.folded(key.name)
+    else { return nil }
+    return typeNames[table.name]
+  }
+
+  /// The Swift type for a column by SQLite's affinity rules, refined by the declared type's
+  /// common names for booleans and dates.
+  static func affinityType(_ type: SQLType) -> ImportedType {
+    let declared = type.sql.uppercased()
+    if declared.contains("INT") { return .int }
+    if ["CHAR", "CLOB", "TEXT"].contains(where: declared.contains) { return .string }
+    if declared.isEmpty || declared.contains("BLOB") { return .data }
+    if ["REAL", "FLOA", "DOUB"].contains(where: declared.contains) { return .double }
+    if declared.hasPrefix("BOOL") { return .bool }
+    if declared.hasPrefix("DATE") || declared.hasPrefix("TIME") { return .date }
+    if declared == "ANY" { return .string }
+    return .double
+  }
+
+  /// A default the property can have as its initial value: a literal of its type.
+  private static func literal(_ value: ColumnDefault?, for type: ImportedType) -> ImportedDefault? {
+    switch (value, type) {
+    case (.text(let text)?, .string): .string(text)
+    case (.integer(let digits)?, .int): Int64(digits).map(ImportedDefault.integer)
+    case (.real(let digits)?, .double): Double(digits).map(ImportedDefault.real)
+    case (.integer(let digits)?, .double): Double(digits).map(ImportedDefault.real)
+    default: nil
+    }
+  }
+
+  // MARK: Names
+
+  /// Types that a model named after them would hide from the models' own properties.
+  private static let takenTypeNames: Set<String> = [
+    "Table", "Selection", "Strata", "Foundation", "Date", "Data", "UUID", "String", "Int", "Double", "Bool",
+    "Float", "Array", "Set", "Dictionary", "Optional", "Error", "Result", "Never", "Character", "URL", "Decimal",
+    "JSON", "Any", "Self", "Type", "Protocol", "StrataMigrations",
+  ]
+
+  /// A type name for each table: the singular of its name in upper camel case, which the naming
+  /// convention maps back to the table when it can; unique among the tables.
+  static func typeNames(for tableNames: [String]) -> [String: String] {
+    var taken = takenTypeNames
+    var names: [String: String] = [:]
+    for table in tableNames {
+      let words = Self.words(table)
+      var base = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+      if base.isEmpty || !SwiftLiteral.isPlainIdentifier(base) { base = "Table" + base }
+      // The candidate whose conventional table name is this table's, if any.
+      let candidates = singulars(of: base) + [base]
+      var name = candidates.first { Naming.tableName(forType: $0) == table } ?? candidates[0]
+      if taken.contains(name) { name += "Record" }
+      var unique = name
+      var counter = 2
+      while taken.contains(unique) {
+        unique = name + String(counter)
+        counter += 1
+      }
+      taken.insert(unique)
+      names[table] = unique
+    }
+    return names
+  }
+
+  private static func singulars(of name: String) -> [String] {
+    var candidates: [String] = []
+    if name.hasSuffix("ies") { candidates.append(name.dropLast(3) + "y") }
+    if name.hasSuffix("es") { candidates.append(String(name.dropLast(2))) }
+    if name.hasSuffix("s"), !name.hasSuffix("ss") { candidates.append(String(name.dropLast())) }
+    if name.hasSuffix("People") { candidates.append(name.dropLast(6) + "Person") }
+    if name.hasSuffix("Children") { candidates.append(name.dropLast(8) + "Child") }
+    return candidates.filter { !$0.isEmpty && SwiftLiteral.isPlainIdentifier($0) }
+  }
+
+  /// The words of a name: split at characters an identifier cannot hold, with the first kept
+  /// as it is and camel case kept within words.
+  private static func words(_ name: String) -> [String] {
+    name.unicodeScalars.split { scalar in
+      !(("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || (scalar.value >= 0x80 && scalar.properties.isAlphabetic))
+    }.map { String(String.UnicodeScalarView($0)) }
+  }
+
+  /// Names of members Strata generates or Swift reserves, which a property may not take.
+  private static let takenPropertyNames = ModelTranslator.generatedTableMembers.union(["primaryKey"])
+
+  /// A property name for each column a model can read: the column's name when it is a plain
+  /// identifier, otherwise its words in lower camel case; unique within the table.
+  static func propertyNames(for table: TableSchema) -> [String: String] {
+    var taken: Set<String> = []
+    var names: [String: String] = [:]
+    let hasKey = table.columns.contains { $0.primaryKey != nil } && table.compositePrimaryKey.isEmpty
+    for column in table.columns where NameRules.columnNameProblem(column.name) == nil {
+      var name = Naming.lowerCamelCased(column.name)
+      if !SwiftLiteral.isPlainIdentifier(name) {
+        let words = Self.words(name)
+        name = words.enumerated().map { index, word in
+          index == 0 ? Naming.lowerCamelCased(word) : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined()
+        if name.isEmpty || !SwiftLiteral.isPlainIdentifier(name) { name = "column" + name }
+      }
+      if SwiftLiteral.reserved.contains(name) || takenPropertyNames.contains(name) { name += "Value" }
+      // `id` is the key by convention; a table whose key is another column keeps its `id`
+      // column under another name.
+      if name == "id", column.primaryKey == nil || !hasKey { name = "idValue" }
+      var unique = name
+      var counter = 2
+      while taken.contains(SQLName.folded(unique)) {
+        unique = name + String(counter)
+        counter += 1
+      }
+      taken.insert(SQLName.folded(unique))
+      names[column.name] = unique
+    }
+    return names
+  }
+}

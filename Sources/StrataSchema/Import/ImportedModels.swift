@@ -1,0 +1,82 @@
+/// The models `strata import` writes for an existing database: one table model per table, the
+/// step between reading the database (``DatabaseImporter``) and rendering Swift or a schema file
+/// (``ImportedModelRenderer``).
+struct ImportedTable {
+  var tableName: String
+  var typeName: String
+  /// Why the migrations keep the table to themselves (`@Unmanaged`); empty for a table the
+  /// models manage.
+  var unmanagedReasons: [String]
+  var columns: [ImportedColumn]
+  /// Indexes on several columns, and unique indexes, named by the convention.
+  var indexes: [ImportedIndex]
+
+  var isUnmanaged: Bool { !unmanagedReasons.isEmpty }
+
+  /// The property that is the primary key, if the table has a single-column key.
+  var keyProperty: String? { columns.first(where: \.isPrimaryKey)?.propertyName }
+}
+
+/// A column as a property.
+struct ImportedColumn {
+  var columnName: String
+  var propertyName: String
+  var type: ImportedType
+  var isOptional: Bool
+  var isPrimaryKey: Bool
+  var defaultValue: ImportedDefault?
+  var isUnique = false
+  var isIndexed = false
+  var collation: Collation?
+  /// The `onDelete:` to write when the reference's action is not the convention's.
+  var onDelete: ReferentialAction?
+}
+
+/// A property's type, without optionality.
+enum ImportedType: Equatable {
+  case int, double, string, bool, date, data, uuid
+  /// The key of another table's model: `Game.ID`, a foreign key.
+  case key(of: String)
+
+  var swift: String {
+    switch self {
+    case .int: "Int"
+    case .double: "Double"
+    case .string: "String"
+    case .bool: "Bool"
+    case .date: "Date"
+    case .data: "Data"
+    case .uuid: "UUID"
+    case .key(let type): type + ".ID"
+    }
+  }
+
+  var schemaFile: String {
+    switch self {
+    case .string: "Text"
+    case .data: "Bytes"
+    default: swift
+    }
+  }
+}
+
+/// A column's literal default, as the property's initial value.
+enum ImportedDefault: Equatable {
+  case string(String)
+  case integer(Int64)
+  case real(Double)
+
+  var swift: String {
+    switch self {
+    case .string(let text): SwiftLiteral.string(text)
+    case .integer(let value): String(value)
+    case .real(let value): String(value)
+    }
+  }
+}
+
+/// `@Index(on:)` or `@Unique(on:)` above a model.
+struct ImportedIndex: Equatable {
+  var properties: [String]
+  var isUnique: Bool
+}

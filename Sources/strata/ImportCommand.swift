@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import StrataSchema
+
+/// `strata import`: models and a baseline migration from an existing SQLite database.
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Write models and a first migration that reproduce an existing database's schema.",
+    discussion: """
+      Reads the database (without writing to it) and writes, into the target's directory, one \
+      model per table (ImportedModels.swift, or Schema.strata with --schema-file) and \
+      Migrations/0001_imported_schema.sql: the database's own CREATE statements, which databases \
+      that already hold them record as applied without running. In a package, it also writes the \
+      schema snapshot, diagram and checksums that `generate-migrations --check` compares. Tables \
+      Strata's conventions cannot make get @Unmanaged models; what is kept in SQL only is listed.
+      """)
+
+  @Argument(help: ArgumentHelp("The SQLite database file.", valueName: "database"))
+  var database: String
+
+  @Option(help: ArgumentHelp("The target's directory, such as Sources/App.", valueName: "dir"))
+  var target: String
+
+  @Flag(help: "Write the models as a schema file (Schema.strata) instead of Swift.")
+  var schemaFile = false
+
+  func run() throws {
+    try reportingFailures(importSchema)
+  }
+
+  private func importSchema() throws -> Int32 {
+    guard FileManager.default.fileExists(atPath: database) else {
+      throw InputError("\(database): no such file")
+    }
+    let source = (database as NSString).lastPathComponent
+    let result = try DatabaseImport(databaseAt: database, source: source)
+    let modelsPath = (target as NSString).appendingPathComponent(schemaFile ? "Schema.strata" : "ImportedModels.swift")
+    let migrations = (target as NSString).appendingPathComponent("Migrations")
+    let baselinePath = (migrations as NSString).appendingPathComponent(DatabaseImport.baselineFileName)
+    if FileManager.default.fileExists(atPath: modelsPath) {
+      throw InputError("\(modelsPath) exists already; the import writes only new files")
+    }
+    if try !MigrationFiles(directory: migrations, root: target).files.isEmpty {
+      throw InputError("\(migrations) has migrations already; import into a target without them")
+    }
+    try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
+    _ = try AtomicFile.write(schemaFile ? result.schemaFile : result.swiftModels, to: modelsPath)
+    _ = try AtomicFile.write(result.baseline, to: baselinePath)
+    print("Imported \(result.tableCount) tables from \(source) (\(result.unmanagedCount) unmanaged):")
+    print("  wrote \(modelsPath)")
+    print("  wrote \(baselinePath)")
+    for note in result.notes { print("  - \(note)") }
+
+    // The files `generate-migrations --check` compares, written as the command plugin would.
+    guard let package = Self.packageDirectory(containing: target) else {
+      print("Run `swift package --allow-writing-to-package-directory generate-migrations` to write the schema snapshot and checksums.")
+      return 0
+    }
+    let module = (target as NSString).lastPathComponent
+    let schemas = (package as NSString).appendingPathComponent("schemas")
+    try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+    var migrationsCommand = try MigrationsCommand.parse([
+      "--module", module, "--root", target, "--migrations", migrations,
+      "--snapshot", (schemas as NSString).appendingPathComponent("\(module).sql"),
+      "--diagram", (schemas as NSString).appendingPathComponent("\(module).md"),
+      "--checksums", (schemas as NSString).appendingPathComponent("\(module).sum"),
+      target,
+    ])
+    try migrationsCommand.run()
+    return 0
+  }
+
+  /// The nearest directory at or above `directory` that holds a `Package.swift`.
+  private static func packageDirectory(containing directory: String) -> String? {
+    var url = URL(fileURLWithPath: directory).standardizedFileURL
+    while url.path != "/" {
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+      url.deleteLastPathComponent()
+    }
+    return nil
+  }
+}
