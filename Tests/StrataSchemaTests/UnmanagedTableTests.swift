@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import StrataSchema
+
+/// `// @Unmanaged` models: the planner never creates, changes or drops their tables, and says so
+/// at the model when the migrations lack what the model reads.
+@Suite struct UnmanagedTableTests {
+  static let legacyTable = """
+    CREATE TABLE legacy (id INTEGER PRIMARY KEY, name VARCHAR(40), createdAt DATETIME DEFAULT CURRENT_TIMESTAMP);
+    CREATE INDEX index_legacy_on_name ON legacy(name);
+    """
+
+  static func plan(_ models: String, migrations: [String]) throws -> MigrationPlan {
+    let files = MigrationFiles(
+      directory: "Migrations", files: migrations.enumerated().map { ("000\($0.offset + 1)_step", $0.element) })
+    return try MigrationPlanner.plan(
+      models: try Generator(sources: [("Models.swift", models)]).models(), migrations: files, moduleName: "App")
+  }
+
+  @Test func theMigrationsAloneMakeAnUnmanagedTable() throws {
+    // Not STRICT, other types, a conventional index the model does not declare: all kept.
+    let models = """
+      import Strata
+      // @Table("legacy")
+      // @Unmanaged
+      struct Legacy: Table, Identifiable {
+        let id: Int
+        var name: String?
+      }
+      """
+    let plan = try Self.plan(models, migrations: [Self.legacyTable])
+    #expect(plan.newMigration == nil)
+    #expect(plan.snapshot.contains("CREATE INDEX \"index_legacy_on_name\""))
+  }
+
+  @Test func removingTheMarkRebuildsTheTableInStrataConventions() throws {
+    let models = """
+      import Strata
+      // @Table("legacy")
+      struct Legacy: Table, Identifiable {
+        let id: Int
+        var name: String?
+        var createdAt: Date?
+      }
+      """
+    let migration = try #require(try Self.plan(models, migrations: [Self.legacyTable]).newMigration)
+    #expect(migration.sql.contains("it becomes STRICT"), "\(migration.sql)")
+    #expect(migration.sql.contains(#"INSERT INTO "strata_new_legacy" ("id", "name", "createdAt") SELECT "id", "name", "createdAt" FROM "legacy";"#), "\(migration.sql)")
+  }
+
+  @Test func aColumnOrTableTheMigrationsLackIsAnErrorAtTheModel() throws {
+    let models = """
+      import Strata
+      // @Table("legacy")
+      // @Unmanaged
+      struct Legacy: Table, Identifiable {
+        let id: Int
+        var nickname: String?
+      }
+      // @Unmanaged
+      struct Ghost: Table {
+        var name: String
+      }
+      """
+    do {
+      _ = try Self.plan(models, migrations: [Self.legacyTable])
+      Issue.record("the plan ignored what the unmanaged models read")
+    } catch let error as DiagnosticsError {
+      let messages = error.diagnostics.map(\.description)
+      #expect(messages.contains { $0.hasPrefix("Models.swift:6:") && $0.contains(#"has no column "nickname""#) }, "\(messages)")
+      #expect(messages.contains { $0.hasPrefix("Models.swift:9:") && $0.contains(#"no migration creates the table "ghosts""#) }, "\(messages)")
+    }
+  }
+
+  @Test func theDriftCheckWarnsAtTheModel() throws {
+    let models = """
+      import Strata
+      // @Table("legacy")
+      // @Unmanaged
+      struct Legacy: Table, Identifiable {
+        let id: Int
+        var nickname: String?
+      }
+      """
+    let warnings = try MigrationDrift.warnings(
+      models: try Generator(sources: [("Models.swift", models)]).models(),
+      migrations: MigrationFiles(directory: "Migrations", files: [("0001_legacy", Self.legacyTable)]))
+    #expect(warnings.map(\.description) == [
+      #"Models.swift:6:7: warning: 'Legacy' is // @Unmanaged, but the table "legacy" the migrations make has no column "nickname"; add it in a hand-written migration, or remove the property"#
+    ])
+  }
+
+  @Test func aSchemaFileSaysUnmanaged() throws {
+    let schema = """
+      table Legacy named "legacy" unmanaged {
+        id    Int
+        name  Text?
+      }
+      """
+    let files = MigrationFiles(directory: "Migrations", files: [("0001_legacy", Self.legacyTable)])
+    let models = try Generator(sources: [("Schema.strata", schema)]).models()
+    #expect(models.tables.map(\.isUnmanaged) == [true])
+    #expect(try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App").newMigration == nil)
+  }
+}
