@@ -201,4 +201,43 @@ import Testing
     #expect(try swift("build").status == 0)
     #expect(try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Catalog").status == 0)
   }
+
+  /// An app that has a GRDB database adopts Strata: `swift run strata import` writes models and
+  /// a baseline migration; `--check` passes at once; the app reads and writes the existing rows
+  /// with the imported models, and a new database gets the same schema.
+  @Test func anExistingDatabaseIsImported() throws {
+    let manager = FileManager.default
+    for target in ["LegacyMaker", "Legacy"] {
+      try manager.copyItem(
+        at: Self.fixture.appendingPathComponent("Import/\(target)"), to: package.appendingPathComponent("Sources/\(target)"))
+    }
+    let strata = Self.repository.lastPathComponent.lowercased()
+    let manifest = package.appendingPathComponent("Package.swift")
+    try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+      of: "/* @IMPORT_TARGETS@ */",
+      with: """
+        .executableTarget(name: "LegacyMaker", dependencies: [.product(name: "Strata", package: "\(strata)")]),
+            .executableTarget(
+              name: "Legacy", dependencies: [.product(name: "Strata", package: "\(strata)")],
+              plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
+        """
+    ).write(to: manifest, atomically: true, encoding: .utf8)
+
+    let made = try swift("run", "LegacyMaker", "legacy.sqlite")
+    #expect(made.status == 0, "\(made.output)")
+    let imported = try swift("run", "strata", "import", "legacy.sqlite", "--target", "Sources/Legacy")
+    #expect(imported.status == 0, "\(imported.output)")
+    #expect(imported.output.contains("Imported 3 tables from legacy.sqlite (3 unmanaged):"), "\(imported.output)")
+    #expect(imported.output.contains(#"table "bookShelf" is // @Unmanaged (its migrations make it as it is): it is not STRICT; its primary key has several columns"#), "\(imported.output)")
+    #expect(imported.output.contains(#"virtual table "bookText" is kept in the baseline"#), "\(imported.output)")
+    let models = try read("Sources/Legacy/ImportedModels.swift")
+    #expect(models.contains("struct Author: Table, Identifiable {"), "\(models)")
+    #expect(try read("Sources/Legacy/Migrations/0001_imported_schema.sql").hasPrefix("-- strata: baseline\n"))
+
+    let check = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Legacy")
+    #expect(check.status == 0, "\(check.output)")
+    let run = try swift("run", "Legacy", "legacy.sqlite")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("OK: 3 authors, 2 books"), "\(run.output)")
+  }
 }

@@ -134,4 +134,13 @@ import Testing
       #expect("\(error)".contains(#"table name "bad\nname" contains"#))
     }
   }
+
+  @Test func theRegistryMarksTheBaseline() throws {
+    let imported = try Self.existing()
+    let files = MigrationFiles(
+      directory: "Migrations", files: [("0001_imported_schema", imported.baseline), ("0002_next", "SELECT 1;")])
+    #expect(files.files.map(\.isBaseline) == [true, false])
+    let registry = files.registry()
+    #expect(registry.components(separatedBy: "isBaseline: true,").count == 2)
+  }
 }
