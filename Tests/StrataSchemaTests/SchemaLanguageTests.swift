@@ -85,7 +85,7 @@ import Testing
 
   @Test(arguments: [
     ("table {\n}\n", "S.strata:1:7: expected the name of the table, found '{'"),
-    ("table A\n  id Int\n}\n", "S.strata:2:3: expected 'named \"…\"', 'renamed from \"…\"' or '{' after the table's name"),
+    ("table A\n  id Int\n}\n", "S.strata:2:3: expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged' or '{' after the table's name"),
     ("table A {\n  id Int primary\n  name\n}\n", "S.strata:4:1: expected a type (Int, Text, UUID, Game.ID, JSON<…>, …), found '}'"),
     ("table A {\n  id Int primary\n  n Text = \"a\\(b)\"\n}\n", "S.strata:3:12: a default is a plain string literal; interpolation is not allowed"),
     ("table A {\n  id Int primary\n  n Text sorted\n}\n", "S.strata:3:10: expected a column option"),
