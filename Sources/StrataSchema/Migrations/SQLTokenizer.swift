@@ -90,13 +90,20 @@ enum SQLTokenizer {
           }
           tokens.append(SQLToken(kind: .word, text: String(text)))
         } else {
-          tokens.append(SQLToken(kind: .symbol, text: String(character)))
-          index += 1
+          // Operators of two or three characters are one token, so that normalized text keeps
+          // them whole: `a >= 0`, not `a > = 0`, which SQLite would refuse.
+          let rest = String(String.UnicodeScalarView(characters[index..<min(index + 3, characters.count)]))
+          let symbol = multiCharacterOperators.first { rest.hasPrefix($0) } ?? String(character)
+          tokens.append(SQLToken(kind: .symbol, text: symbol))
+          index += symbol.unicodeScalars.count
         }
       }
     }
     return tokens
   }
+
+  /// SQLite's operators longer than one character, longest first.
+  private static let multiCharacterOperators = ["->>", "<=", ">=", "<>", "!=", "==", "||", "<<", ">>", "->"]
 
   /// Letters, digits, `_`, and anything outside ASCII (SQLite allows it in bare names).
   private static func isWordCharacter(_ character: Unicode.Scalar) -> Bool {

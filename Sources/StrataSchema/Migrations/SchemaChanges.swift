@@ -8,7 +8,8 @@
 /// data, so it is only planned with consent; without it, it is a problem that says so.
 ///
 /// What the models cannot express is the user's and is kept: views, triggers, virtual tables,
-/// indexes not named by Strata's convention, and `CHECK` or `GENERATED` constraints.
+/// indexes not named by Strata's convention, column `CHECK` and `GENERATED` constraints, and
+/// table `CHECK`s of a model that declares none.
 struct SchemaChanges {
   /// A reason the planner cannot write the migration, reported at the model's line.
   struct Problem: Equatable {
@@ -121,6 +122,15 @@ struct SchemaChanges {
     var added: [ColumnSchema] = []
     var rebuiltTable = desired
     rebuiltTable.otherConstraints = current.otherConstraints
+    // A model that declares CHECKs (`@Check(raw:)`) owns the table's CHECKs; otherwise they are
+    // the migrations' and are kept.
+    let desiredChecks = desired.otherConstraints.filter(Self.isCheck)
+    if !desiredChecks.isEmpty {
+      if Set(current.otherConstraints.filter(Self.isCheck)) != Set(desiredChecks) {
+        reasons.append("its CHECK constraints change")
+      }
+      rebuiltTable.otherConstraints = current.otherConstraints.filter { !Self.isCheck($0) } + desiredChecks
+    }
     for (position, column) in desired.columns.enumerated() {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
         if let reason = Self.cannotAdd(column) {
@@ -191,6 +201,11 @@ struct SchemaChanges {
     for index in desired.indexes where !kept.contains(SQLName.folded(index.name)) {
       createdIndexes.append(index)
     }
+  }
+
+  /// Whether a table constraint is an unnamed `CHECK`, which models can declare.
+  static func isCheck(_ constraint: String) -> Bool {
+    constraint.hasPrefix("CHECK (") || constraint.hasPrefix("CHECK(")
   }
 
   /// Whether an index is one the generator names: `index_<table>_on_<columns>`.

@@ -63,6 +63,8 @@ struct SchemaFile: Sendable {
     var onDelete: String?
     var representation: String?
     var defaultValue: DefaultValue?
+    /// `default raw "…"`: the column's SQL default.
+    var rawDefault: String?
   }
 
   /// `index (a, b)` or `unique (a, b)` in a table: an index on several columns.
@@ -70,6 +72,14 @@ struct SchemaFile: Sendable {
     var columns: [Name]
     var isUnique: Bool
     var location: SourceLocation
+    /// `where raw "…"`: the condition of a partial index.
+    var condition: String?
+  }
+
+  /// `primary (a, b)` or `check raw "…"` in a table: a constraint on the whole table.
+  enum Constraint: Sendable {
+    case primaryKey([Name])
+    case check(String)
   }
 
   struct Table: Sendable {
@@ -81,6 +91,15 @@ struct SchemaFile: Sendable {
     var isUnmanaged = false
     var columns: [Column]
     var indexes: [Index] = []
+    var constraints: [(constraint: Constraint, location: SourceLocation)] = []
+
+    /// The columns of `primary (a, b)`, if the table has it.
+    var compositeKey: [Name]? {
+      constraints.lazy.compactMap { item -> [Name]? in
+        if case .primaryKey(let names) = item.constraint { return names }
+        return nil
+      }.first
+    }
   }
 
   struct Field: Sendable {

@@ -169,6 +169,24 @@ struct SchemaFileParser {
       let start = position
       if (isWord("index") || isWord("unique")), nextIsPunctuation("(") {
         if let index = tableIndex() { table.indexes.append(index) } else { skipItem(from: start) }
+      } else if isWord("primary"), nextIsPunctuation("(") {
+        let location = self.location
+        advance()
+        if let columns = columnList(), atItemEnd {
+          table.constraints.append((.primaryKey(columns), location))
+        } else {
+          if atItemEnd { let _: Bool? = fail("expected the end of the key, found %found") }
+          skipItem(from: start)
+        }
+      } else if isWord("check"), nextIsWord("raw") {
+        let location = self.location
+        advance()
+        advance()
+        if let sql = string(after: "'check raw'"), atItemEnd {
+          table.constraints.append((.check(sql), location))
+        } else {
+          skipItem(from: start)
+        }
       } else if let column = column() {
         table.columns.append(column)
       } else {
@@ -184,15 +202,17 @@ struct SchemaFileParser {
     return next.kind == .punctuation && lexer.text(of: next) == symbol
   }
 
-  /// `index (a, b)` or `unique (a, b)`.
-  private mutating func tableIndex() -> SchemaFile.Index? {
-    let isUnique = isWord("unique")
-    let location = self.location
-    advance()
+  private func nextIsWord(_ word: String) -> Bool {
+    let next = lexer.tokens[min(position + 1, lexer.tokens.count - 1)]
+    return next.kind == .identifier && lexer.text(of: next) == word
+  }
+
+  /// `(a, b)`: at least one column name, from the opening parenthesis on.
+  private mutating func columnList() -> [SchemaFile.Name]? {
     advance()
     var columns: [SchemaFile.Name] = []
     while !isPunctuation(")") {
-      guard let column = name(of: "column to index") else { return nil }
+      guard let column = name(of: "column") else { return nil }
       columns.append(column)
       if isPunctuation(",") {
         advance()
@@ -201,14 +221,31 @@ struct SchemaFileParser {
       }
     }
     advance()
-    guard !columns.isEmpty else { return fail("an index lists its columns: index (gameID, score)") }
+    guard !columns.isEmpty else { return fail("the list of columns is empty: index (gameID, score), primary (a, b)") }
+    return columns
+  }
+
+  /// `index (a, b)` or `unique (a, b)`, optionally `where raw "…"`.
+  private mutating func tableIndex() -> SchemaFile.Index? {
+    let isUnique = isWord("unique")
+    let location = self.location
+    advance()
+    guard let columns = columnList() else { return nil }
+    var index = SchemaFile.Index(columns: columns, isUnique: isUnique, location: location)
+    if isWord("where") {
+      advance()
+      guard isWord("raw") else { return fail("a partial index's condition is SQL: where raw \"isArchived = 0\", found %found") }
+      advance()
+      guard let condition = string(after: "'where raw'") else { return nil }
+      index.condition = condition
+    }
     guard atItemEnd else { return fail("expected the end of the index, found %found") }
-    return SchemaFile.Index(columns: columns, isUnique: isUnique, location: location)
+    return index
   }
 
   private mutating func column() -> SchemaFile.Column? {
-    if (isWord("primary") || isWord("check")) && nextIsPunctuation("(") {
-      return fail("%found on a line of its own (a composite key or a check) is not supported yet; mark a column 'primary'")
+    if isWord("check"), nextIsPunctuation("(") {
+      return fail("a check is SQL: check raw \"score >= 0\"")
     }
     guard let name = name(of: "column") else { return nil }
     guard let type = columnType() else { return nil }
@@ -222,6 +259,12 @@ struct SchemaFileParser {
         guard let value = defaultValue() else { return nil }
         column.defaultValue = value
       case (.identifier, "primary"): column.isPrimary = true; advance()
+      case (.identifier, "default"):
+        advance()
+        guard isWord("raw") else { return fail("'default' takes SQL: default raw \"CURRENT_TIMESTAMP\"; for a value, write '= value', found %found") }
+        advance()
+        guard let sql = string(after: "'default raw'") else { return nil }
+        column.rawDefault = sql
       case (.identifier, "unique"): column.isUnique = true; advance()
       case (.identifier, "indexed"): column.isIndexed = true; advance()
       case (.identifier, "nocase"): column.collation = "nocase"; advance()
@@ -257,7 +300,7 @@ struct SchemaFileParser {
         column.representation = representation
       default:
         return fail(
-          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, references, on delete, as) or '= default', found %found")
+          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, references, on delete, as, default raw) or '= default', found %found")
       }
     }
     return column

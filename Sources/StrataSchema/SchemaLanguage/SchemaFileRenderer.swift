@@ -37,6 +37,14 @@ struct SchemaFileRenderer {
   }
 
   /// A name the models can use: a plain Swift identifier. Others are reported.
+  /// Column names for an annotation's list, each checked.
+  private mutating func checkedList(_ names: [SchemaFile.Name]) -> String {
+    names.map { name in
+      _ = checked(name)
+      return name.text
+    }.joined(separator: ", ")
+  }
+
   private mutating func checked(_ name: SchemaFile.Name) -> String {
     if !SwiftLiteral.isPlainIdentifier(name.text) {
       diagnostics.error("'\(name.text)' is not a plain identifier; use letters, digits and _", at: name.location)
@@ -68,18 +76,26 @@ struct SchemaFileRenderer {
     if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))", at: at) }
     if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
     if table.isUnmanaged { emit("// @Unmanaged", at: at) }
-    for index in table.indexes {
-      let columns = index.columns.map { name in
-        _ = checked(name)
-        return name.text
-      }.joined(separator: ", ")
-      emit("// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(columns)))", at: index.location)
+    for (constraint, location) in table.constraints {
+      switch constraint {
+      case .primaryKey(let names):
+        emit("// @PrimaryKey(on: \(SwiftLiteral.string(checkedList(names))))", at: location)
+      case .check(let sql):
+        emit("// @Check(raw: \(SwiftLiteral.string(sql)))", at: location)
+      }
     }
-    let key = table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
+    for index in table.indexes {
+      let condition = index.condition.map { ", whereRaw: " + SwiftLiteral.string($0) } ?? ""
+      emit(
+        "// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(checkedList(index.columns)))\(condition))",
+        at: index.location)
+    }
+    let key = table.compositeKey != nil
+      ? nil : table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
     let identifiable = key?.name.text == "id" ? ", Identifiable" : ""
     emit("\(access)struct \(name): Table\(identifiable) {", at: at)
     for column in table.columns {
-      render(column, access: access, isKey: column.name.text == key?.name.text)
+      render(column, access: access, isKey: column.name.text == key?.name.text, compositeKey: table.compositeKey != nil)
     }
     if table.access == .public {
       // Swift's memberwise initializer is internal; a public model needs its own.
@@ -116,7 +132,7 @@ struct SchemaFileRenderer {
     }
   }
 
-  private mutating func render(_ column: SchemaFile.Column, access: String, isKey: Bool) {
+  private mutating func render(_ column: SchemaFile.Column, access: String, isKey: Bool, compositeKey: Bool) {
     let at = column.name.location
     var arguments: [String] = []
     if let sqlName = column.sqlName { arguments.append(SwiftLiteral.string(sqlName)) }
@@ -128,9 +144,12 @@ struct SchemaFileRenderer {
       arguments.append("as: \(SwiftLiteral.qualifiedName(representation)).self")
     }
     if column.isPrimary, !isKey {
-      diagnostics.error("a table has one primary key; this one has two", at: at)
+      diagnostics.error(
+        compositeKey ? "the table's key is its 'primary (…)' line; remove 'primary' here" : "a table has one primary key; this one has two",
+        at: at)
     }
     if !arguments.isEmpty { emit("  // @Column(\(arguments.joined(separator: ", ")))", at: at) }
+    if let sql = column.rawDefault { emit("  // @Default(raw: \(SwiftLiteral.string(sql)))", at: at) }
     if column.isUnique { emit("  // @Unique", at: at) }
     if column.isIndexed { emit("  // @Index", at: at) }
     if column.references != nil || column.onDelete != nil {

@@ -77,6 +77,14 @@ struct AnnotationOptions: Sendable {
   var isEphemeral = false
   /// Whether the table's schema belongs to the migrations alone (`@Unmanaged`).
   var isUnmanaged = false
+  /// The properties of a primary key on several columns, from `@PrimaryKey(on:)` above a table.
+  var compositeKey: [String]?
+  /// The table's `CHECK` expressions, from `@Check(raw:)`, as written.
+  var checks: [String] = []
+  /// The column's `DEFAULT` as SQL, from `@Default(raw:)`.
+  var rawDefault: String?
+  /// The `WHERE` of the index the current `@Index(on:)` or `@Unique(on:)` line makes.
+  var pendingIndexCondition: String?
   /// The name the table or column had before, from `@Renamed(from:)`.
   var previousName: String?
   /// Each annotation read, by name, with where it is.
@@ -92,6 +100,8 @@ struct TableIndex: Sendable {
   var properties: [String]
   var isUnique: Bool
   var location: SourceLocation?
+  /// The `WHERE` of a partial index, from `whereRaw:`.
+  var condition: String?
 }
 
 enum Annotations {
@@ -154,11 +164,14 @@ enum Annotations {
       ],
       mark: { _ in }),
     AnnotationDefinition(
-      name: "Unique", target: .typeOrStoredProperty, arguments: [tableIndexArgument(name: "Unique", isUnique: true)],
+      name: "Unique", target: .typeOrStoredProperty,
+      arguments: [tableIndexArgument(name: "Unique", isUnique: true), indexConditionArgument(name: "Unique")],
       needsArgument: false, usage: ["@Unique", #"@Unique(on: "a, b")"#], mark: { $0.isUnique = true }),
     AnnotationDefinition(
-      name: "Index", target: .typeOrStoredProperty, arguments: [tableIndexArgument(name: "Index", isUnique: false)],
-      needsArgument: false, usage: ["@Index", #"@Index(on: "a, b")"#], mark: { $0.isIndexed = true }),
+      name: "Index", target: .typeOrStoredProperty,
+      arguments: [tableIndexArgument(name: "Index", isUnique: false), indexConditionArgument(name: "Index")],
+      needsArgument: false, usage: ["@Index", #"@Index(on: "a, b")"#, #"@Index(on: "a", whereRaw: "b > 0")"#],
+      mark: { $0.isIndexed = true }),
     AnnotationDefinition(
       name: "References", target: .storedProperty,
       arguments: [
@@ -182,6 +195,47 @@ enum Annotations {
       name: "Ephemeral", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Ephemeral"],
       mark: { $0.isEphemeral = true }),
     AnnotationDefinition(
+      name: "PrimaryKey", target: .type,
+      arguments: [
+        .init(label: "on", missing: #"@PrimaryKey above a table lists its key's properties: @PrimaryKey(on: "itemID, categoryID")"#) {
+          value, options in
+          guard case .string(let list) = value, let properties = propertyList(list) else {
+            return .init(message: #"@PrimaryKey(on:) lists the key's properties, in order: @PrimaryKey(on: "itemID, categoryID")"#)
+          }
+          options.compositeKey = properties
+          return nil
+        }
+      ],
+      needsArgument: true, usage: [#"@PrimaryKey(on: "a, b")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Check", target: .type,
+      arguments: [
+        .init(label: "raw", missing: #"@Check takes the SQL expression every row must satisfy: @Check(raw: "score >= 0")"#, repeatable: true) {
+          value, options in
+          guard case .string(let sql) = value else {
+            return .init(message: #"@Check(raw:) takes the SQL expression as a string: @Check(raw: "score >= 0")"#)
+          }
+          if let problem = RawSQLFragment.problem(sql) { return .init(message: "@Check(raw:) \(problem)") }
+          options.checks.append(sql)
+          return nil
+        }
+      ],
+      needsArgument: true, usage: [#"@Check(raw: "score >= 0")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Default", target: .storedProperty,
+      arguments: [
+        .init(label: "raw", missing: #"@Default takes the column's default as SQL: @Default(raw: "CURRENT_TIMESTAMP")"#) {
+          value, options in
+          guard case .string(let sql) = value else {
+            return .init(message: #"@Default(raw:) takes the default as an SQL string: @Default(raw: "CURRENT_TIMESTAMP")"#)
+          }
+          if let problem = RawSQLFragment.problem(sql) { return .init(message: "@Default(raw:) \(problem)") }
+          options.rawDefault = sql.trimmingCharacters(in: .whitespaces)
+          return nil
+        }
+      ],
+      needsArgument: true, usage: [#"@Default(raw: "CURRENT_TIMESTAMP")"#], mark: { _ in }),
+    AnnotationDefinition(
       name: "Unmanaged", target: .type, arguments: [], needsArgument: false, usage: ["@Unmanaged"],
       mark: { $0.isUnmanaged = true }),
     AnnotationDefinition(
@@ -203,12 +257,28 @@ enum Annotations {
   private static func tableIndexArgument(name: String, isUnique: Bool) -> AnnotationDefinition.Argument {
     .init(label: "on", repeatable: true) { value, options in
       let usage = "@\(name)(on:) takes the properties to index, in order: @\(name)(on: \"gameID, score\")"
-      guard case .string(let list) = value else { return .init(message: usage) }
-      let properties = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard !properties.isEmpty, !properties.contains(where: \.isEmpty) else { return .init(message: usage) }
+      guard case .string(let list) = value, let properties = propertyList(list) else { return .init(message: usage) }
       options.tableIndexes.append(TableIndex(properties: properties, isUnique: isUnique))
       return nil
     }
+  }
+
+  /// `whereRaw: "…"` of `@Index(on:)` and `@Unique(on:)`: the condition of a partial index.
+  private static func indexConditionArgument(name: String) -> AnnotationDefinition.Argument {
+    .init(label: "whereRaw", repeatable: true) { value, options in
+      guard case .string(let sql) = value else {
+        return .init(message: "@\(name)(whereRaw:) takes the partial index's condition as an SQL string: @\(name)(on: \"title\", whereRaw: \"isArchived = 0\")")
+      }
+      if let problem = RawSQLFragment.problem(sql) { return .init(message: "@\(name)(whereRaw:) \(problem)") }
+      options.pendingIndexCondition = sql
+      return nil
+    }
+  }
+
+  /// `"a, b"`: property names separated by commas, none empty.
+  private static func propertyList(_ list: String) -> [String]? {
+    let properties = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    return properties.isEmpty || properties.contains(where: \.isEmpty) ? nil : properties
   }
 
   static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -270,6 +340,7 @@ enum Annotations {
         error("@\(annotation.name) takes no arguments", at: annotation.location)
         continue
       }
+      let indexesBefore = options.tableIndexes.count
       for argument in annotation.arguments {
         guard let parameter = definition.arguments.first(where: { $0.label == argument.label }) else {
           error("@\(annotation.name) does not take this argument", at: argument.location)
@@ -286,6 +357,16 @@ enum Annotations {
           error(problem.message, at: argument.location)
         }
         if options.tableIndexes.count > indexCount { options.tableIndexes[indexCount].location = argument.location }
+      }
+      if let condition = options.pendingIndexCondition {
+        options.pendingIndexCondition = nil
+        if options.tableIndexes.count > indexesBefore {
+          options.tableIndexes[options.tableIndexes.count - 1].condition = condition
+        } else {
+          error(
+            "@\(annotation.name)(whereRaw:) makes the index that on: lists partial; write both on one line above the struct: @\(annotation.name)(on: \"title\", whereRaw: \"isArchived = 0\")",
+            at: annotation.location)
+        }
       }
       for parameter in definition.arguments where parameter.missing != nil {
         if options.argumentLocations["\(annotation.name).\(parameter.label ?? "")"] == nil {

@@ -29,6 +29,8 @@ extension ModelTranslator {
   }
 
   func primaryKeyProperty(of type: TypeDeclaration) -> PropertyDeclaration? {
+    // A key on several columns leaves the table without a single key, even with an `id`.
+    if typeOptions[type.qualifiedName]?.compositeKey != nil { return nil }
     let columns = type.properties.filter { isColumnCandidate($0) }
     return columns.first { options(of: $0).isPrimaryKey } ?? columns.first { $0.name == "id" }
   }
@@ -56,7 +58,7 @@ extension ModelTranslator {
     let annotatedKeys = type.properties.filter { options(of: $0).isPrimaryKey }
     if annotatedKeys.count > 1 {
       diagnostics.error(
-        "'\(type.qualifiedName)' has \(annotatedKeys.count) properties marked as primary key; composite keys are not supported",
+        "'\(type.qualifiedName)' has \(annotatedKeys.count) properties marked as primary key; for a key on several columns, write // @PrimaryKey(on: \"a, b\") above the struct",
         at: annotatedKeys[1].location)
     }
     let primaryKey = primaryKeys[type.qualifiedName]?.property
@@ -91,6 +93,8 @@ extension ModelTranslator {
       return nil
     }
     indexes += tableIndexes(of: type, tableName: tableName, columns: columnModels, existing: indexes)
+    let tableOptions = typeOptions[type.qualifiedName] ?? AnnotationOptions()
+    let compositeKey = tableOptions.compositeKey.map { compositeKeyColumns($0, of: type, columns: columnModels) } ?? []
     let previousName = typeOptions[type.qualifiedName]?.previousName
     if let previousName, let problem = NameRules.tableNameProblem(previousName) {
       diagnostics.error(problem, at: typeOptions[type.qualifiedName]?.argumentLocations["Renamed.from"] ?? type.location)
@@ -100,7 +104,42 @@ extension ModelTranslator {
       tableName: tableName, previousTableName: previousName, columns: columnModels,
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
     model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
-    return (model, TableSchema(name: tableName, columns: columns, indexes: indexes))
+    return (
+      model,
+      TableSchema(
+        name: tableName, columns: columns, compositePrimaryKey: compositeKey, indexes: indexes,
+        otherConstraints: tableOptions.checks.map { "CHECK (\($0))" })
+    )
+  }
+
+  /// The columns of `@PrimaryKey(on:)`: properties of the table, none optional, and no other key.
+  private mutating func compositeKeyColumns(_ properties: [String], of type: TypeDeclaration, columns: [ColumnModel]) -> [String] {
+    let location = typeOptions[type.qualifiedName]?.argumentLocations["PrimaryKey.on"] ?? type.location
+    for property in type.properties where options(of: property).isPrimaryKey {
+      diagnostics.error(
+        "'\(property.name)' is marked as primary key, but @PrimaryKey(on:) gives '\(type.qualifiedName)' a key on several columns; keep one of them",
+        at: options(of: property).argumentLocations["Column.primaryKey"] ?? property.location)
+    }
+    var names: [String] = []
+    for property in properties {
+      guard let column = columns.first(where: { $0.propertyName == property }) else {
+        diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
+        continue
+      }
+      if column.isOptional {
+        diagnostics.error("'\(property)' is optional, but a primary key's columns cannot be NULL; make it non-optional", at: column.location)
+      }
+      guard !names.contains(column.columnName) else {
+        diagnostics.error("'\(property)' is listed twice", at: location)
+        continue
+      }
+      names.append(column.columnName)
+    }
+    if names.count == 1 {
+      diagnostics.error(
+        "@PrimaryKey(on:) is for a key on several columns; for one, mark the property // @Column(primaryKey: true)", at: location)
+    }
+    return names
   }
 
   /// A model that declares a type or typealias the generator also writes.
@@ -252,6 +291,18 @@ extension ModelTranslator {
         column.defaultValue = sqlDefault(initializer, storage: storage, property: property)
       }
     }
+    if let raw = options.rawDefault {
+      let location = options.argumentLocations["Default.raw"] ?? property.location
+      if isPrimaryKey {
+        diagnostics.error("@Default(raw:) on the primary key '\(property.name)': the key's default is Strata's; remove it", at: location)
+      } else if column.defaultValue != nil {
+        diagnostics.error(
+          "'\(property.name)' has a literal initial value, which is its SQL default already; keep the value or @Default(raw:)",
+          at: location)
+      } else {
+        column.defaultValue = ColumnDefault(reported: raw)
+      }
+    }
 
     if let reference {
       let action = options.onDelete ?? (isOptional ? .setNull : .cascade)
@@ -331,7 +382,7 @@ extension ModelTranslator {
       guard names.count == index.properties.count else { continue }
       let schema = IndexSchema(
         name: IndexSchema.conventionalName(table: tableName, columns: names), table: tableName, columns: names,
-        isUnique: index.isUnique)
+        isUnique: index.isUnique, condition: index.condition)
       if let same = (existing + indexes).first(where: { $0.columns == names }) {
         if same.isUnique == schema.isUnique {
           diagnostics.warning("an index on these columns exists already; this one adds nothing", at: location)
