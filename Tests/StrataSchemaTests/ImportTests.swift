@@ -44,13 +44,27 @@ import Testing
     let models = try Generator(sources: [("ImportedModels.swift", imported.swiftModels)]).models()
     let unmanaged = models.tables.filter(\.isUnmanaged).map(\.tableName).sorted()
     #expect(unmanaged == ["itemCategories", "items", "player", "taggings", "team member"])
-    #expect(models.tables.filter { !$0.isUnmanaged }.map(\.swiftName).sorted() == ["Category", "Game", "PlayerRecord", "Tag"])
-    #expect(imported.tableCount == 9)
+    #expect(models.tables.filter { !$0.isUnmanaged }.map(\.swiftName).sorted() == ["Category", "Game", "GameTag", "PlayerRecord", "Tag"])
+    #expect(imported.tableCount == 10)
     #expect(imported.unmanagedCount == 5)
     // The managed Scorekeeper tables are the seed's models.
     #expect(imported.swiftModels.contains("struct PlayerRecord: Table, Identifiable {\n  let id: UUID\n  var gameID: Game.ID\n"))
     let notes = imported.notes.joined(separator: "\n")
-    #expect(notes.contains(#"table "itemCategories" is // @Unmanaged (its migrations make it as it is): its primary key has several columns"#))
+    #expect(notes.contains(#"table "itemCategories" is // @Unmanaged (its migrations make it as it is): Strata's model would create index "index_itemCategories_on_categoryID""#))
+    // A composite key, a CHECK, expression defaults and a partial index are all in the model.
+    #expect(imported.swiftModels.contains(
+      """
+      // @PrimaryKey(on: "gameID, tag")
+      // @Check(raw: "\\"weight\\" >= 0")
+      // @Index(on: "weight", whereRaw: "\\"weight\\" > 1")
+      struct GameTag: Table {
+        var gameID: Game.ID
+        var tag: String
+        // @Default(raw: "CURRENT_TIMESTAMP")
+        var addedAt: String
+        // @Default(raw: "datetime('now', '+1 year')")
+        var expiresAt: String?
+      """), "\(imported.swiftModels)")
     #expect(notes.contains(#"table "player" is // @Unmanaged (its migrations make it as it is): it is not STRICT; column "teamId" has an ON UPDATE action"#))
     #expect(notes.contains(#"Strata's model would rebuild table "items""#))
     #expect(notes.contains(#"view "itemTitles" is kept in the baseline"#))

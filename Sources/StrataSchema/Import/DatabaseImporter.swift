@@ -199,7 +199,6 @@ struct DatabaseImporter {
     var reasons: [String] = []
     if !table.isStrict { reasons.append("it is not STRICT") }
     if table.isWithoutRowID { reasons.append("it is WITHOUT ROWID") }
-    if !table.compositePrimaryKey.isEmpty { reasons.append("its primary key has several columns") }
     if generatedColumns[SQLName.folded(table.name)] != nil { reasons.append("it has generated columns") }
     for column in table.columns {
       let name = NameRules.display(column.name)
@@ -237,26 +236,38 @@ struct DatabaseImporter {
       var imported = ImportedColumn(
         columnName: column.name, propertyName: names[column.name]!, type: type, isOptional: !column.isNotNull && !isKey,
         isPrimaryKey: isKey, defaultValue: isKey ? nil : Self.literal(column.defaultValue, for: type))
+      if !isKey, imported.defaultValue == nil, let value = column.defaultValue {
+        // What SQLite reports as the default reads back as the same default.
+        if case .expression(let sql) = value { imported.rawDefault = sql } else { imported.rawDefault = value.sql }
+      }
       imported.isUnique = column.isUnique && !isKey
       imported.collation = column.collation
       imported.onDelete = onDelete
       columns.append(imported)
     }
     var indexes: [ImportedIndex] = []
-    for index in table.indexes where SchemaChanges.isConventional(index, of: table) && index.condition == nil {
+    for index in table.indexes where SchemaChanges.isConventional(index, of: table) {
       let properties = index.columns.compactMap { column in
         table.columns.first { SQLName.folded($0.name) == SQLName.folded(column) }.flatMap { names[$0.name] }
       }
       guard properties.count == index.columns.count else { continue }
-      if properties.count == 1, !index.isUnique, let position = columns.firstIndex(where: { $0.propertyName == properties[0] }) {
+      if properties.count == 1, !index.isUnique, index.condition == nil, let position = columns.firstIndex(where: { $0.propertyName == properties[0] }) {
         // A foreign key's index comes with the reference.
         if case .key = columns[position].type, !columns[position].isUnique, !columns[position].isPrimaryKey { continue }
         columns[position].isIndexed = true
       } else {
-        indexes.append(ImportedIndex(properties: properties, isUnique: index.isUnique))
+        indexes.append(ImportedIndex(properties: properties, isUnique: index.isUnique, condition: index.condition))
       }
     }
-    return ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: [], columns: columns, indexes: indexes)
+    var imported = ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: [], columns: columns, indexes: indexes)
+    imported.compositeKey = table.compositePrimaryKey.compactMap { key in
+      table.columns.first { SQLName.folded($0.name) == SQLName.folded(key) }.flatMap { names[$0.name] }
+    }
+    imported.checks = table.otherConstraints.filter(SchemaChanges.isCheck).map { check in
+      let expression = check.drop { $0 != "(" }.dropFirst().dropLast()
+      return String(expression)
+    }
+    return imported
   }
 
   /// A model that reads and writes the table's rows and says nothing of its schema: types by the

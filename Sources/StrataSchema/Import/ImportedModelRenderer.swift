@@ -57,11 +57,15 @@ enum ImportedModelRenderer {
         if let collation = column.collation { line += " collate " + collation.sql.lowercased() }
         if column.columnName != column.propertyName { line += " named \(SwiftLiteral.string(column.columnName))" }
         if let action = column.onDelete { line += " on delete " + action.rawValue.lowercased() }
+        if let sql = column.rawDefault { line += " default raw " + SwiftLiteral.string(sql) }
         if let value = column.defaultValue { line += " = " + value.swift }
         lines.append("  " + line)
       }
+      if !table.compositeKey.isEmpty { lines.append("  primary (\(table.compositeKey.joined(separator: ", ")))") }
+      lines += table.checks.map { "  check raw " + SwiftLiteral.string($0) }
       for index in table.indexes {
-        lines.append("  \(index.isUnique ? "unique" : "index") (\(index.properties.joined(separator: ", ")))")
+        let condition = index.condition.map { " where raw " + SwiftLiteral.string($0) } ?? ""
+        lines.append("  \(index.isUnique ? "unique" : "index") (\(index.properties.joined(separator: ", ")))\(condition)")
       }
       lines.append("}")
     }
@@ -85,8 +89,14 @@ enum ImportedModelRenderer {
     var lines: [String] = []
     if needsTableName(table) { lines.append("// @Table(\(SwiftLiteral.string(table.tableName)))") }
     if table.isUnmanaged { lines.append("// @Unmanaged") }
+    if !table.compositeKey.isEmpty {
+      lines.append("// @PrimaryKey(on: \(SwiftLiteral.string(table.compositeKey.joined(separator: ", "))))")
+    }
+    lines += table.checks.map { "// @Check(raw: \(SwiftLiteral.string($0)))" }
     for index in table.indexes {
-      lines.append("// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(index.properties.joined(separator: ", "))))")
+      let condition = index.condition.map { ", whereRaw: " + SwiftLiteral.string($0) } ?? ""
+      lines.append(
+        "// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(index.properties.joined(separator: ", ")))\(condition))")
     }
     return lines
   }
@@ -97,6 +107,7 @@ enum ImportedModelRenderer {
     if column.isPrimaryKey, column.propertyName != "id" { arguments.append("primaryKey: true") }
     if let collation = column.collation { arguments.append("collate: .\(collation.sql.lowercased())") }
     var lines = arguments.isEmpty ? [] : ["// @Column(\(arguments.joined(separator: ", ")))"]
+    if let sql = column.rawDefault { lines.append("// @Default(raw: \(SwiftLiteral.string(sql)))") }
     if column.isUnique { lines.append("// @Unique") }
     if column.isIndexed { lines.append("// @Index") }
     if let action = column.onDelete, case .key(let type) = column.type {

@@ -8,8 +8,12 @@ struct ImportedTable {
   /// models manage.
   var unmanagedReasons: [String]
   var columns: [ImportedColumn]
-  /// Indexes on several columns, and unique indexes, named by the convention.
+  /// Indexes on several columns, and unique or partial indexes, named by the convention.
   var indexes: [ImportedIndex]
+  /// The properties of a primary key on several columns.
+  var compositeKey: [String] = []
+  /// The table's `CHECK` expressions.
+  var checks: [String] = []
 
   var isUnmanaged: Bool { !unmanagedReasons.isEmpty }
 
@@ -25,6 +29,8 @@ struct ImportedColumn {
   var isOptional: Bool
   var isPrimaryKey: Bool
   var defaultValue: ImportedDefault?
+  /// A default no Swift literal says, as SQL.
+  var rawDefault: String?
   var isUnique = false
   var isIndexed = false
   var collation: Collation?
@@ -79,4 +85,6 @@ enum ImportedDefault: Equatable {
 struct ImportedIndex: Equatable {
   var properties: [String]
   var isUnique: Bool
+  /// The condition of a partial index, as SQL.
+  var condition: String?
 }

@@ -68,3 +68,14 @@ CREATE TABLE "taggings" (
 CREATE INDEX "index_taggings_on_tag" ON "taggings"("tag");
 CREATE INDEX "index_taggings_on_gameID" ON "taggings"("gameID");
 CREATE UNIQUE INDEX "index_taggings_on_tag_gameID" ON "taggings"("tag", "gameID");
+CREATE TABLE "gameTags" (
+  "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
+  "tag" TEXT NOT NULL,
+  "addedAt" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+  "expiresAt" TEXT DEFAULT (datetime('now', '+1 year')),
+  "weight" INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY ("gameID", "tag"),
+  CHECK ("weight" >= 0)
+) STRICT;
+CREATE INDEX "index_gameTags_on_gameID" ON "gameTags"("gameID");
+CREATE INDEX "index_gameTags_on_weight" ON "gameTags"("weight") WHERE "weight" > 1;
