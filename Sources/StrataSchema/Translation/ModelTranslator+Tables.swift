@@ -135,7 +135,7 @@ extension ModelTranslator {
       }
       names.append(column.columnName)
     }
-    if names.count == 1 {
+    if properties.count == 1 {
       diagnostics.error(
         "@PrimaryKey(on:) is for a key on several columns; for one, mark the property // @Column(primaryKey: true)", at: location)
     }
