@@ -46,6 +46,27 @@ let tournaments = try games.write { db in
 check(tournaments.map(\.gameTitle) == ["Family gin rummy"], "tournaments: \(tournaments.map(\.gameTitle))")
 check(tournaments.first?.tournament.prize == 100, "prize")
 
+// The schema file's key on two columns, check and SQL default hold in SQLite.
+let entrySeeds = try games.write { db in
+  let tournamentID = try Tournament.select(\.id).fetchOne(db)!
+  let gameID = try Game.where { $0.title.eq("Family gin rummy") }.select(\.id).fetchOne(db)!
+  try Entry.insert { Entry.Draft(tournamentID: tournamentID, gameID: gameID, seed: 1, enteredAt: "today") }.execute(db)
+  do {
+    try Entry.insert { Entry.Draft(tournamentID: tournamentID, gameID: gameID, seed: 2, enteredAt: "again") }.execute(db)
+    check(false, "a second entry of one game in one tournament was stored")
+  } catch let error as DatabaseError {
+    check(error.message?.contains("UNIQUE constraint failed") == true, "\(error)")
+  }
+  do {
+    try db.execute(sql: #"UPDATE "entries" SET "seed" = -1"#)
+    check(false, "a negative seed was stored")
+  } catch let error as DatabaseError {
+    check(error.message?.contains("CHECK constraint failed") == true, "\(error)")
+  }
+  return try Entry.select(\.seed).fetchAll(db)
+}
+check(entrySeeds == [1], "seeds: \(entrySeeds)")
+
 // The library's public tables, migrated with the library's migrations.
 let catalog = try openDatabase(.inMemory)
 var catalogMigrator = DatabaseMigrator()
