@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import StrataSchema
 
 /// Synthetic model files for the generator benchmark: `count` tables of eight columns, each
@@ -110,6 +111,14 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
       else { fatalError("the build plugin reports drift") }
     }
   }
+  let database = directory.appendingPathComponent("import.sqlite").path
+  let queue = try DatabaseQueue(path: database)
+  try queue.write { try $0.execute(sql: first.newMigration!.sql) }
+  try queue.close()
+  var unmanaged = -1
+  generator.measure("import that database (read, name, decide managed or not, verify no migration is due)", runs: runs) {
+    try timed { unmanaged = try DatabaseImport(databaseAt: database, source: "bench.sqlite").unmanagedCount }
+  }
   let schemaFile = SyntheticModels.schemaFile(tables: tables)
   var schemaLines = 0
   generator.measure("schema file: Swift models and conformances (parse, render, translate, emit)", runs: runs) {
@@ -121,5 +130,6 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
   }
   generator.report(baseline: nil, also: nil)
   print("(schema file: \(schemaFile.contents.split(separator: "\n").count) lines in, \(schemaLines) lines of generated Swift)")
+  print("(import: \(unmanaged) of \(tables) tables unmanaged)")
   print("(\(sources.count) files, \(lines) lines of generated Swift)\n")
 }

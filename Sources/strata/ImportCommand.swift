@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
     let module = (target as NSString).lastPathComponent
     let schemas = (package as NSString).appendingPathComponent("schemas")
     try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-    var migrationsCommand = try MigrationsCommand.parse([
+    let migrationsCommand = try MigrationsCommand.parse([
       "--module", module, "--root", target, "--migrations", migrations,
       "--snapshot", (schemas as NSString).appendingPathComponent("\(module).sql"),
       "--diagram", (schemas as NSString).appendingPathComponent("\(module).md"),

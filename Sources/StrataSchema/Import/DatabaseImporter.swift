@@ -54,6 +54,8 @@ public struct DatabaseImport: Sendable {
 /// can manage.
 struct DatabaseImporter {
   private let introspection: SchemaIntrospector.Introspection
+  /// The introspected tables by folded name.
+  private let tablesByName: [String: TableSchema]
   /// Each `CREATE` statement of the schema, in an order that replays: tables, indexes, views,
   /// triggers, each in the order the database created them.
   private let statements: [String]
@@ -64,6 +66,8 @@ struct DatabaseImporter {
 
   init(_ database: SQLiteConnection) throws {
     introspection = try SchemaIntrospector.introspect(database)
+    tablesByName = Dictionary(
+      introspection.schema.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     var shadowTables: Set<String> = []
     for row in try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'") {
       if let name = row["name"] { shadowTables.insert(SQLName.folded(name)) }
@@ -157,7 +161,7 @@ struct DatabaseImporter {
   private mutating func makeUnmanaged(_ reasons: [String: [String]]) {
     for index in tables.indices {
       guard let why = reasons[tables[index].tableName] else { continue }
-      let table = introspection.schema.table(named: tables[index].tableName)!
+      let table = tablesByName[SQLName.folded(tables[index].tableName)]!
       tables[index] = unmanagedModel(of: table, typeName: tables[index].typeName, reasons: why)
     }
   }
@@ -296,7 +300,7 @@ struct DatabaseImporter {
 
   /// The column a foreign key references.
   private func referencedColumn(_ reference: ForeignKey) -> ColumnSchema? {
-    let table = introspection.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(reference.table) }
+    let table = tablesByName[SQLName.folded(reference.table)]
     return table?.columns.first { column in
       reference.column.isEmpty ? column.primaryKey != nil : SQLName.folded(column.name) == SQLName.folded(reference.column)
     }
@@ -305,7 +309,7 @@ struct DatabaseImporter {
   /// The type of the model a foreign key references, when it references that table's
   /// single-column primary key.
   private func referencedModel(_ reference: ForeignKey, typeNames: [String: String]) -> String? {
-    guard let table = introspection.schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(reference.table) }),
+    guard let table = tablesByName[SQLName.folded(reference.table)],
       let key = table.columns.first(where: { $0.primaryKey != nil }),
       table.compositePrimaryKey.isEmpty,
       reference.column.isEmpty || SQLName.folded(reference.column) == SQLName.folded(key.name)
