@@ -120,8 +120,11 @@ struct DatabaseImporter {
     while true {
       let (swift, ranges) = ImportedModelRenderer.swift(tables, source: source)
       let models: ModelSet
+      let comparison: MigrationPlanner.Comparison
       do {
         models = try Generator(sources: [("ImportedModels.swift", swift)]).models()
+        // SQLite refuses what the models' DDL says wrongly, such as an expression it cannot parse.
+        comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: false)
       } catch let error as DiagnosticsError {
         var rejected: [String: [String]] = [:]
         for diagnostic in error.diagnostics where diagnostic.severity == .error {
@@ -133,7 +136,6 @@ struct DatabaseImporter {
         makeUnmanaged(rejected)
         continue
       }
-      let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: false)
       let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
         .changeLines
       let problems = comparison.changes.problems + comparison.renames.problems + comparison.unmanagedProblems
@@ -180,8 +182,12 @@ struct DatabaseImporter {
         notes.append(
           "table \(NameRules.display(table.name)): the column \(NameRules.display(column.name)) is not a property: \(NameRules.columnNameProblem(column.name)!)")
       }
-      if !table.otherConstraints.isEmpty || table.columns.contains(where: { !$0.otherConstraints.isEmpty }) {
-        notes.append("table \(NameRules.display(table.name)): its CHECK and other constraints are kept in the baseline, which models do not express")
+      let isUnmanaged = tables.first { $0.tableName == table.name }?.isUnmanaged ?? true
+      let kept = table.otherConstraints.filter { isUnmanaged || !SchemaChanges.isCheck($0) }
+        + table.columns.flatMap(\.otherConstraints)
+      if !kept.isEmpty {
+        notes.append(
+          "table \(NameRules.display(table.name)): \(kept.joined(separator: ", ")) \(kept.count == 1 ? "is" : "are") kept in the baseline; its model does not say \(kept.count == 1 ? "it" : "them")")
       }
       for index in table.indexes where !SchemaChanges.isConventional(index, of: table) || index.condition != nil {
         notes.append("index \(NameRules.display(index.name)) is kept in the baseline; the planner leaves it alone")

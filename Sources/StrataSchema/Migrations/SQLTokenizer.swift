@@ -92,8 +92,11 @@ enum SQLTokenizer {
         } else {
           // Operators of two or three characters are one token, so that normalized text keeps
           // them whole: `a >= 0`, not `a > = 0`, which SQLite would refuse.
-          let rest = String(String.UnicodeScalarView(characters[index..<min(index + 3, characters.count)]))
-          let symbol = multiCharacterOperators.first { rest.hasPrefix($0) } ?? String(character)
+          var symbol = String(character)
+          if operatorStarts.contains(character) {
+            let rest = String(String.UnicodeScalarView(characters[index..<min(index + 3, characters.count)]))
+            symbol = multiCharacterOperators.first { rest.hasPrefix($0) } ?? symbol
+          }
           tokens.append(SQLToken(kind: .symbol, text: symbol))
           index += symbol.unicodeScalars.count
         }
@@ -104,6 +107,7 @@ enum SQLTokenizer {
 
   /// SQLite's operators longer than one character, longest first.
   private static let multiCharacterOperators = ["->>", "<=", ">=", "<>", "!=", "==", "||", "<<", ">>", "->"]
+  private static let operatorStarts: Set<Unicode.Scalar> = ["-", "<", ">", "!", "=", "|"]
 
   /// Letters, digits, `_`, and anything outside ASCII (SQLite allows it in bare names).
   private static func isWordCharacter(_ character: Unicode.Scalar) -> Bool {
