@@ -103,4 +103,24 @@ import Testing
     #expect(models.tables.map(\.isUnmanaged) == [true])
     #expect(try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App").newMigration == nil)
   }
+
+  @Test func schemaAnnotationsOnAnUnmanagedModelAreWarnings() throws {
+    let models = try Generator(sources: [(
+      "Models.swift",
+      """
+      // @Table("legacy")
+      // @Unmanaged
+      // @Check(raw: "id > 0")
+      struct Legacy: Table, Identifiable {
+        let id: Int
+        // @Index
+        var name: String?
+      }
+      """
+    )]).models()
+    #expect(models.warnings.map(\.description) == [
+      "Models.swift:3:4: warning: @Check does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
+      "Models.swift:6:6: warning: @Index does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
+    ])
+  }
 }

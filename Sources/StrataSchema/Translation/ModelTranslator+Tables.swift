@@ -104,12 +104,30 @@ extension ModelTranslator {
       tableName: tableName, previousTableName: previousName, columns: columnModels,
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
     model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
+    if model.isUnmanaged { warnAboutSchemaAnnotations(in: type) }
     return (
       model,
       TableSchema(
         name: tableName, columns: columns, compositePrimaryKey: compositeKey, indexes: indexes,
         otherConstraints: tableOptions.checks.map { "CHECK (\($0))" })
     )
+  }
+
+  /// Annotations that only shape the schema do nothing on an unmanaged model, whose schema the
+  /// migrations alone make; saying so beats letting someone wait for a migration that never comes.
+  private mutating func warnAboutSchemaAnnotations(in type: TypeDeclaration) {
+    let schemaOnly: Set<String> = ["Index", "Unique", "Check", "Default", "References", "Renamed"]
+    var found = (typeOptions[type.qualifiedName]?.present ?? [:]).filter { schemaOnly.contains($0.key) }.map { ($0.key, $0.value) }
+    for property in type.properties {
+      let options = options(of: property)
+      found += options.present.filter { schemaOnly.contains($0.key) }.map { ($0.key, $0.value) }
+      if let location = options.argumentLocations["Column.collate"] { found.append(("Column(collate:)", location)) }
+    }
+    for (name, location) in found.sorted(by: { $0.1 < $1.1 }) {
+      diagnostics.warning(
+        "@\(name) does nothing on '\(type.qualifiedName)', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
+        at: location)
+    }
   }
 
   /// The columns of `@PrimaryKey(on:)`: properties of the table, none optional, and no other key.
