@@ -53,7 +53,7 @@ import Testing
     let help = try strata("--help")
     #expect(help.status == 0)
     #expect(help.output.contains("USAGE: strata <subcommand>"), "\(help.output)")
-    for command in ["generate", "migrations", "schema"] {
+    for command in ["generate", "migrations", "schema", "import"] {
       #expect(help.output.contains("  \(command) "), "\(command) in \(help.output)")
       let commandHelp = try strata(command, "--help")
       #expect(commandHelp.status == 0)
@@ -168,5 +168,34 @@ import Testing
     #expect(generate.status == 1)
     #expect(generate.errors.contains("schema files (*.strata) need --schema-models-output"), "\(generate.errors)")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Out.swift").path))
+  }
+
+  /// `strata import` writes only new files, and says what is wrong with its input. (An empty file
+  /// is an empty SQLite database; the consumer-package test imports a real one.)
+  @Test func importWritesNewFilesOnly() throws {
+    try write("empty.sqlite", "")
+    let first = try strata("import", "empty.sqlite", "--target", "Sources/App")
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.output.contains("Imported 0 tables from empty.sqlite (0 unmanaged):"), "\(first.output)")
+    // Outside a package, the snapshot and checksums are left to generate-migrations.
+    #expect(first.output.contains("Run `swift package --allow-writing-to-package-directory generate-migrations`"), "\(first.output)")
+    let baseline = try String(contentsOf: directory.appendingPathComponent("Sources/App/Migrations/0001_imported_schema.sql"), encoding: .utf8)
+    #expect(baseline.hasPrefix("-- strata: baseline\n"))
+
+    let again = try strata("import", "empty.sqlite", "--target", "Sources/App")
+    #expect(again.status == 1)
+    #expect(again.errors.contains("Sources/App/ImportedModels.swift exists already; the import writes only new files"), "\(again.errors)")
+    let intoMigrations = try strata("import", "empty.sqlite", "--target", "Sources/App", "--schema-file")
+    #expect(intoMigrations.status == 1)
+    #expect(intoMigrations.errors.contains("Sources/App/Migrations has migrations already"), "\(intoMigrations.errors)")
+
+    try write("notes.sqlite", "not a database, just notes")
+    let notDatabase = try strata("import", "notes.sqlite", "--target", "Sources/Other")
+    #expect(notDatabase.status == 1)
+    #expect(notDatabase.errors.contains("notes.sqlite: cannot read it as a SQLite database"), "\(notDatabase.errors)")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Sources/Other").path))
+    let missing = try strata("import", "missing.sqlite", "--target", "Sources/Other")
+    #expect(missing.status == 1)
+    #expect(missing.errors.contains("missing.sqlite: no such file"), "\(missing.errors)")
   }
 }
