@@ -10,6 +10,19 @@ import Testing
     CREATE TABLE "scores" ("gameID" INTEGER NOT NULL, "round" INTEGER NOT NULL, "points" INTEGER NOT NULL DEFAULT 0) STRICT;
     """
 
+  /// The `scores` table's model, with `annotations` above it and `more` inside it.
+  static func score(_ annotations: String = "", round: String = "Int", more: String = "") -> String {
+    """
+    \(annotations)
+    struct Score: Table {
+      var gameID: Int
+      var round: \(round)
+      var points = 0
+    \(more)
+    }
+    """
+  }
+
   static func migration(_ models: String, after migrations: [String] = [scores]) throws -> String? {
     try UnmanagedTableTests.plan(models, migrations: migrations).newMigration?.sql
   }
@@ -26,29 +39,13 @@ import Testing
   }
 
   @Test func aKeyOnTwoColumnsRebuildsTheTable() throws {
-    let sql = try #require(try Self.migration(
-      """
-      // @PrimaryKey(on: "gameID, round")
-      struct Score: Table {
-        var gameID: Int
-        var round: Int
-        var points = 0
-      }
-      """))
+    let sql = try #require(try Self.migration(Self.score(#"// @PrimaryKey(on: "gameID, round")"#)))
     #expect(sql.contains("its primary key changes"), "\(sql)")
     #expect(sql.contains(#"  PRIMARY KEY ("gameID", "round")"#), "\(sql)")
   }
 
   @Test func aCheckTheModelDeclaresIsAddedAndAHandWrittenOneIsKept() throws {
-    let checked = try #require(try Self.migration(
-      """
-      // @Check(raw: "points >= 0")
-      struct Score: Table {
-        var gameID: Int
-        var round: Int
-        var points = 0
-      }
-      """))
+    let checked = try #require(try Self.migration(Self.score(#"// @Check(raw: "points >= 0")"#)))
     #expect(checked.contains("its CHECK constraints change"), "\(checked)")
     #expect(checked.contains("  CHECK (points >= 0)\n) STRICT;"), "\(checked)")
 
@@ -56,43 +53,20 @@ import Testing
     let handWritten = """
       CREATE TABLE "scores" ("gameID" INTEGER NOT NULL, "round" INTEGER NOT NULL, "points" INTEGER NOT NULL DEFAULT 0, CHECK ("points" >= 0)) STRICT;
       """
-    let model = """
-      struct Score: Table {
-        var gameID: Int
-        var round: Int
-        var points = 0
-      }
-      """
-    #expect(try Self.migration(model, after: [handWritten]) == nil)
+    #expect(try Self.migration(Self.score(), after: [handWritten]) == nil)
     // Rebuilt for another reason, the table keeps it, with its operator whole.
-    let rebuilt = try #require(try Self.migration(model.replacingOccurrences(of: "var round: Int", with: "var round: Int?"), after: [handWritten]))
+    let rebuilt = try #require(try Self.migration(Self.score(round: "Int?"), after: [handWritten]))
     #expect(rebuilt.contains(#"CHECK ("points" >= 0)"#), "\(rebuilt)")
   }
 
   @Test func aColumnWithAnSQLDefaultIsAddedByARebuild() throws {
-    let sql = try #require(try Self.migration(
-      """
-      struct Score: Table {
-        var gameID: Int
-        var round: Int
-        var points = 0
-        // @Default(raw: "CURRENT_TIMESTAMP")
-        var recordedAt: String
-      }
-      """))
+    let sql = try #require(try Self.migration(Self.score(more: "  // @Default(raw: \"CURRENT_TIMESTAMP\")\n  var recordedAt: String")))
     #expect(sql.contains(#""recordedAt" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP"#), "\(sql)")
     #expect(sql.contains("is not a constant"), "\(sql)")
   }
 
   @Test func aPartialIndexIsCreatedAndRecreatedWhenItsConditionChanges() throws {
-    let model = """
-      // @Index(on: "points", whereRaw: "points > 10")
-      struct Score: Table {
-        var gameID: Int
-        var round: Int
-        var points = 0
-      }
-      """
+    let model = Self.score(#"// @Index(on: "points", whereRaw: "points > 10")"#)
     let created = try #require(try Self.migration(model))
     #expect(created.contains(#"CREATE INDEX "index_scores_on_points" ON "scores"("points") WHERE points > 10;"#), "\(created)")
     let changed = try #require(try Self.migration(model.replacingOccurrences(of: "points > 10", with: "points > 20"), after: [Self.scores, created]))
