@@ -30,6 +30,14 @@ import Testing
       .joined(separator: "\n")
   }
 
+  /// The README shows the Library schema file as it is, so the grammar's reference stays true.
+  @Test func theReadmeShowsTheLibraryFixture() throws {
+    let readme = EmitterGoldenTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    #expect(text.contains("```\n" + (try Self.source("Library.strata")).contents + "```\n"))
+  }
+
   @Test(arguments: [
     ("Scorekeeper.strata", EmitterGoldenTests.scorekeeperModels.path),
     ("Library.strata", fixtures.appendingPathComponent("Library.swift").path),

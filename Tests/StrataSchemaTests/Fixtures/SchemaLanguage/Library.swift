@@ -73,6 +73,17 @@ public struct Loan: Table, Identifiable {
   public var due: Date
 }
 
+// @PrimaryKey(on: "bookID, reader")
+// @Check(raw: "stars BETWEEN 1 AND 5")
+// @Index(on: "stars", whereRaw: "stars >= 4")
+public struct Review: Table {
+  public var bookID: Book.ID
+  public var reader: String
+  public var stars: Int = 3
+  // @Default(raw: "CURRENT_TIMESTAMP")
+  public var writtenAt: String
+}
+
 public struct AuthorShelf: Selection {
   public let author: Author
   public let bookCount: Int
