@@ -75,6 +75,23 @@ import Testing
     #expect(try Self.migration(model, after: [Self.scores, created]) == nil)
   }
 
+  /// A foreign key on two columns is a table constraint the models cannot say; a rebuild for
+  /// another reason keeps it as written.
+  @Test func aRebuildKeepsAForeignKeyOnTwoColumns() throws {
+    let base = """
+      CREATE TABLE "parents" ("a" INTEGER NOT NULL, "b" INTEGER NOT NULL, PRIMARY KEY ("a", "b")) STRICT;
+      CREATE TABLE "children" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "a" INTEGER NOT NULL, "b" INTEGER NOT NULL, "note" TEXT, FOREIGN KEY ("a", "b") REFERENCES "parents"("a", "b") ON DELETE CASCADE) STRICT;
+      """
+    let models = """
+      // @PrimaryKey(on: "a, b")
+      struct Parent: Table { var a: Int; var b: Int }
+      struct Child: Table, Identifiable { let id: Int; var a: Int; var b: Int; var note: String }
+      """
+    let sql = try #require(try Self.migration(models, after: [base]))
+    #expect(sql.contains("column \"note\" becomes NOT NULL"), "\(sql)")
+    #expect(sql.contains(#"  FOREIGN KEY ("a", "b") REFERENCES "parents" ("a", "b") ON DELETE CASCADE"#), "\(sql)")
+  }
+
   @Test(arguments: [
     ("// @PrimaryKey(on: \"a\")\nstruct T: Table {\n  var a: Int\n}\n", "Models.swift:1:16: error: @PrimaryKey(on:) is for a key on several columns"),
     ("// @PrimaryKey(on: \"a, b\")\nstruct T: Table {\n  var a: Int\n  var b: Int?\n}\n", "Models.swift:4:7: error: 'b' is optional, but a primary key's columns cannot be NULL"),

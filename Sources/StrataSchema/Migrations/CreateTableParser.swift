@@ -38,13 +38,22 @@ struct CreateTableParser {
     }
     for item in items where !item.isEmpty {
       if let first = item.first, ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"].contains(where: first.isWord) {
-        // Single-column keys and foreign keys come from the pragmas; keep the rest as text.
-        if first.isWord("PRIMARY") || first.isWord("FOREIGN") { continue }
+        // Keys and single-column foreign keys come from the pragmas; keep the rest as text,
+        // foreign keys on several columns included.
+        if first.isWord("PRIMARY") { continue }
+        if first.isWord("FOREIGN"), Self.firstListCount(item) < 2 { continue }
         tableConstraints.append(SQLTokenizer.normalized(item))
       } else if item[0].isName {
         columns[item[0].text] = Self.details(item.dropFirst())
       }
     }
+  }
+
+  /// How many names the first parenthesized list of a constraint holds: `FOREIGN KEY (a, b)`.
+  private static func firstListCount(_ tokens: [SQLToken]) -> Int {
+    guard let open = tokens.firstIndex(where: { $0.text == "(" }) else { return 0 }
+    let close = tokens[open...].firstIndex { $0.text == ")" } ?? tokens.endIndex
+    return tokens[(open + 1)..<close].filter(\.isName).count
   }
 
   private static func details(_ tokens: ArraySlice<SQLToken>) -> ColumnDetails {

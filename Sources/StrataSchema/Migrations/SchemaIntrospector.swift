@@ -103,14 +103,12 @@ enum SchemaIntrospector {
     let keyColumns = info.filter { ($0["pk"] ?? "0") != "0" }
       .sorted { Int($0["pk"] ?? "0")! < Int($1["pk"] ?? "0")! }
       .compactMap { $0["name"] }
+    // Foreign keys on several columns are table constraints, which the parser keeps as text.
     var foreignKeys: [String: ForeignKey] = [:]
-    var compositeForeignKeys: [String] = []
-    for (id, rows) in Dictionary(grouping: keyRows, by: { $0["id"] ?? "" }).sorted(by: { $0.key < $1.key }) {
+    for (_, rows) in Dictionary(grouping: keyRows, by: { $0["id"] ?? "" }).sorted(by: { $0.key < $1.key }) {
       if rows.count == 1, let row = rows.first, let from = row["from"], let target = row["table"] {
         foreignKeys[from] = ForeignKey(
           table: target, column: row["to"] ?? "", onDelete: action(row["on_delete"]), onUpdate: action(row["on_update"]))
-      } else {
-        compositeForeignKeys.append("FOREIGN KEY #\(id)")
       }
     }
 
@@ -151,7 +149,7 @@ enum SchemaIntrospector {
     return TableSchema(
       name: name, columns: columns, compositePrimaryKey: keyColumns.count > 1 ? keyColumns : [],
       isStrict: flags.strict, isWithoutRowID: flags.withoutRowID, indexes: indexes,
-      otherConstraints: parsed.tableConstraints + compositeForeignKeys)
+      otherConstraints: parsed.tableConstraints)
   }
 
   /// SQLite's default action, `NO ACTION`, is the same as none.
