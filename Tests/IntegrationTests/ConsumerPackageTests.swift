@@ -235,6 +235,11 @@ import Testing
     let models = try read("Sources/Legacy/ImportedModels.swift")
     #expect(models.contains("struct Author: Table, Identifiable {"), "\(models)")
     #expect(try read("Sources/Legacy/Migrations/0001_imported_schema.sql").hasPrefix("-- strata: baseline\n"))
+    // The app knows its blob is a UUID, as GRDB stores them, and says so.
+    #expect(models.contains("  var token: Data?\n"), "\(models)")
+    try models.replacingOccurrences(
+      of: "  var token: Data?\n", with: "  // @Column(as: UUID.BytesRepresentation.self)\n  var token: UUID?\n"
+    ).write(to: package.appendingPathComponent("Sources/Legacy/ImportedModels.swift"), atomically: true, encoding: .utf8)
 
     let check = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Legacy")
     #expect(check.status == 0, "\(check.output)")

@@ -19,8 +19,11 @@ let titles = try existing.read { db in
 check(titles.map(\.1) == ["Invisible Cities", "The Dispossessed"], "titles: \(titles)")
 let published = try existing.read { db in try Book.find(1).select(\.publishedAt).fetchOne(db) }
 check(published??.timeIntervalSince1970 == 136_598_400, "published: \(String(describing: published))")
+// The UUID GRDB stored as 16 bytes, read through the representation the test declared.
+let token = try existing.read { db in try Author.find(1).select(\.token).fetchOne(db) }
+check(token == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), "token: \(String(describing: token))")
 try existing.write { db in
-  try Author.insert { Author.Draft(name: "  Octavia E. Butler ", birthYear: 1947) }.execute(db)
+  try Author.insert { Author.Draft(name: "  Octavia E. Butler ", birthYear: 1947, token: UUID()) }.execute(db)
   try BookShelf.insert { BookShelf.Draft(bookId: 2, shelf: "C") }.execute(db)
 }
 let authors = try existing.read { db in try Author.order(by: \.id).select(\.name).fetchAll(db) }
