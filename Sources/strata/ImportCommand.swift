@@ -46,7 +46,13 @@ struct ImportCommand: ParsableCommand {
     }
     try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
     _ = try AtomicFile.write(schemaFile ? result.schemaFile : result.swiftModels, to: modelsPath)
-    _ = try AtomicFile.write(result.baseline, to: baselinePath)
+    do {
+      _ = try AtomicFile.write(result.baseline, to: baselinePath)
+    } catch {
+      // Models without their baseline would describe tables no migration makes.
+      try? FileManager.default.removeItem(atPath: modelsPath)
+      throw error
+    }
     print("Imported \(result.tableCount) tables from \(source) (\(result.unmanagedCount) unmanaged):")
     print("  wrote \(modelsPath)")
     print("  wrote \(baselinePath)")
