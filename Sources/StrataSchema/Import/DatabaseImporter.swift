@@ -38,11 +38,9 @@ public struct DatabaseImport: Sendable {
     } catch let error as SQLiteError {
       throw InputError("\(path): cannot read it as a SQLite database: \(error.message)")
     }
-    let reader = try DatabaseImporter(database)
-    var importer = reader
-    let result = try importer.run(source: source)
-    baseline = reader.baseline(source: source)
-    swiftModels = result.swift
+    var importer = try DatabaseImporter(database)
+    swiftModels = try importer.run(source: source)
+    baseline = importer.baseline(source: source)
     schemaFile = ImportedModelRenderer.schemaFile(importer.tables, source: source)
     notes = importer.notes
     tableCount = importer.tables.count
@@ -109,7 +107,7 @@ struct DatabaseImporter {
 
   /// Decides each table's model and returns the Swift models; throws if they do not reproduce the
   /// schema.
-  mutating func run(source: String) throws -> (swift: String, models: ModelSet) {
+  mutating func run(source: String) throws -> String {
     let typeNames = Self.typeNames(for: introspection.schema.tables.map(\.name))
     tables = introspection.schema.tables.map { table in
       conventionalModel(of: table, typeNames: typeNames)
@@ -119,10 +117,9 @@ struct DatabaseImporter {
     // the planner would change; a table can only go one way, so this ends.
     while true {
       let (swift, ranges) = ImportedModelRenderer.swift(tables, source: source)
-      let models: ModelSet
       let comparison: MigrationPlanner.Comparison
       do {
-        models = try Generator(sources: [("ImportedModels.swift", swift)]).models()
+        let models = try Generator(sources: [("ImportedModels.swift", swift)]).models()
         // SQLite refuses what the models' DDL says wrongly, such as an expression it cannot parse.
         comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: false)
       } catch let error as DiagnosticsError {
@@ -152,7 +149,7 @@ struct DatabaseImporter {
         continue
       }
       collectNotes()
-      return (swift, models)
+      return swift
     }
   }
 
@@ -189,7 +186,7 @@ struct DatabaseImporter {
         notes.append(
           "table \(NameRules.display(table.name)): \(kept.joined(separator: ", ")) \(kept.count == 1 ? "is" : "are") kept in the baseline; its model does not say \(kept.count == 1 ? "it" : "them")")
       }
-      for index in table.indexes where !SchemaChanges.isConventional(index, of: table) || index.condition != nil {
+      for index in table.indexes where !SchemaChanges.isConventional(index, of: table) {
         notes.append("index \(NameRules.display(index.name)) is kept in the baseline; the planner leaves it alone")
       }
     }
