@@ -57,6 +57,11 @@ import Testing
     // Rebuilt for another reason, the table keeps it, with its operator whole.
     let rebuilt = try #require(try Self.migration(Self.score(round: "Int?"), after: [handWritten]))
     #expect(rebuilt.contains(#"CHECK ("points" >= 0)"#), "\(rebuilt)")
+
+    // So do operators and blob literals that normalized text could have split.
+    let odd = #"CREATE TABLE "scores" ("gameID" INTEGER NOT NULL, "round" INTEGER NOT NULL, "points" INTEGER NOT NULL DEFAULT 0, CHECK ("points" <> -1 AND ("gameID" || '') != X'00' AND "round" <= 99)) STRICT;"#
+    let oddRebuilt = try #require(try Self.migration(Self.score(round: "Int?"), after: [odd]))
+    #expect(oddRebuilt.contains(#"CHECK ("points" <> - 1 AND ("gameID" || '') != X'00' AND "round" <= 99)"#), "\(oddRebuilt)")
   }
 
   @Test func aColumnWithAnSQLDefaultIsAddedByARebuild() throws {

@@ -68,6 +68,11 @@ enum SQLTokenizer {
       case "'":
         let text = scan(until: "'", doubling: true)
         tokens.append(SQLToken(kind: .string, text: SQLLiteral.string(text)))
+      case "x", "X" where index + 1 < characters.count && characters[index + 1] == "'":
+        // A blob literal is one token: `X'00FF'`, not the word X and a string.
+        index += 1
+        let digits = scan(until: "'", doubling: true)
+        tokens.append(SQLToken(kind: .string, text: "X" + SQLLiteral.string(digits)))
       case "0"..."9", ".":
         // A `.` starts a number only before a digit; otherwise it separates names.
         guard character != "." || (index + 1 < characters.count && ("0"..."9").contains(characters[index + 1])) else {
