@@ -147,6 +147,15 @@ import Testing
     } catch let error as InputError {
       #expect("\(error)".contains(#"table name "bad\nname" contains"#))
     }
+
+    let unreadable = try Self.database("CREATE TABLE \"t\" (\"rowid\" INTEGER);")
+    defer { try? FileManager.default.removeItem(atPath: unreadable) }
+    do {
+      _ = try DatabaseImport(databaseAt: unreadable, source: "x")
+      Issue.record("a table without a readable column was imported")
+    } catch let error as InputError {
+      #expect("\(error)".contains(#"table "t" has no column a model can read"#))
+    }
   }
 
   @Test func theRegistryMarksTheBaseline() throws {

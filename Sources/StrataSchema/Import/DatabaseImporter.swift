@@ -88,9 +88,12 @@ struct DatabaseImporter {
         """), by: { SQLName.folded($0["tableName"] ?? "") }
     ).mapValues { rows in rows.compactMap { $0["name"] } }
 
-    let problems = introspection.schema.tables.compactMap { NameRules.tableNameProblem($0.name) }
+    var problems = introspection.schema.tables.compactMap { NameRules.tableNameProblem($0.name) }
+    problems += introspection.schema.tables.filter { table in
+      NameRules.tableNameProblem(table.name) == nil && !table.columns.contains { NameRules.columnNameProblem($0.name) == nil }
+    }.map { "table \(NameRules.display($0.name)) has no column a model can read (only rowid's names or generated columns)" }
     if !problems.isEmpty {
-      throw InputError("cannot import the database: " + problems.joined(separator: "; ") + "; rename the table in the database first")
+      throw InputError("cannot import the database: " + problems.joined(separator: "; ") + "; change the table in the database first")
     }
   }
 
