@@ -70,7 +70,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   }
 
   /// The rows of a filtered, ordered statement: `@FetchAll(Player.where { … }) var players`.
-  public init<From: StrataCore.Table>(
+  public init<From: StrataCore.Table & SendableMetatype>(
     wrappedValue: [Element] = [], _ statement: Where<From>, database: (any DatabaseReader)? = nil,
     delivery: FetchDelivery = .mainActor
   ) where Element == From.QueryOutput {
@@ -86,7 +86,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   }
 
   /// The tuples a statement selects: `@FetchAll(Player.select { ($0.name, $0.score) }) var pairs`.
-  public init<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
+  public init<First: QueryRepresentable & SendableMetatype, Second: QueryRepresentable & SendableMetatype, each Column: QueryRepresentable & SendableMetatype, From: StrataCore.Table & SendableMetatype, Joins>(
     wrappedValue: [Element] = [], _ statement: Select<(First, Second, repeat each Column), From, Joins>,
     database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
   ) where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
@@ -94,7 +94,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   }
 
   /// The rows of joined tables: `@FetchAll(Game.leftJoin(Player.all) { … }) var rows`.
-  public init<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
+  public init<From: StrataCore.Table & SendableMetatype, Joined: StrataCore.Table & SendableMetatype, each More: StrataCore.Table & SendableMetatype>(
     wrappedValue: [Element] = [], _ statement: Select<(), From, (Joined, repeat each More)>,
     database: (any DatabaseReader)? = nil, delivery: FetchDelivery = .mainActor
   ) where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
@@ -105,7 +105,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
   /// rows are the value. No value of the previous query arrives after that. Throws the fetch's
   /// error (also kept in ``loadError``).
   @discardableResult
-  public func load<From: StrataCore.Table>(_ statement: Where<From>) async throws -> FetchSubscription
+  public func load<From: StrataCore.Table & SendableMetatype>(_ statement: Where<From>) async throws -> FetchSubscription
   where Element == From.QueryOutput {
     try await load(Self.rows(of: statement))
   }
@@ -119,7 +119,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
 
   /// Replaces the query with a statement that selects tuples.
   @discardableResult
-  public func load<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
+  public func load<First: QueryRepresentable & SendableMetatype, Second: QueryRepresentable & SendableMetatype, each Column: QueryRepresentable & SendableMetatype, From: StrataCore.Table & SendableMetatype, Joins>(
     _ statement: Select<(First, Second, repeat each Column), From, Joins>
   ) async throws -> FetchSubscription
   where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
@@ -128,7 +128,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
 
   /// Replaces the query with a statement of joined tables' rows.
   @discardableResult
-  public func load<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
+  public func load<From: StrataCore.Table & SendableMetatype, Joined: StrataCore.Table & SendableMetatype, each More: StrataCore.Table & SendableMetatype>(
     _ statement: Select<(), From, (Joined, repeat each More)>
   ) async throws -> FetchSubscription
   where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
@@ -137,7 +137,7 @@ public struct FetchAll<Element: Sendable>: Sendable {
 
   // Each statement is rendered once: the observation runs it again after every write.
 
-  static func rows<From: StrataCore.Table>(of statement: Where<From>) -> Query
+  static func rows<From: StrataCore.Table & SendableMetatype>(of statement: Where<From>) -> Query
   where Element == From.QueryOutput {
     Query(RenderedStatement<From>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
@@ -147,14 +147,14 @@ public struct FetchAll<Element: Sendable>: Sendable {
     Query(RenderedStatement<Statement.QueryValue>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
-  static func rows<First: QueryRepresentable, Second: QueryRepresentable, each Column: QueryRepresentable, From: StrataCore.Table, Joins>(
+  static func rows<First: QueryRepresentable & SendableMetatype, Second: QueryRepresentable & SendableMetatype, each Column: QueryRepresentable & SendableMetatype, From: StrataCore.Table & SendableMetatype, Joins>(
     of statement: Select<(First, Second, repeat each Column), From, Joins>
   ) -> Query
   where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
     Query(RenderedStatement<(First, Second, repeat each Column)>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
-  static func rows<From: StrataCore.Table, Joined: StrataCore.Table, each More: StrataCore.Table>(
+  static func rows<From: StrataCore.Table & SendableMetatype, Joined: StrataCore.Table & SendableMetatype, each More: StrataCore.Table & SendableMetatype>(
     of statement: Select<(), From, (Joined, repeat each More)>
   ) -> Query
   where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {

@@ -55,7 +55,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
   }
 
   /// The first row of a statement, or nil: `@FetchOne(Player.find(id)) var player: Player?`.
-  public init<From: StrataCore.Table>(
+  public init<From: StrataCore.Table & SendableMetatype>(
     wrappedValue: Value = nil, _ statement: Where<From>, database: (any DatabaseReader)? = nil,
     delivery: FetchDelivery = .mainActor
   ) where Value == From.QueryOutput? {
@@ -85,7 +85,7 @@ public struct FetchOne<Value: Sendable>: Sendable {
 
   /// Replaces the query with `statement`'s first row; see `FetchAll.load(_:)`.
   @discardableResult
-  public func load<From: StrataCore.Table>(_ statement: Where<From>) async throws -> FetchSubscription
+  public func load<From: StrataCore.Table & SendableMetatype>(_ statement: Where<From>) async throws -> FetchSubscription
   where Value == From.QueryOutput? {
     let defaultValue = defaultValue
     let rendered = RenderedStatement<From>(statement)

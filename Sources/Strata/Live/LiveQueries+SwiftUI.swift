@@ -12,7 +12,7 @@
   extension FetchAll {
     /// Replaces the query, animating the change of rows with `animation`.
     @discardableResult
-    public func load<From: StrataCore.Table>(
+    public func load<From: StrataCore.Table & SendableMetatype>(
       _ statement: Where<From>, animation: Animation?
     ) async throws -> FetchSubscription where Element == From.QueryOutput {
       try await load(Self.rows(of: statement), wrapper: animating(animation))
