@@ -69,7 +69,7 @@ import Testing
     } catch let error as DiagnosticsError {
       let messages = error.diagnostics.map(\.description)
       #expect(messages.contains { $0.hasPrefix("Models.swift:6:") && $0.contains(#"has no column "nickname""#) }, "\(messages)")
-      #expect(messages.contains { $0.hasPrefix("Models.swift:9:") && $0.contains(#"no migration creates the table "ghosts""#) }, "\(messages)")
+      #expect(messages.contains { $0.hasPrefix("Models.swift:9:") && $0.contains(#"no migration creates the table or view "ghosts""#) }, "\(messages)")
     }
   }
 
@@ -122,5 +122,34 @@ import Testing
       "Models.swift:3:4: warning: @Check does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
       "Models.swift:6:6: warning: @Index does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
     ])
+  }
+
+  /// A view is read like a table; an unmanaged model may name one.
+  @Test func anUnmanagedModelMayReadAView() throws {
+    let view = Self.legacyTable + "\nCREATE VIEW legacyNames AS SELECT id, upper(name) AS shout FROM legacy;"
+    let models = """
+      // @Table("legacy")
+      // @Unmanaged
+      struct Legacy: Table, Identifiable {
+        let id: Int
+        var name: String?
+      }
+      // @Table("legacyNames")
+      // @Unmanaged
+      struct LegacyName: Table {
+        // @Column("id")
+        var legacyID: Int?
+        var shout: String?
+      }
+      """
+    #expect(try Self.plan(models, migrations: [view]).newMigration == nil)
+    do {
+      _ = try Self.plan(models.replacingOccurrences(of: "var shout", with: "var whisper"), migrations: [view])
+      Issue.record("a column the view lacks was accepted")
+    } catch let error as DiagnosticsError {
+      #expect(error.diagnostics.map(\.message) == [
+        #"'LegacyName' is // @Unmanaged, but the view "legacyNames" the migrations make has no column "whisper"; add it in a hand-written migration, or remove the property"#
+      ])
+    }
   }
 }

@@ -163,26 +163,34 @@ public enum MigrationPlanner {
       formerlyConventional: Set(conventional))
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
-      tables: tables, unmanagedProblems: unmanagedProblems(models, in: current.schema))
+      tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database))
   }
 
-  /// What an unmanaged model reads that the migrations' table lacks: the table itself, or a
-  /// column. Types and constraints are the migrations' business and are not compared.
-  private static func unmanagedProblems(_ models: ModelSet, in schema: Schema) -> [SchemaChanges.Problem] {
-    models.tables.filter(\.isUnmanaged).flatMap { model -> [SchemaChanges.Problem] in
+  /// What an unmanaged model reads that the migrations' table or view lacks: the table itself, or
+  /// a column. Types and constraints are the migrations' business and are not compared.
+  private static func unmanagedProblems(
+    _ models: ModelSet, in schema: Schema, database: SQLiteConnection
+  ) throws -> [SchemaChanges.Problem] {
+    try models.tables.filter(\.isUnmanaged).flatMap { model -> [SchemaChanges.Problem] in
       let name = NameRules.display(model.tableName)
-      guard let table = schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(model.tableName) }) else {
+      let columnNames: [String]
+      let kind: String
+      if let table = schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(model.tableName) }) {
+        (columnNames, kind) = (table.columns.map(\.name), "table")
+      } else if let view = try SchemaIntrospector.viewColumns(model.tableName, in: database) {
+        (columnNames, kind) = (view, "view")
+      } else {
         return [
           .init(
             table: model.tableName, column: nil,
-            message: "'\(model.swiftName)' is // @Unmanaged, but no migration creates the table \(name); create it in a hand-written migration, or remove // @Unmanaged to have the next migration create it")
+            message: "'\(model.swiftName)' is // @Unmanaged, but no migration creates the table or view \(name); create it in a hand-written migration, or remove // @Unmanaged to have the next migration create the table")
         ]
       }
-      let columns = Set(table.columns.map { SQLName.folded($0.name) })
+      let columns = Set(columnNames.map(SQLName.folded))
       return model.columns.filter { !columns.contains(SQLName.folded($0.columnName)) }.map { column in
         .init(
           table: model.tableName, column: column.columnName,
-          message: "'\(model.swiftName)' is // @Unmanaged, but the table \(name) the migrations make has no column \(NameRules.display(column.columnName)); add it in a hand-written migration, or remove the property")
+          message: "'\(model.swiftName)' is // @Unmanaged, but the \(kind) \(name) the migrations make has no column \(NameRules.display(column.columnName)); add it in a hand-written migration, or remove the property")
       }
     }
   }

@@ -94,6 +94,14 @@ enum SchemaIntrospector {
     return Introspection(schema: schema, otherObjects: others, indexSQL: indexSQL, virtualTables: virtualTables)
   }
 
+  /// The columns of the view called `name`, in order; nil when there is no such view or SQLite
+  /// cannot read it (a view of a table that is gone).
+  static func viewColumns(_ name: String, in database: SQLiteConnection) throws -> [String]? {
+    guard try !database.rows("SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ? COLLATE NOCASE", [name]).isEmpty
+    else { return nil }
+    return try? database.rows("SELECT name FROM pragma_table_info(?)", [name]).compactMap { $0["name"] }
+  }
+
   /// One table from the rows of the pragma queries.
   private static func table(
     _ name: String, sql: String, columns info: [SQLiteRow], foreignKeys keyRows: [SQLiteRow],
