@@ -53,7 +53,8 @@ struct ImportCommand: ParsableCommand {
       try? FileManager.default.removeItem(atPath: modelsPath)
       throw error
     }
-    print("Imported \(result.tableCount) tables from \(source) (\(result.unmanagedCount) unmanaged):")
+    let views = result.viewCount == 0 ? "" : " and \(result.viewCount) view\(result.viewCount == 1 ? "" : "s")"
+    print("Imported \(result.tableCount) tables\(views) from \(source) (\(result.unmanagedCount) unmanaged):")
     print("  wrote \(modelsPath)")
     print("  wrote \(baselinePath)")
     for note in result.notes { print("  - \(note)") }

@@ -24,6 +24,8 @@ public struct DatabaseImport: Sendable {
   /// How many tables became models, and how many of those are unmanaged.
   public let tableCount: Int
   public let unmanagedCount: Int
+  /// How many views became read-only unmanaged models.
+  public let viewCount: Int
 
   /// Reads the database at `path` (read-only) and builds the models and the baseline.
   ///
@@ -43,8 +45,9 @@ public struct DatabaseImport: Sendable {
     baseline = importer.baseline(source: source)
     schemaFile = ImportedModelRenderer.schemaFile(importer.tables, source: source)
     notes = importer.notes
-    tableCount = importer.tables.count
-    unmanagedCount = importer.tables.filter(\.isUnmanaged).count
+    tableCount = importer.tables.filter { !$0.isView }.count
+    unmanagedCount = importer.tables.filter { $0.isUnmanaged && !$0.isView }.count
+    viewCount = importer.tables.filter(\.isView).count
   }
 }
 
@@ -59,6 +62,10 @@ struct DatabaseImporter {
   private let statements: [String]
   /// Generated columns, by folded table name, which models do not read.
   private let generatedColumns: [String: [String]]
+  /// The views whose columns SQLite can list, as tables of those columns.
+  private let views: [TableSchema]
+  /// Views SQLite cannot read (of a table that is gone) or no model can name.
+  private let unreadableViews: [String]
   private(set) var tables: [ImportedTable] = []
   private(set) var notes: [String] = []
 
@@ -88,6 +95,24 @@ struct DatabaseImporter {
         """), by: { SQLName.folded($0["tableName"] ?? "") }
     ).mapValues { rows in rows.compactMap { $0["name"] } }
 
+    var views: [TableSchema] = []
+    var unreadableViews: [String] = []
+    for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name") {
+      guard let name = row["name"] else { continue }
+      let columns = (try? database.rows("SELECT name, type FROM pragma_table_info(?)", [name])) ?? []
+      let view = TableSchema(
+        name: name, columns: columns.compactMap { column in
+          column["name"].map { ColumnSchema(name: $0, type: SQLType(declared: column["type"] ?? "")) }
+        }, isStrict: false)
+      if NameRules.tableNameProblem(name) == nil, view.columns.contains(where: { NameRules.columnNameProblem($0.name) == nil }) {
+        views.append(view)
+      } else {
+        unreadableViews.append(name)
+      }
+    }
+    self.views = views
+    self.unreadableViews = unreadableViews
+
     var problems = introspection.schema.tables.compactMap { NameRules.tableNameProblem($0.name) }
     problems += introspection.schema.tables.filter { table in
       NameRules.tableNameProblem(table.name) == nil && !table.columns.contains { NameRules.columnNameProblem($0.name) == nil }
@@ -111,9 +136,16 @@ struct DatabaseImporter {
   /// Decides each table's model and returns the Swift models; throws if they do not reproduce the
   /// schema.
   mutating func run(source: String) throws -> String {
-    let typeNames = Self.typeNames(for: introspection.schema.tables.map(\.name))
+    let typeNames = Self.typeNames(for: introspection.schema.tables.map(\.name) + views.map(\.name))
     tables = introspection.schema.tables.map { table in
       conventionalModel(of: table, typeNames: typeNames)
+    }
+    tables += views.map { view in
+      var model = unmanagedModel(
+        of: view, typeName: typeNames[view.name]!,
+        reasons: ["it is a view, whose rows it reads; writing them takes the view's INSTEAD OF triggers"])
+      model.isView = true
+      return model
     }
     let migrations = MigrationFiles(directory: "Migrations", files: [("0001_imported_schema", baseline(source: source))])
     // Each round makes unmanaged the tables whose conventional model the generator rejects or
@@ -169,7 +201,10 @@ struct DatabaseImporter {
   }
 
   private mutating func collectNotes() {
-    for table in tables where table.isUnmanaged {
+    for table in tables where table.isView {
+      notes.append("view \(NameRules.display(table.tableName)) is kept in the baseline and gets a read-only // @Unmanaged model, '\(table.typeName)'")
+    }
+    for table in tables where table.isUnmanaged && !table.isView {
       notes.append(
         "table \(NameRules.display(table.tableName)) is // @Unmanaged (its migrations make it as it is): "
           + table.unmanagedReasons.joined(separator: "; "))
@@ -193,9 +228,10 @@ struct DatabaseImporter {
         notes.append("index \(NameRules.display(index.name)) is kept in the baseline; the planner leaves it alone")
       }
     }
-    for object in introspection.otherObjects {
+    let modeledViews = Set(views.map(\.name))
+    for object in introspection.otherObjects where !modeledViews.contains(object.name) {
       let kind = introspection.virtualTables.contains(object.name)
-        ? "virtual table" : object.sql.uppercased().hasPrefix("CREATE VIEW") ? "view" : "trigger"
+        ? "virtual table" : unreadableViews.contains(object.name) ? "view" : "trigger"
       notes.append("\(kind) \(NameRules.display(object.name)) is kept in the baseline; models do not describe it")
     }
   }

@@ -74,7 +74,7 @@ enum ImportedModelRenderer {
 
   /// The doc comment: the table's name and, for an unmanaged one, why.
   private static func comment(_ table: ImportedTable) -> [String] {
-    var lines = ["The table \(SwiftLiteral.comment(NameRules.display(table.tableName)))."]
+    var lines = ["The \(table.isView ? "view" : "table") \(SwiftLiteral.comment(NameRules.display(table.tableName)))."]
     if table.isUnmanaged {
       lines.append("Unmanaged: " + table.unmanagedReasons.map(SwiftLiteral.comment).joined(separator: "; ") + ".")
     }

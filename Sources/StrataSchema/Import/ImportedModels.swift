@@ -14,6 +14,8 @@ struct ImportedTable {
   var compositeKey: [String] = []
   /// The table's `CHECK` expressions.
   var checks: [String] = []
+  /// Whether the model reads a view rather than a table.
+  var isView = false
 
   var isUnmanaged: Bool { !unmanagedReasons.isEmpty }
 

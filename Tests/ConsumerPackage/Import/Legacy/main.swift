@@ -32,6 +32,10 @@ check(authors == ["Ursula K. Le Guin", "Italo Calvino", "Octavia E. Butler"], "a
 let shelves = try existing.read { db in try BookShelf.where { $0.bookId.eq(2) }.select(\.shelf).fetchAll(db) }
 check(shelves.sorted() == ["B", "C"], "shelves: \(shelves)")
 
+// The view has a read-only model too.
+let viewTitles = try existing.read { db in try BookTitle.all.fetchAll(db).compactMap(\.title) }
+check(viewTitles.sorted() == ["Invisible Cities", "The Dispossessed"], "view: \(viewTitles)")
+
 // A new database runs the baseline and gets the same schema.
 let fresh = try openDatabase(.inMemory)
 try fresh.migrate(StrataMigrations.all)
