@@ -138,26 +138,36 @@ extension ModelTranslator {
         "'\(property.name)' is marked as primary key, but @PrimaryKey(on:) gives '\(type.qualifiedName)' a key on several columns; keep one of them",
         at: options(of: property).argumentLocations["Column.primaryKey"] ?? property.location)
     }
-    var names: [String] = []
-    for property in properties {
-      guard let column = columns.first(where: { $0.propertyName == property }) else {
-        diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
-        continue
-      }
-      if column.isOptional {
-        diagnostics.error("'\(property)' is optional, but a primary key's columns cannot be NULL; make it non-optional", at: column.location)
-      }
-      guard !names.contains(column.columnName) else {
-        diagnostics.error("'\(property)' is listed twice", at: location)
-        continue
-      }
-      names.append(column.columnName)
+    let listed = listedColumns(properties, of: type, columns: columns, at: location)
+    for column in listed where column.isOptional {
+      diagnostics.error(
+        "'\(column.propertyName)' is optional, but a primary key's columns cannot be NULL; make it non-optional", at: column.location)
     }
     if properties.count == 1 {
       diagnostics.error(
         "@PrimaryKey(on:) is for a key on several columns; for one, mark the property // @Column(primaryKey: true)", at: location)
     }
-    return names
+    return listed.map(\.columnName)
+  }
+
+  /// The columns of the properties an annotation lists (`on: "a, b"`), in order; each property
+  /// that is not a column, or is listed twice, is an error at `location` and left out.
+  private mutating func listedColumns(
+    _ properties: [String], of type: TypeDeclaration, columns: [ColumnModel], at location: SourceLocation
+  ) -> [ColumnModel] {
+    var listed: [ColumnModel] = []
+    for property in properties {
+      guard let column = columns.first(where: { $0.propertyName == property }) else {
+        diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
+        continue
+      }
+      guard !listed.contains(where: { $0.columnName == column.columnName }) else {
+        diagnostics.error("'\(property)' is listed twice", at: location)
+        continue
+      }
+      listed.append(column)
+    }
+    return listed
   }
 
   /// A model that declares a type or typealias the generator also writes.
@@ -381,22 +391,10 @@ extension ModelTranslator {
       diagnostics.error(
         "@\(name) above a table needs the properties to index: @\(name)(on: \"gameID, score\")", at: options.present[name]!)
     }
-    let columnNames = Dictionary(columns.map { ($0.propertyName, $0.columnName) }, uniquingKeysWith: { first, _ in first })
     var indexes: [IndexSchema] = []
     for index in options.tableIndexes {
       let location = index.location ?? type.location
-      var names: [String] = []
-      for property in index.properties {
-        guard let column = columnNames[property] else {
-          diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
-          continue
-        }
-        guard !names.contains(column) else {
-          diagnostics.error("'\(property)' is listed twice", at: location)
-          continue
-        }
-        names.append(column)
-      }
+      let names = listedColumns(index.properties, of: type, columns: columns, at: location).map(\.columnName)
       guard names.count == index.properties.count else { continue }
       let schema = IndexSchema(
         name: IndexSchema.conventionalName(table: tableName, columns: names), table: tableName, columns: names,
