@@ -60,8 +60,6 @@ struct DatabaseImporter {
   /// Each `CREATE` statement of the schema, in an order that replays: tables, indexes, views,
   /// triggers, each in the order the database created them.
   private let statements: [String]
-  /// Generated columns, by folded table name, which models do not read.
-  private let generatedColumns: [String: [String]]
   /// The views whose columns SQLite can list, as tables of those columns.
   private let views: [TableSchema]
   /// Views SQLite cannot read (of a table that is gone) or no model can name.
@@ -73,11 +71,7 @@ struct DatabaseImporter {
     introspection = try SchemaIntrospector.introspect(database)
     tablesByName = Dictionary(
       introspection.schema.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-    var shadowTables: Set<String> = []
-    for row in try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'") {
-      if let name = row["name"] { shadowTables.insert(SQLName.folded(name)) }
-    }
-    let excluded = Set(SchemaIntrospector.internalTables.map(SQLName.folded)).union(shadowTables)
+    let excluded = Set((SchemaIntrospector.internalTables.union(introspection.shadowTables)).map(SQLName.folded))
     statements = try database.rows(
       """
       SELECT type, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
@@ -87,23 +81,11 @@ struct DatabaseImporter {
       guard let table = row["tbl_name"], let sql = row["sql"], !excluded.contains(SQLName.folded(table)) else { return nil }
       return sql.hasSuffix(";") ? sql : sql + ";"
     }
-    generatedColumns = Dictionary(
-      grouping: try database.rows(
-        """
-        SELECT m.name AS tableName, p.name FROM sqlite_schema AS m, pragma_table_xinfo(m.name) AS p
-        WHERE m.type = 'table' AND p.hidden IN (2, 3) ORDER BY m.name, p.cid
-        """), by: { SQLName.folded($0["tableName"] ?? "") }
-    ).mapValues { rows in rows.compactMap { $0["name"] } }
-
     var views: [TableSchema] = []
     var unreadableViews: [String] = []
     for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name") {
       guard let name = row["name"] else { continue }
-      let columns = (try? database.rows("SELECT name, type FROM pragma_table_info(?)", [name])) ?? []
-      let view = TableSchema(
-        name: name, columns: columns.compactMap { column in
-          column["name"].map { ColumnSchema(name: $0, type: SQLType(declared: column["type"] ?? "")) }
-        }, isStrict: false)
+      let view = TableSchema(name: name, columns: try SchemaIntrospector.viewColumns(name, in: database) ?? [], isStrict: false)
       if NameRules.tableNameProblem(name) == nil, view.columns.contains(where: { NameRules.columnNameProblem($0.name) == nil }) {
         views.append(view)
       } else {
@@ -210,7 +192,7 @@ struct DatabaseImporter {
           + table.unmanagedReasons.joined(separator: "; "))
     }
     for table in introspection.schema.tables {
-      for column in generatedColumns[SQLName.folded(table.name)] ?? [] {
+      for column in introspection.generatedColumns[table.name] ?? [] {
         notes.append("table \(NameRules.display(table.name)): the generated column \(NameRules.display(column)) is not a property; read it with raw SQL")
       }
       for column in table.columns where NameRules.columnNameProblem(column.name) != nil {
@@ -245,7 +227,7 @@ struct DatabaseImporter {
     var reasons: [String] = []
     if !table.isStrict { reasons.append("it is not STRICT") }
     if table.isWithoutRowID { reasons.append("it is WITHOUT ROWID") }
-    if generatedColumns[SQLName.folded(table.name)] != nil { reasons.append("it has generated columns") }
+    if introspection.generatedColumns[table.name] != nil { reasons.append("it has generated columns") }
     for column in table.columns {
       let name = NameRules.display(column.name)
       if NameRules.columnNameProblem(column.name) != nil { reasons.append("column \(name) cannot be a property") }

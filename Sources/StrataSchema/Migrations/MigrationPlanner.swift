@@ -178,7 +178,7 @@ public enum MigrationPlanner {
       if let table = schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(model.tableName) }) {
         (columnNames, kind) = (table.columns.map(\.name), "table")
       } else if let view = try SchemaIntrospector.viewColumns(model.tableName, in: database) {
-        (columnNames, kind) = (view, "view")
+        (columnNames, kind) = (view.map(\.name), "view")
       } else {
         return [
           .init(

@@ -12,6 +12,10 @@ enum SchemaIntrospector {
     var indexSQL: [String: String]
     /// Virtual tables and their shadow tables, which are the user's.
     var virtualTables: Set<String>
+    /// The shadow tables alone, which their virtual table makes.
+    var shadowTables: Set<String>
+    /// Each table's generated columns, which `schema` leaves out, by table name.
+    var generatedColumns: [String: [String]]
 
     /// The views and triggers.
     var dependents: [(name: String, sql: String)] {
@@ -27,11 +31,15 @@ enum SchemaIntrospector {
   static func introspect(_ database: SQLiteConnection) throws -> Introspection {
     var flags: [String: (strict: Bool, withoutRowID: Bool)] = [:]
     var virtualTables: Set<String> = []
+    var shadowTables: Set<String> = []
     for row in try database.rows("SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'") {
       guard let name = row["name"] else { continue }
       switch row["type"] {
       case "table": flags[name] = (row["strict"] == "1", row["wr"] == "1")
-      case "virtual", "shadow": virtualTables.insert(name)
+      case "virtual": virtualTables.insert(name)
+      case "shadow":
+        virtualTables.insert(name)
+        shadowTables.insert(name)
       default: break
       }
     }
@@ -91,15 +99,21 @@ enum SchemaIntrospector {
         others.append((name, sql))
       }
     }
-    return Introspection(schema: schema, otherObjects: others, indexSQL: indexSQL, virtualTables: virtualTables)
+    let generatedColumns = columns.mapValues { rows in
+      rows.filter { $0["hidden"] == "2" || $0["hidden"] == "3" }.compactMap { $0["name"] }
+    }.filter { !$0.value.isEmpty }
+    return Introspection(
+      schema: schema, otherObjects: others, indexSQL: indexSQL, virtualTables: virtualTables, shadowTables: shadowTables,
+      generatedColumns: generatedColumns)
   }
 
-  /// The columns of the view called `name`, in order; nil when there is no such view or SQLite
-  /// cannot read it (a view of a table that is gone).
-  static func viewColumns(_ name: String, in database: SQLiteConnection) throws -> [String]? {
-    guard try !database.rows("SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ? COLLATE NOCASE", [name]).isEmpty
+  /// The columns of the view called `name`, in order, with the types SQLite reports for them;
+  /// nil when there is no such view or SQLite cannot read it (a view of a table that is gone).
+  static func viewColumns(_ name: String, in database: SQLiteConnection) throws -> [ColumnSchema]? {
+    guard try !database.rows("SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ? COLLATE NOCASE", [name]).isEmpty,
+      let rows = try? database.rows("SELECT name, type FROM pragma_table_info(?)", [name])
     else { return nil }
-    return try? database.rows("SELECT name FROM pragma_table_info(?)", [name]).compactMap { $0["name"] }
+    return rows.compactMap { row in row["name"].map { ColumnSchema(name: $0, type: SQLType(declared: row["type"] ?? "")) } }
   }
 
   /// One table from the rows of the pragma queries.
