@@ -65,6 +65,8 @@ struct DatabaseImporter {
   /// Views SQLite cannot read (of a table that is gone) or no model can name.
   private let unreadableViews: [String]
   private(set) var tables: [ImportedTable] = []
+  /// Each model's position in `tables`, by folded table name; models are replaced in place.
+  private var modelPositions: [String: Int] = [:]
   private(set) var notes: [String] = []
 
   init(_ database: SQLiteConnection) throws {
@@ -129,6 +131,8 @@ struct DatabaseImporter {
       model.isView = true
       return model
     }
+    modelPositions = Dictionary(
+      tables.enumerated().map { (SQLName.folded($1.tableName), $0) }, uniquingKeysWith: { first, _ in first })
     let migrations = MigrationFiles(directory: "Migrations", files: [("0001_imported_schema", baseline(source: source))])
     // Each round makes unmanaged the tables whose conventional model the generator rejects or
     // the planner would change; a table can only go one way, so this ends.
@@ -143,7 +147,7 @@ struct DatabaseImporter {
         var rejected: [String: [String]] = [:]
         for diagnostic in error.diagnostics where diagnostic.severity == .error {
           guard let table = ranges.first(where: { $0.range.contains(diagnostic.location.line) })?.table,
-            let model = tables.first(where: { $0.tableName == table }), !model.isUnmanaged
+            let model = model(of: table), !model.isUnmanaged
           else { throw error }
           rejected[table, default: []].append(diagnostic.message)
         }
@@ -155,9 +159,9 @@ struct DatabaseImporter {
       let problems = comparison.changes.problems + comparison.renames.problems + comparison.unmanagedProblems
       guard lines.isEmpty, problems.isEmpty else {
         var changed: [String: [String]] = [:]
-        for (table, line) in lines { changed[Self.original(table, in: tables), default: []].append("Strata's model would " + line) }
-        for problem in problems { changed[Self.original(problem.table, in: tables), default: []].append(problem.message) }
-        if changed.keys.contains(where: { key in tables.first { $0.tableName == key }?.isUnmanaged ?? true }) {
+        for (table, line) in lines { changed[original(table), default: []].append("Strata's model would " + line) }
+        for problem in problems { changed[original(problem.table), default: []].append(problem.message) }
+        if changed.keys.contains(where: { model(of: $0)?.isUnmanaged ?? true }) {
           throw InputError(
             "the imported models do not reproduce the database's schema; please report this with the schema:\n"
               + changed.values.flatMap { $0 }.joined(separator: "\n"))
@@ -170,14 +174,19 @@ struct DatabaseImporter {
     }
   }
 
-  private static func original(_ name: String, in tables: [ImportedTable]) -> String {
-    tables.first { SQLName.folded($0.tableName) == SQLName.folded(name) }?.tableName ?? name
+  /// The model of the table or view called `name`, as SQLite compares names.
+  private func model(of name: String) -> ImportedTable? {
+    modelPositions[SQLName.folded(name)].map { tables[$0] }
+  }
+
+  /// The table's name as the database spells it.
+  private func original(_ name: String) -> String {
+    model(of: name)?.tableName ?? name
   }
 
   private mutating func makeUnmanaged(_ reasons: [String: [String]]) {
-    for index in tables.indices {
-      guard let why = reasons[tables[index].tableName] else { continue }
-      let table = tablesByName[SQLName.folded(tables[index].tableName)]!
+    for (name, why) in reasons {
+      guard let index = modelPositions[SQLName.folded(name)], let table = tablesByName[SQLName.folded(name)] else { continue }
       tables[index] = unmanagedModel(of: table, typeName: tables[index].typeName, reasons: why)
     }
   }
@@ -199,7 +208,7 @@ struct DatabaseImporter {
         notes.append(
           "table \(NameRules.display(table.name)): the column \(NameRules.display(column.name)) is not a property: \(NameRules.columnNameProblem(column.name)!)")
       }
-      let isUnmanaged = tables.first { $0.tableName == table.name }?.isUnmanaged ?? true
+      let isUnmanaged = model(of: table.name)?.isUnmanaged ?? true
       let kept = table.otherConstraints.filter { isUnmanaged || !SchemaChanges.isCheck($0) }
         + table.columns.flatMap(\.otherConstraints)
       if !kept.isEmpty {
@@ -388,14 +397,7 @@ struct DatabaseImporter {
       let candidates = singulars(of: base) + [base]
       var name = candidates.first { Naming.tableName(forType: $0) == table } ?? candidates[0]
       if taken.contains(name) { name += "Record" }
-      var unique = name
-      var counter = 2
-      while taken.contains(unique) {
-        unique = name + String(counter)
-        counter += 1
-      }
-      taken.insert(unique)
-      names[table] = unique
+      names[table] = unique(name, among: &taken) { $0 }
     }
     return names
   }
@@ -417,6 +419,21 @@ struct DatabaseImporter {
       !(("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
         || (scalar.value >= 0x80 && scalar.properties.isAlphabetic))
     }.map { String(String.UnicodeScalarView($0)) }
+  }
+
+  /// `name`, or `name2`, `name3`… the first that `taken` lacks (as `compared` spells names),
+  /// which it then holds.
+  private static func unique(
+    _ name: String, among taken: inout Set<String>, compared: (String) -> String
+  ) -> String {
+    var candidate = name
+    var counter = 2
+    while taken.contains(compared(candidate)) {
+      candidate = name + String(counter)
+      counter += 1
+    }
+    taken.insert(compared(candidate))
+    return candidate
   }
 
   /// Names of members Strata generates or Swift reserves, which a property may not take.
@@ -441,14 +458,7 @@ struct DatabaseImporter {
       // `id` is the key by convention; a table whose key is another column keeps its `id`
       // column under another name.
       if name == "id", column.primaryKey == nil || !hasKey { name = "idValue" }
-      var unique = name
-      var counter = 2
-      while taken.contains(SQLName.folded(unique)) {
-        unique = name + String(counter)
-        counter += 1
-      }
-      taken.insert(SQLName.folded(unique))
-      names[column.name] = unique
+      names[column.name] = unique(name, among: &taken, compared: SQLName.folded)
     }
     return names
   }
