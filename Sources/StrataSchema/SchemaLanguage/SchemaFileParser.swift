@@ -167,9 +167,9 @@ struct SchemaFileParser {
       }
       guard current.kind != .endOfFile else { return fail("table '\(name.text)' has no closing '}'") }
       let start = position
-      if (isWord("index") || isWord("unique")), nextIsPunctuation("(") {
+      if (isWord("index") || isWord("unique")), nextIs(.punctuation, "(") {
         if let index = tableIndex() { table.indexes.append(index) } else { skipItem(from: start) }
-      } else if isWord("primary"), nextIsPunctuation("(") {
+      } else if isWord("primary"), nextIs(.punctuation, "(") {
         let location = self.location
         advance()
         if let columns = columnList(), atItemEnd {
@@ -178,7 +178,7 @@ struct SchemaFileParser {
           if atItemEnd { let _: Bool? = fail("expected the end of the key, found %found") }
           skipItem(from: start)
         }
-      } else if isWord("check"), nextIsWord("raw") {
+      } else if isWord("check"), nextIs(.identifier, "raw") {
         let location = self.location
         advance()
         advance()
@@ -197,14 +197,10 @@ struct SchemaFileParser {
     return table
   }
 
-  private func nextIsPunctuation(_ symbol: String) -> Bool {
+  /// Whether the token after the current one has `kind` and reads `text`.
+  private func nextIs(_ kind: SwiftToken.Kind, _ text: String) -> Bool {
     let next = lexer.tokens[min(position + 1, lexer.tokens.count - 1)]
-    return next.kind == .punctuation && lexer.text(of: next) == symbol
-  }
-
-  private func nextIsWord(_ word: String) -> Bool {
-    let next = lexer.tokens[min(position + 1, lexer.tokens.count - 1)]
-    return next.kind == .identifier && lexer.text(of: next) == word
+    return next.kind == kind && lexer.text(of: next) == text
   }
 
   /// `(a, b)`: at least one column name, from the opening parenthesis on.
@@ -244,7 +240,7 @@ struct SchemaFileParser {
   }
 
   private mutating func column() -> SchemaFile.Column? {
-    if isWord("check"), nextIsPunctuation("(") {
+    if isWord("check"), nextIs(.punctuation, "(") {
       return fail("a check is SQL: check raw \"score >= 0\"")
     }
     guard let name = name(of: "column") else { return nil }
