@@ -19,7 +19,7 @@ enum ImportedModelRenderer {
       lines += comment(table).map { "/// " + $0 }
       lines += tableAnnotations(table)
       let protocols = table.keyProperty == "id" ? "Table, Identifiable" : "Table"
-      lines.append("struct \(table.typeName): \(protocols) {")
+      lines.append("struct \(SwiftLiteral.identifier(table.typeName)): \(protocols) {")
       for column in table.columns {
         lines += columnAnnotations(column, in: table).map { "  " + $0 }
         let keyword = column.isPrimaryKey ? "let" : "var"
@@ -112,7 +112,7 @@ enum ImportedModelRenderer {
     if column.isIndexed { lines.append("// @Index") }
     if let action = column.onDelete, case .key(let type) = column.type {
       let name = Annotations.referentialActions.first { $0.value == action }!.key
-      lines.append("// @References(\(type).self, onDelete: .\(name))")
+      lines.append("// @References(\(SwiftLiteral.identifier(type)).self, onDelete: .\(name))")
     }
     return lines
   }

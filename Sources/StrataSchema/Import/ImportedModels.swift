@@ -55,7 +55,7 @@ enum ImportedType: Equatable {
     case .date: "Date"
     case .data: "Data"
     case .uuid: "UUID"
-    case .key(let type): type + ".ID"
+    case .key(let type): SwiftLiteral.identifier(type) + ".ID"
     }
   }
 
