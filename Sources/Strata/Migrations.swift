@@ -63,6 +63,8 @@ extension DatabaseWriter {
       try write { db in try db.verifyMigrations(migrations) }
     }
     try migrator.migrate(self)
+    // GRDB's observation does not report schema changes: live queries learn of them here.
+    ExternalChanges.check(self)
   }
 }
 

@@ -30,13 +30,13 @@ public struct Fetch<Value: Sendable>: Sendable {
     wrappedValue: Value, _ request: Request, database: (any DatabaseReader)? = nil,
     delivery: FetchDelivery = .mainActor
   ) where Request.Value == Value {
-    controller = FetchController(value: wrappedValue, database: database, delivery: delivery, fetch: request.fetch)
+    controller = FetchController(value: wrappedValue, database: database, delivery: delivery, query: .fetch(request.fetch))
   }
 
   /// Replaces the request, fetches it and keeps observing it; see `FetchAll.load(_:)`.
   @discardableResult
   public func load<Request: FetchKeyRequest>(_ request: Request) async throws -> FetchSubscription
   where Request.Value == Value {
-    try await controller.load(request.fetch)
+    try await controller.load(.fetch(request.fetch))
   }
 }

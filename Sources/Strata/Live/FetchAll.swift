@@ -42,24 +42,19 @@ public struct FetchAll<Element: Sendable>: Sendable {
   private init(
     _ rows: [Element], _ database: (any DatabaseReader)?, _ delivery: FetchDelivery, _ query: Query
   ) {
-    controller = FetchController(
-      value: rows, database: database, delivery: delivery, fetch: query.fetch, constant: query.isEmpty ? [] : nil)
+    controller = FetchController(value: rows, database: database, delivery: delivery, query: query)
   }
 
-  /// A statement's fetch, and whether the statement selects nothing, so that it need not touch
-  /// the database.
-  struct Query {
-    let fetch: FetchController<[Element]>.Fetch
-    let isEmpty: Bool
+  typealias Query = FetchController<[Element]>.Query
 
-    init<Value>(_ rendered: RenderedStatement<Value>, _ fetch: @escaping @Sendable (RenderedStatement<Value>, Database) throws -> [Element]) {
-      self.fetch = { db in try fetch(rendered, db) }
-      isEmpty = rendered.isEmpty
-    }
+  private static func query<Row>(
+    _ rendered: RenderedStatement<Row>, _ fetch: @escaping @Sendable (RenderedStatement<Row>, Database) throws -> [Element]
+  ) -> Query {
+    rendered.isEmpty ? .constant([]) : .fetch { db in try fetch(rendered, db) }
   }
 
   func load(_ query: Query, wrapper: FetchController<[Element]>.DeliveryWrapper? = nil) async throws -> FetchSubscription {
-    try await controller.load(query.fetch, constant: query.isEmpty ? [] : nil, wrapper: wrapper)
+    try await controller.load(query, wrapper: wrapper)
   }
 
   /// Every row of the table, under its default scope: `@FetchAll var games: [Game]`.
@@ -135,29 +130,30 @@ public struct FetchAll<Element: Sendable>: Sendable {
     try await load(Self.rows(of: statement))
   }
 
-  // Each statement is rendered once: the observation runs it again after every write.
+  // Each statement is rendered once: the observation runs it again after every write. A
+  // statement that selects nothing need not touch the database.
 
   static func rows<From: StrataCore.Table & SendableMetatype>(of statement: Where<From>) -> Query
   where Element == From.QueryOutput {
-    Query(RenderedStatement<From>(statement)) { rendered, db in try rendered.fetchAll(db) }
+    query(RenderedStatement<From>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
   static func rows<Statement: SelectStatement & Sendable>(of statement: Statement) -> Query
   where Statement.QueryValue: QueryRepresentable, Element == Statement.QueryValue.QueryOutput {
-    Query(RenderedStatement<Statement.QueryValue>(statement)) { rendered, db in try rendered.fetchAll(db) }
+    query(RenderedStatement<Statement.QueryValue>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
   static func rows<First: QueryRepresentable & SendableMetatype, Second: QueryRepresentable & SendableMetatype, each Column: QueryRepresentable & SendableMetatype, From: StrataCore.Table & SendableMetatype, Joins>(
     of statement: Select<(First, Second, repeat each Column), From, Joins>
   ) -> Query
   where Element == (First.QueryOutput, Second.QueryOutput, repeat (each Column).QueryOutput) {
-    Query(RenderedStatement<(First, Second, repeat each Column)>(statement)) { rendered, db in try rendered.fetchAll(db) }
+    query(RenderedStatement<(First, Second, repeat each Column)>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 
   static func rows<From: StrataCore.Table & SendableMetatype, Joined: StrataCore.Table & SendableMetatype, each More: StrataCore.Table & SendableMetatype>(
     of statement: Select<(), From, (Joined, repeat each More)>
   ) -> Query
   where Element == (From.QueryOutput, Joined.QueryOutput, repeat (each More).QueryOutput) {
-    Query(RenderedStatement<(From, Joined, repeat each More)>(statement)) { rendered, db in try rendered.fetchAll(db) }
+    query(RenderedStatement<(From, Joined, repeat each More)>(statement)) { rendered, db in try rendered.fetchAll(db) }
   }
 }

@@ -5,15 +5,26 @@ import Observation
 /// The state behind a live query: its value, loading state and error, and the GRDB
 /// observation that keeps the value current.
 ///
-/// Reads of the value register with the Observation framework, so an `@Observable` model or a
-/// SwiftUI view that reads it re-renders when it changes. Each observation started carries a
-/// generation number; a value or error from an older generation is dropped, which is what makes
+/// Reads of the state register with the Observation framework, so an `@Observable` model or a
+/// SwiftUI view that reads it re-renders when it changes. Each change is stored before it is
+/// announced, so code that an announcement schedules (on any thread) reads the new state.
+///
+/// Two counters keep stale values out. Every `load` starts a new query; every observation
+/// started (by `load`, or again by ``refresh()`` after a change GRDB cannot see) gets a new
+/// number, and a value or error from an older observation is dropped, which is what makes
 /// `load` replace a query atomically. The observation holds the controller weakly, and the
 /// controller cancels it when it is freed.
-final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
+final class FetchController<Value: Sendable>: Observable, ExternalChangeSubscriber, @unchecked Sendable {
   typealias Fetch = @Sendable (Database) throws -> Value
   /// Wraps the state changes of a delivery, as SwiftUI's `withAnimation` does.
   typealias DeliveryWrapper = @Sendable (_ apply: () -> Void) -> Void
+
+  /// What a live query reads: a fetch, or a value for a statement that selects nothing (such as
+  /// `Player.none`), which needs no database.
+  enum Query: Sendable {
+    case fetch(Fetch)
+    case constant(Value)
+  }
 
   private let registrar = ObservationRegistrar()
   // Guards the stored state below, which deliveries may write from a database queue.
@@ -21,21 +32,25 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   private var storedValue: Value
   private var storedIsLoading = false
   private var storedLoadError: (any Error)?
-  private var generation = 0
+  /// The current query; nil once its subscription stopped it.
+  private var query: Query?
+  private var queryNumber = 0
+  private var observationNumber = 0
   private var cancellable: AnyDatabaseCancellable?
-  private var firstValue: CheckedContinuation<Void, any Error>?
+  /// The `load` waiting for the current query's first value or error.
+  private var waiter: CheckedContinuation<Int, any Error>?
   private var wrapper: DeliveryWrapper?
+  private var externalChanges: ExternalChangeMonitor.Subscription?
 
   let database: (any DatabaseReader)?
   let delivery: FetchDelivery
 
-  /// A controller that observes `fetch`, or holds `constant` without touching the database
-  /// (for a statement that selects nothing, such as `Player.none`).
-  init(value: Value, database: (any DatabaseReader)?, delivery: FetchDelivery, fetch: @escaping Fetch, constant: Value? = nil) {
+  init(value: Value, database: (any DatabaseReader)?, delivery: FetchDelivery, query: Query) {
     storedValue = value
     self.database = database ?? DefaultDatabase.current
     self.delivery = delivery
-    start(fetch, constant: constant)
+    // Nothing can observe the controller yet, so its first value may be set here, on any thread.
+    switchQuery(to: query, waiter: nil, wrapper: nil, scheduler: delivery.firstValueInPlace)
   }
 
   deinit {
@@ -58,106 +73,143 @@ final class FetchController<Value: Sendable>: Observable, @unchecked Sendable {
   }
 
   /// Replaces the observed query, and returns once the new query's first value (or error) has
-  /// been delivered.
-  func load(
-    _ fetch: @escaping Fetch, constant: Value? = nil, wrapper: DeliveryWrapper? = nil
-  ) async throws -> FetchSubscription {
-    try await withCheckedThrowingContinuation { continuation in
-      start(fetch, constant: constant, firstValue: continuation, wrapper: wrapper)
+  /// been delivered where the delivery delivers.
+  func load(_ query: Query, wrapper: DeliveryWrapper? = nil) async throws -> FetchSubscription {
+    let number = try await withCheckedThrowingContinuation { continuation in
+      delivery.perform {
+        self.switchQuery(to: query, waiter: continuation, wrapper: wrapper, scheduler: self.delivery.allValuesDelivered)
+      }
     }
-    let generation = lock.withLock { self.generation }
-    return FetchSubscription { [weak self] in self?.stop(generation) }
+    return FetchSubscription { [weak self] in self?.stop(number) }
   }
 
-  /// Starts observing `fetch`, cancelling the previous observation.
-  private func start(
-    _ fetch: @escaping Fetch, constant: Value? = nil, firstValue: CheckedContinuation<Void, any Error>? = nil,
-    wrapper: DeliveryWrapper? = nil
+  /// Fetches the current query again in a new observation: the database changed in a way
+  /// GRDB's observation does not report (another process, another connection, the schema).
+  func refresh() {
+    delivery.perform {
+      let restart: (fetch: Fetch, observation: Int, previous: AnyDatabaseCancellable?)? = self.lock.withLock {
+        guard case .fetch(let fetch) = self.query else { return nil }
+        self.observationNumber += 1
+        defer { self.cancellable = nil }
+        return (fetch, self.observationNumber, self.cancellable)
+      }
+      guard let restart else { return }
+      restart.previous?.cancel()
+      self.observe(restart.fetch, restart.observation, scheduler: self.delivery.allValuesDelivered)
+    }
+  }
+
+  /// Starts observing `query` as a new query, cancelling the previous one.
+  private func switchQuery(
+    to query: Query, waiter: CheckedContinuation<Int, any Error>?, wrapper: DeliveryWrapper?,
+    scheduler: any ValueObservationScheduler
   ) {
-    let (generation, previous, previousWaiter) = lock.withLock {
-      self.generation += 1
+    typealias Previous = (observation: Int, cancellable: AnyDatabaseCancellable?, waiter: CheckedContinuation<Int, any Error>?)
+    let previous: Previous = lock.withLock {
+      queryNumber += 1
+      observationNumber += 1
       defer {
+        self.query = query
         self.cancellable = nil
-        self.firstValue = firstValue
+        self.waiter = waiter
         self.wrapper = wrapper
       }
-      return (self.generation, self.cancellable, self.firstValue)
+      return (observationNumber, cancellable, self.waiter)
     }
-    previous?.cancel()
-    previousWaiter?.resume(throwing: CancellationError())
-    if let constant {
-      deliver(constant, generation)
-      return
+    previous.cancellable?.cancel()
+    previous.waiter?.resume(throwing: CancellationError())
+    switch query {
+    case .constant(let value):
+      deliver(value, previous.observation)
+    case .fetch(let fetch):
+      update(\.isLoading, previous.observation) { $0.storedIsLoading = true }
+      observe(fetch, previous.observation, scheduler: scheduler)
     }
+  }
+
+  /// Starts observation number `observation` of `fetch`.
+  private func observe(_ fetch: @escaping Fetch, _ observation: Int, scheduler: any ValueObservationScheduler) {
     guard let database else {
-      fail(StrataError("no database for this live query: call DefaultDatabase.set(_:) at launch, or pass database:"), generation)
+      fail(StrataError("no database for this live query: call DefaultDatabase.set(_:) at launch, or pass database:"), observation)
       return
     }
-    update(\.isLoading) { $0.storedIsLoading = true }
+    // Subscribed before the first fetch, so a change that GRDB cannot see and that commits after
+    // the fetch is caught by the monitor's first check.
+    let isSubscribed = lock.withLock { externalChanges != nil }
+    if !isSubscribed {
+      let subscription = ExternalChangeMonitor.subscribe(self, to: database)
+      lock.withLock { externalChanges = subscription }
+    }
     let cancellable = ValueObservation.tracking(fetch).start(
-      in: database, scheduling: delivery.scheduler,
-      onError: { [weak self] error in self?.fail(error, generation) },
-      onChange: { [weak self] value in self?.deliver(value, generation) })
+      in: database, scheduling: scheduler,
+      onError: { [weak self] error in self?.fail(error, observation) },
+      onChange: { [weak self] value in self?.deliver(value, observation) })
     let isCurrent = lock.withLock {
-      guard self.generation == generation else { return false }
+      guard observationNumber == observation else { return false }
       self.cancellable = cancellable
       return true
     }
     if !isCurrent { cancellable.cancel() }
   }
 
-  private func deliver(_ value: Value, _ generation: Int) {
+  private func deliver(_ value: Value, _ observation: Int) {
     typealias Current = (
-      waiter: CheckedContinuation<Void, any Error>?, wrapper: DeliveryWrapper?, clearsError: Bool, endsLoading: Bool
+      waiter: CheckedContinuation<Int, any Error>?, query: Int, wrapper: DeliveryWrapper?, clearsError: Bool,
+      endsLoading: Bool
     )
     let current: Current? = lock.withLock {
-      guard self.generation == generation else { return nil }
-      defer { firstValue = nil }
-      return (firstValue, wrapper, storedLoadError != nil, storedIsLoading)
+      guard observationNumber == observation else { return nil }
+      defer { waiter = nil }
+      return (waiter, queryNumber, wrapper, storedLoadError != nil, storedIsLoading)
     }
     guard let current else { return }
     // Only what changes is announced: most deliveries change the value alone.
     let apply = {
-      self.update(\.value) { if $0.generation == generation { $0.storedValue = value } }
-      if current.clearsError {
-        self.update(\.loadError) { if $0.generation == generation { $0.storedLoadError = nil } }
-      }
-      if current.endsLoading {
-        self.update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
-      }
+      self.update(\.value, observation) { $0.storedValue = value }
+      if current.clearsError { self.update(\.loadError, observation) { $0.storedLoadError = nil } }
+      if current.endsLoading { self.update(\.isLoading, observation) { $0.storedIsLoading = false } }
     }
     if let wrapper = current.wrapper { wrapper(apply) } else { apply() }
-    current.waiter?.resume()
+    current.waiter?.resume(returning: current.query)
   }
 
   /// Keeps the last good value and reports the error; the observation has stopped.
-  private func fail(_ error: any Error, _ generation: Int) {
-    let waiter: CheckedContinuation<Void, any Error>?? = lock.withLock {
-      guard self.generation == generation else { return .none }
-      defer { firstValue = nil }
-      return .some(firstValue)
+  private func fail(_ error: any Error, _ observation: Int) {
+    let waiter: CheckedContinuation<Int, any Error>?? = lock.withLock {
+      guard observationNumber == observation else { return .none }
+      defer { self.waiter = nil }
+      return .some(self.waiter)
     }
     guard case .some(let waiter) = waiter else { return }
-    update(\.loadError) { if $0.generation == generation { $0.storedLoadError = error } }
-    update(\.isLoading) { if $0.generation == generation { $0.storedIsLoading = false } }
+    update(\.loadError, observation) { $0.storedLoadError = error }
+    update(\.isLoading, observation) { $0.storedIsLoading = false }
     waiter?.resume(throwing: error)
   }
 
-  /// Stops observing, if `generation` is still the current observation.
-  private func stop(_ generation: Int) {
-    let stopped = lock.withLock {
-      guard self.generation == generation else { return AnyDatabaseCancellable?.none }
+  /// Stops observing, if query number `number` is still the current query.
+  private func stop(_ number: Int) {
+    let stopped: AnyDatabaseCancellable?? = lock.withLock {
+      guard queryNumber == number else { return .none }
+      query = nil
+      observationNumber += 1
       defer { cancellable = nil }
-      return cancellable
+      return .some(cancellable)
     }
-    stopped?.cancel()
+    if case .some(let cancellable) = stopped { cancellable?.cancel() }
   }
 
-  /// Writes stored state under the lock, notifying observers of `keyPath` outside it.
-  private func update<Member>(_ keyPath: KeyPath<FetchController, Member>, _ change: (FetchController) -> Void) {
-    registrar.withMutation(of: self, keyPath: keyPath) {
-      lock.withLock { change(self) }
+  /// Stores a change, if observation number `observation` is still current, and then announces
+  /// it. Storing first means that whatever an Observation `onChange` triggers reads the new
+  /// state, even on another thread.
+  private func update<Member>(
+    _ keyPath: KeyPath<FetchController, Member>, _ observation: Int, _ change: (FetchController) -> Void
+  ) {
+    let changed = lock.withLock {
+      guard observationNumber == observation else { return false }
+      change(self)
+      return true
     }
+    if changed { registrar.withMutation(of: self, keyPath: keyPath) {} }
   }
 }
 

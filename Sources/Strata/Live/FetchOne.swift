@@ -35,11 +35,11 @@ public struct FetchOne<Value: Sendable>: Sendable {
   ) {
     defaultValue = value
     controller = FetchController(
-      value: value, database: database, delivery: delivery, fetch: fetch, constant: rendered.isEmpty ? value : nil)
+      value: value, database: database, delivery: delivery, query: rendered.isEmpty ? .constant(value) : .fetch(fetch))
   }
 
   private func load<Row>(_ rendered: RenderedStatement<Row>, _ fetch: @escaping FetchController<Value>.Fetch) async throws -> FetchSubscription {
-    try await controller.load(fetch, constant: rendered.isEmpty ? defaultValue : nil)
+    try await controller.load(rendered.isEmpty ? .constant(defaultValue) : .fetch(fetch))
   }
 
   /// A row of the table under its default scope, or nil: `@FetchOne var game: Game?`.

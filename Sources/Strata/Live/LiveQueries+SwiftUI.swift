@@ -34,7 +34,7 @@
     public func load<Request: FetchKeyRequest>(
       _ request: Request, animation: Animation?
     ) async throws -> FetchSubscription where Request.Value == Value {
-      try await controller.load(request.fetch, wrapper: animating(animation))
+      try await controller.load(.fetch(request.fetch), wrapper: animating(animation))
     }
   }
 
