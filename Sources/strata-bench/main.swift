@@ -4,6 +4,10 @@ import Foundation
 import GRDB
 import Strata
 
+if CommandLine.arguments.dropFirst().first == "external-writer" {
+  try ExternalWriter.run(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 let options = BenchmarkOptions(CommandLine.arguments.dropFirst())
 let path = FileManager.default.temporaryDirectory
   .appendingPathComponent("strata-bench-\(ProcessInfo.processInfo.processIdentifier).sqlite").path

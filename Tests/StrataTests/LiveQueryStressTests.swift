@@ -7,7 +7,7 @@ import Testing
 /// table, while other threads keep every core busy: each live query, and code that tracks it
 /// with Observation as the README shows, ends every round on the database's values.
 @MainActor @Suite(.serialized) struct LiveQueryStressTests {
-  static let rounds = 120
+  static let rounds = Int(ProcessInfo.processInfo.environment["STRESS_ROUNDS"] ?? "") ?? 120
 
   @Test(arguments: [FetchDelivery.mainActor, .immediately], [false, true])
   func noLiveQueryMissesAChange(delivery: FetchDelivery, pooled: Bool) async throws {

@@ -143,7 +143,8 @@ final class RosterModel {
     let offMain = MainThreadCheck()
     withObservationTracking { _ = immediate.wrappedValue } onChange: { offMain.record() }
     try await database.write { try Employee.insert { Employee.Draft(name: "Zoe") }.execute($0) }
-    #expect(await eventually { immediate.wrappedValue.count == 6 })
+    // The value is stored before it is announced, so the announcement may come a moment later.
+    #expect(await eventually { immediate.wrappedValue.count == 6 && offMain.value != nil })
     #expect(offMain.value == false)
   }
 }

@@ -29,6 +29,12 @@ final class FetchController<Value: Sendable>: Observable, ExternalChangeSubscrib
   private let registrar = ObservationRegistrar()
   // Guards the stored state below, which deliveries may write from a database queue.
   private let lock = NSLock()
+  // Held while a delivery stores and announces its changes, so that one live query's
+  // announcements never overlap: with `.immediately`, the last value of a replaced observation
+  // and the first of its replacement can arrive on two queues at once, and code that registers
+  // again inside `onChange` must see them one after the other. Recursive, in case an `onChange`
+  // leads to another delivery on the same thread.
+  private let delivering = NSRecursiveLock()
   private var storedValue: Value
   private var storedIsLoading = false
   private var storedLoadError: (any Error)?
@@ -122,7 +128,7 @@ final class FetchController<Value: Sendable>: Observable, ExternalChangeSubscrib
     case .constant(let value):
       deliver(value, previous.observation)
     case .fetch(let fetch):
-      update(\.isLoading, previous.observation) { $0.storedIsLoading = true }
+      delivering.withLock { update(\.isLoading, previous.observation) { $0.storedIsLoading = true } }
       observe(fetch, previous.observation, scheduler: scheduler)
     }
   }
@@ -157,33 +163,39 @@ final class FetchController<Value: Sendable>: Observable, ExternalChangeSubscrib
       waiter: CheckedContinuation<Int, any Error>?, query: Int, wrapper: DeliveryWrapper?, clearsError: Bool,
       endsLoading: Bool
     )
-    let current: Current? = lock.withLock {
-      guard observationNumber == observation else { return nil }
-      defer { waiter = nil }
-      return (waiter, queryNumber, wrapper, storedLoadError != nil, storedIsLoading)
+    let current: Current? = delivering.withLock {
+      let current: Current? = lock.withLock {
+        guard observationNumber == observation else { return nil }
+        defer { waiter = nil }
+        return (waiter, queryNumber, wrapper, storedLoadError != nil, storedIsLoading)
+      }
+      guard let current else { return nil }
+      // Only what changes is announced: most deliveries change the value alone.
+      let apply = {
+        self.update(\.value, observation) { $0.storedValue = value }
+        if current.clearsError { self.update(\.loadError, observation) { $0.storedLoadError = nil } }
+        if current.endsLoading { self.update(\.isLoading, observation) { $0.storedIsLoading = false } }
+      }
+      if let wrapper = current.wrapper { wrapper(apply) } else { apply() }
+      return current
     }
-    guard let current else { return }
-    // Only what changes is announced: most deliveries change the value alone.
-    let apply = {
-      self.update(\.value, observation) { $0.storedValue = value }
-      if current.clearsError { self.update(\.loadError, observation) { $0.storedLoadError = nil } }
-      if current.endsLoading { self.update(\.isLoading, observation) { $0.storedIsLoading = false } }
-    }
-    if let wrapper = current.wrapper { wrapper(apply) } else { apply() }
-    current.waiter?.resume(returning: current.query)
+    if let current { current.waiter?.resume(returning: current.query) }
   }
 
   /// Keeps the last good value and reports the error; the observation has stopped.
   private func fail(_ error: any Error, _ observation: Int) {
-    let waiter: CheckedContinuation<Int, any Error>?? = lock.withLock {
-      guard observationNumber == observation else { return .none }
-      defer { self.waiter = nil }
-      return .some(self.waiter)
+    let waiter: CheckedContinuation<Int, any Error>?? = delivering.withLock {
+      let waiter: CheckedContinuation<Int, any Error>?? = lock.withLock {
+        guard observationNumber == observation else { return .none }
+        defer { self.waiter = nil }
+        return .some(self.waiter)
+      }
+      guard case .some = waiter else { return .none }
+      update(\.loadError, observation) { $0.storedLoadError = error }
+      update(\.isLoading, observation) { $0.storedIsLoading = false }
+      return waiter
     }
-    guard case .some(let waiter) = waiter else { return }
-    update(\.loadError, observation) { $0.storedLoadError = error }
-    update(\.isLoading, observation) { $0.storedIsLoading = false }
-    waiter?.resume(throwing: error)
+    if case .some(let waiter) = waiter { waiter?.resume(throwing: error) }
   }
 
   /// Stops observing, if query number `number` is still the current query.
