@@ -14,6 +14,10 @@ struct BenchmarkOptions {
   var liveUpdates = 200
   /// The unrelated writes made while 100 live queries are open.
   var unrelatedWrites = 1_000
+  /// The commits another process makes for the cross-process latency.
+  var externalCommits = 40
+  /// How long 100 live queries sit idle while the process's CPU time is measured.
+  var idleSeconds = 5
   /// How many times each single-row statement runs.
   var statements = 100_000
   /// How many times the page and the seed's query run.
@@ -32,11 +36,13 @@ struct BenchmarkOptions {
       case "--rebuild-rows": rebuildRows = arguments.popFirst().flatMap(Int.init) ?? rebuildRows
       case "--live-updates": liveUpdates = arguments.popFirst().flatMap(Int.init) ?? liveUpdates
       case "--unrelated-writes": unrelatedWrites = arguments.popFirst().flatMap(Int.init) ?? unrelatedWrites
+      case "--external-commits": externalCommits = arguments.popFirst().flatMap(Int.init) ?? externalCommits
+      case "--idle-seconds": idleSeconds = arguments.popFirst().flatMap(Int.init) ?? idleSeconds
       case "--statements": statements = arguments.popFirst().flatMap(Int.init) ?? statements
       case "--pages": pages = arguments.popFirst().flatMap(Int.init) ?? pages
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--statements N] [--pages N] [--only fetch|shapes|insert|render|generator|rebuild|live|statements]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--only fetch|shapes|insert|render|generator|rebuild|live|statements]\n".utf8))
         exit(2)
       }
     }

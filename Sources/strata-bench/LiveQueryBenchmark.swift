@@ -23,16 +23,7 @@ enum LiveQueryBenchmark {
         }
       }
     }
-    // A pool, as apps use.
-    let database = try openDatabase(.file(path), pooled: true, configuration: configuration)
-    var migrator = DatabaseMigrator()
-    try migrator.registerMigrations(StrataMigrations.all)
-    try migrator.migrate(database)
-    let gameID = UUID()
-    try await database.write { db in
-      try Game.insert { Game(id: gameID, title: "Live") }.execute(db)
-      try Player.insert { (0..<100).map { Player.Draft(gameID: gameID, name: "Player \($0)", score: $0) } }.execute(db)
-    }
+    let (database, gameID) = try await playersDatabase(path, configuration: configuration)
 
     // Each phase has only its own observer, so that no delivery of the other's writes arrives
     // while one measures.
@@ -68,6 +59,22 @@ enum LiveQueryBenchmark {
     print("player queries run: \(refetches) (one write to players afterwards: \(afterRelatedWrite))")
     print()
     withExtendedLifetime(openQueries) {}
+  }
+
+  /// A pool, as apps use, with one game and 100 players named "Player 0" to "Player 99".
+  static func playersDatabase(
+    _ path: String, configuration: Configuration = Configuration()
+  ) async throws -> (database: any DatabaseWriter, gameID: UUID) {
+    let database = try openDatabase(.file(path), pooled: true, configuration: configuration)
+    var migrator = DatabaseMigrator()
+    try migrator.registerMigrations(StrataMigrations.all)
+    try migrator.migrate(database)
+    let gameID = UUID()
+    try await database.write { db in
+      try Game.insert { Game(id: gameID, title: "Live") }.execute(db)
+      try Player.insert { (0..<100).map { Player.Draft(gameID: gameID, name: "Player \($0)", score: $0) } }.execute(db)
+    }
+    return (database, gameID)
   }
 
   /// The latencies of a `FetchAll` of the players, observed through the Observation framework.
@@ -138,6 +145,13 @@ enum LiveQueryBenchmark {
   }
 
   private static func report(_ contenders: [(name: String, samples: [Duration])]) {
+    print("## write's commit to new value on the main actor, 100-row query (\(contenders[0].samples.count) writes)")
+    printPercentiles(contenders, baseline: contenders[1].samples)
+  }
+
+  /// One line per contender: median and 99th percentile, and the median's ratio to the
+  /// baseline's.
+  static func printPercentiles(_ contenders: [(name: String, samples: [Duration])], baseline samples: [Duration]) {
     func percentile(_ samples: [Duration], _ fraction: Double) -> Duration {
       let sorted = samples.sorted()
       return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
@@ -145,13 +159,16 @@ enum LiveQueryBenchmark {
     func microseconds(_ duration: Duration) -> Double {
       Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
-    let baseline = microseconds(percentile(contenders[1].samples, 0.5))
-    print("## write's commit to new value on the main actor, 100-row query (\(contenders[0].samples.count) writes)")
+    let baseline = microseconds(percentile(samples, 0.5))
     for (name, samples) in contenders {
       let median = microseconds(percentile(samples, 0.5))
+      let p99 = microseconds(percentile(samples, 0.99))
+      // Milliseconds for what takes that long, so the columns stay readable.
+      let (unit, scale) = median >= 10_000 ? ("ms", 1e-3) : ("µs", 1.0)
       print(
         name.padding(toLength: 38, withPad: " ", startingAt: 0)
-          + String(format: "  median %7.1f µs   p99 %7.1f µs   %4.2fx", median, microseconds(percentile(samples, 0.99)), median / baseline))
+          + String(format: "  median %7.1f ", median * scale) + unit + String(format: "   p99 %7.1f ", p99 * scale) + unit
+          + String(format: "   %4.2fx", median / baseline))
     }
     print()
   }

@@ -151,4 +151,5 @@ if options.runs("statements") {
 if options.runs("live") {
   try await LiveQueryBenchmark.run(
     runs: options.runs, updates: options.liveUpdates, unrelatedWrites: options.unrelatedWrites)
+  try await ExternalChangeBenchmark.run(commits: options.externalCommits, idleSeconds: options.idleSeconds)
 }

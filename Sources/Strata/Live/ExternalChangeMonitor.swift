@@ -125,28 +125,36 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     }
   }
 
-  /// Reads the versions on the writer and refreshes every subscriber if they moved. A scheduled
-  /// check is skipped while another waits for the writer (a long write holds it).
+  /// Reads the versions on the writer and refreshes every subscriber if they moved.
+  ///
+  /// A scheduled check runs on the timer's thread, waiting for the writer there: one thread
+  /// wakes, where handing the work to the writer's queue would wake two. It is skipped while
+  /// another waits for the writer (a long write holds it). A check asked for is queued on the
+  /// writer instead, so that it can be asked for from anywhere, a database access included.
   private func check(onSchedule: Bool) {
-    if onSchedule {
-      let isWaiting = Self.lock.withLock {
-        defer { isCheckingOnSchedule = true }
-        return isCheckingOnSchedule
-      }
-      if isWaiting { return }
+    guard onSchedule else {
+      writer.asyncWriteWithoutTransaction { db in self.compare(db) }
+      return
     }
-    writer.asyncWriteWithoutTransaction { db in
-      let current = try? Version(
-        data: Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0,
-        schema: Int64.fetchOne(db, sql: "PRAGMA schema_version") ?? 0)
-      let changed: [any ExternalChangeSubscriber] = Self.lock.withLock {
-        if onSchedule { self.isCheckingOnSchedule = false }
-        guard let current else { return [] }
-        defer { self.version = current }
-        guard let previous = self.version, previous != current else { return [] }
-        return self.subscribers.values.compactMap(\.subscriber)
-      }
-      for subscriber in changed { subscriber.refresh() }
+    let isWaiting = Self.lock.withLock {
+      defer { isCheckingOnSchedule = true }
+      return isCheckingOnSchedule
     }
+    if isWaiting { return }
+    writer.writeWithoutTransaction { db in compare(db) }
+    Self.lock.withLock { isCheckingOnSchedule = false }
+  }
+
+  private func compare(_ db: Database) {
+    let current = try? Version(
+      data: Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0,
+      schema: Int64.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0)
+    let changed: [any ExternalChangeSubscriber] = Self.lock.withLock {
+      guard let current else { return [] }
+      defer { version = current }
+      guard let previous = version, previous != current else { return [] }
+      return subscribers.values.compactMap(\.subscriber)
+    }
+    for subscriber in changed { subscriber.refresh() }
   }
 }
