@@ -6,6 +6,8 @@ import Testing
 /// Many rounds of writes, loads and writes racing loads, against several live queries on one
 /// table, while other threads keep every core busy: each live query, and code that tracks it
 /// with Observation as the README shows, ends every round on the database's values.
+///
+/// `STRESS_ROUNDS=1500 swift test --filter LiveQueryStressTests` runs longer.
 @MainActor @Suite(.serialized) struct LiveQueryStressTests {
   static let rounds = Int(ProcessInfo.processInfo.environment["STRESS_ROUNDS"] ?? "") ?? 120
 
