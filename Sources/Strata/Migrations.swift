@@ -39,32 +39,67 @@ let checksumTable = "strata_migrations"
 
 extension DatabaseWriter {
   /// Migrates the database with GRDB's migrator, each migration in its own transaction, after
-  /// checking that the migrations it already ran have not been edited since:
+  /// checking that the database's history is the app's:
   ///
   /// ```swift
   /// let database = try openDatabase(.file(path))
   /// try database.migrate(StrataMigrations.all)
   /// ```
   ///
-  /// GRDB never runs a migration twice, so an edit to an applied migration would make this
-  /// database and a new one differ without a word. Strata records each migration's checksum
-  /// when it runs (in the `strata_migrations` table) and refuses to migrate, naming the
-  /// migration, when an applied one changed. A database migrated before checksums were recorded
-  /// adopts the current ones.
+  /// GRDB never runs a migration twice, and records it by name only. Strata also records each
+  /// migration's checksum when it runs (in the `strata_migrations` table), and before running
+  /// anything refuses, with a ``StrataError`` that names the migrations:
+  /// - an applied migration whose text changed since (the database would not run it again and
+  ///   would differ from new ones); a database migrated before checksums were recorded adopts
+  ///   the current ones;
+  /// - a migration renamed or renumbered since the database ran it under its old name (it would
+  ///   run again, and apply its changes twice), unless `renamed` is `.accept`;
+  /// - a database a newer version of the app migrated: it ran migrations, numbered after the
+  ///   app's last one, that the app does not know. See ``DatabaseReader/migrationState(_:)``.
+  ///
+  /// A migration the database ran that the app no longer embeds, from before the last one they
+  /// have in common, is reported in the result's `warnings`.
   ///
   /// - Parameters:
   ///   - migrations: The migrations, in order; usually the generated `StrataMigrations.all`.
-  ///   - checksums: `.ignore` to migrate anyway.
-  /// - Throws: ``StrataError`` naming an edited migration, or what a migration throws.
-  public func migrate(_ migrations: [Migration], checksums: MigrationChecksums = .verify) throws {
+  ///   - checksums: `.ignore` to migrate despite edited migrations.
+  ///   - renamed: `.accept` to record renamed migrations under their new names.
+  /// - Returns: The migrations run, those recorded under a new name, and warnings.
+  /// - Throws: ``StrataError`` for the histories above, or what a migration throws.
+  @discardableResult
+  public func migrate(
+    _ migrations: [Migration], checksums: MigrationChecksums = .verify, renamed: RenamedMigrations = .refuse
+  ) throws -> MigrationResult {
     var migrator = DatabaseMigrator()
     try migrator.registerMigrations(migrations)
-    if checksums == .verify {
-      try write { db in try db.verifyMigrations(migrations) }
+    let (before, renames, warnings) = try write { db in
+      let history = try MigrationHistory(db)
+      let renames = history.renames(in: migrations)
+      if !renames.isEmpty, renamed == .refuse {
+        throw StrataError(
+          renames.map { "the migration \"\($0.new)\" is \"\($0.old)\" renamed (it has the same checksum), which this database already ran" }
+            .joined(separator: "; ")
+            + ": running it again would apply its changes twice. Give it back its old name, or migrate with `renamed: .accept` to record the new one")
+      }
+      let (newer, deleted) = history.foreign(migrations, renames: renames)
+      if !newer.isEmpty {
+        throw StrataError(
+          "a newer version of the app migrated this database: it ran \(newer.map { "\"\($0)\"" }.joined(separator: ", ")), which this version does not know, so its own migrations would run on a schema they were not written for. Update the app (or, if the app's newest migration was deleted, restore it); code that only reads can check `migrationState(_:)` instead of migrating")
+      }
+      if checksums == .verify { try db.verifyMigrations(migrations) }
+      for rename in renames { try db.recordRename(rename) }
+      let warnings = deleted.map { name in
+        "the database ran the migration \"\(name)\", which the app no longer embeds: it keeps that migration's changes, and new databases do not get them; restore the file if it was deleted by mistake"
+      }
+      return (history.applied.union(renames.map(\.new)), renames.map(\.new), warnings)
     }
     try migrator.migrate(self)
     // GRDB's observation does not report schema changes: live queries learn of them here.
     ExternalChanges.check(self)
+    let applied = try read { db in try MigrationHistory(db).applied }
+    return MigrationResult(
+      applied: migrations.map(\.name).filter { applied.contains($0) && !before.contains($0) }, renamed: renames,
+      warnings: warnings)
   }
 }
 
@@ -95,27 +130,44 @@ extension Database {
 
   /// Whether the database already holds the schema a baseline migration makes: false for a
   /// database without tables of its own, true when it has every table, index, view and trigger
-  /// the migration creates.
+  /// the migration creates, its tables with the same columns, types, keys, references and
+  /// indexes.
   ///
-  /// - Throws: ``StrataError`` naming what is missing when the database has some of its own
-  ///   tables but not the baseline's: running the baseline would fail, and skipping it would leave
-  ///   the app with tables it cannot read.
+  /// - Throws: ``StrataError`` naming what is missing or different when the database has some of
+  ///   its own tables but not the baseline's: running the baseline would fail, and skipping it
+  ///   would leave the app with tables it cannot read.
   fileprivate func holdsBaseline(_ migration: Migration) throws -> Bool {
     let objectNames = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'"
     let existing = Set(try String.fetchAll(self, sql: objectNames)).subtracting(["grdb_migrations", checksumTable])
     guard !existing.isEmpty else { return false }
-    // SQLite tells which objects the migration makes by making them in a scratch database.
+    // SQLite tells which objects the migration makes, and their shape, by making them in a
+    // scratch database.
     let scratch = try DatabaseQueue()
-    let wanted = try scratch.write { db in
+    let (wanted, shapes) = try scratch.write { db in
       try db.execute(sql: migration.sql)
-      return try String.fetchAll(db, sql: objectNames + " ORDER BY name")
+      let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      return (try String.fetchAll(db, sql: objectNames + " ORDER BY name"), try tables.compactMap { try TableShape($0, in: db) })
     }
     let missing = wanted.filter { !existing.contains($0) }
     guard missing.isEmpty else {
       throw StrataError(
         "the database has tables of its own but not the schema of the baseline migration \"\(migration.name)\" (it lacks \(missing.map { "\"\($0)\"" }.joined(separator: ", "))): it is not the database the schema was imported from, or it is an older version of it; migrate it to the schema that was imported first")
     }
+    let mismatches = try shapes.compactMap { shape -> String? in
+      let differences = try TableShape(shape.name, in: self)?.differences(from: shape) ?? []
+      return differences.isEmpty ? nil : "\"\(shape.name)\": \(differences.joined(separator: ", "))"
+    }
+    guard mismatches.isEmpty else {
+      throw StrataError(
+        "the database's tables are not those of the baseline migration \"\(migration.name)\" (\(mismatches.joined(separator: "; "))): recording the baseline as run would leave the app reading tables it does not know; migrate the database to the schema that was imported first")
+    }
     return true
+  }
+
+  /// Records a renamed migration under its new name, in GRDB's records and Strata's.
+  fileprivate func recordRename(_ rename: MigrationHistory.Rename) throws {
+    try execute(sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [rename.new, rename.old])
+    try execute(sql: "UPDATE \(checksumTable) SET name = ? WHERE name = ?", arguments: [rename.new, rename.old])
   }
 
   fileprivate func createChecksumTable() throws {

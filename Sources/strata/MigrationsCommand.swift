@@ -75,6 +75,7 @@ struct MigrationsCommand: ParsableCommand {
     let recorded = checksums.flatMap { FileManager.default.contents(atPath: $0) }
       .map { ChecksumManifest(text: String(decoding: $0, as: UTF8.self)) }
     let comparison = recorded?.compare(with: files.files, directory: migrations)
+    report(comparison?.warnings ?? [])
     if let errors = comparison?.errors, !errors.isEmpty, check || !acceptEdits {
       throw DiagnosticsError(errors)
     }

@@ -63,6 +63,31 @@ import Testing
     ])
   }
 
+  @Test func aRenamedMigrationIsAnErrorAndTheNewestRemovedAWarning() throws {
+    try write("0001_a.sql", "CREATE TABLE a (x) STRICT;")
+    try write("0002_b.sql", "CREATE TABLE b (x) STRICT;")
+    let manifest = ChecksumManifest(files: try files())
+    func messages(_ diagnostics: [Diagnostic]) -> [String] {
+      diagnostics.map { "\(($0.location.path as NSString).lastPathComponent): \($0.severity): \($0.message)" }
+    }
+
+    // The newest, renumbered: an error at the new file, though nothing follows it.
+    try FileManager.default.moveItem(at: directory.appendingPathComponent("0002_b.sql"), to: directory.appendingPathComponent("0003_b.sql"))
+    var comparison = manifest.compare(with: try files(), directory: directory.path)
+    #expect(messages(comparison.errors) == [
+      "0003_b.sql: error: this migration is 0002_b.sql renamed; databases that ran it under its old name would run it again and apply its changes twice: give it back its name (if no database has run it yet, accept the new name with --accept-edits)"
+    ])
+    #expect(comparison.warnings.isEmpty && comparison.isStale)
+
+    // The newest, removed: a warning.
+    try FileManager.default.removeItem(at: directory.appendingPathComponent("0003_b.sql"))
+    comparison = manifest.compare(with: try files(), directory: directory.path)
+    #expect(comparison.errors.isEmpty && comparison.isStale)
+    #expect(messages(comparison.warnings) == [
+      "0002_b.sql: warning: the migration 0002_b.sql was removed; databases that ran it keep its changes, and their apps refuse to migrate them as migrated by a newer version: restore it unless no database has run it"
+    ])
+  }
+
   @Test func theRegistryCarriesEachFilesChecksum() throws {
     try write("0001_a.sql", "CREATE TABLE a (x) STRICT;\n")
     let registry = try MigrationFiles(directory: directory.path, root: nil).registry()

@@ -40,8 +40,11 @@ public struct ChecksumManifest: Sendable, Equatable {
 
   /// How the migrations on disk differ from the recorded ones.
   public struct Comparison: Sendable {
-    /// Migrations edited or removed after a later one was written, as errors at their files.
+    /// Migrations edited, renamed or removed after a later one was written, and renamed ones,
+    /// as errors at their files.
     public var errors: [Diagnostic] = []
+    /// The newest migration removed: databases that ran it keep its changes.
+    public var warnings: [Diagnostic] = []
     /// Whether the manifest needs rewriting: new files, or an edit of the newest one.
     public var isStale = false
   }
@@ -58,13 +61,30 @@ public struct ChecksumManifest: Sendable, Equatable {
         ?? order[entry.name].flatMap { index in files.dropFirst(index + 1).first.map { ($0.path as NSString).lastPathComponent } }
       guard let file = current[entry.name] else {
         comparison.isStale = true
-        if let later {
+        // A file with the same text under a name the manifest does not list is this migration
+        // renamed: databases that ran it know it by its old name and would run it again.
+        if let renamed = files.first(where: { $0.checksum == entry.checksum && !recordedNames.contains(($0.path as NSString).lastPathComponent) }) {
           comparison.errors.append(
             Diagnostic(
               .error,
-              "the migration \(entry.name) was removed after \(later) was written; databases that ran it keep its changes and new ones would not get them: restore it",
-              at: SourceLocation(path: (directory as NSString).appendingPathComponent(entry.name), line: 1, column: 1)))
+              "this migration is \(entry.name) renamed; databases that ran it under its old name would run it again and apply its changes twice: give it back its name (if no database has run it yet, accept the new name with --accept-edits)",
+              at: SourceLocation(path: renamed.path, line: 1, column: 1)))
+          continue
         }
+        let location = SourceLocation(path: (directory as NSString).appendingPathComponent(entry.name), line: 1, column: 1)
+        guard let later else {
+          comparison.warnings.append(
+            Diagnostic(
+              .warning,
+              "the migration \(entry.name) was removed; databases that ran it keep its changes, and their apps refuse to migrate them as migrated by a newer version: restore it unless no database has run it",
+              at: location))
+          continue
+        }
+        comparison.errors.append(
+          Diagnostic(
+            .error,
+            "the migration \(entry.name) was removed after \(later) was written; databases that ran it keep its changes and new ones would not get them: restore it",
+            at: location))
         continue
       }
       guard file.checksum != entry.checksum else { continue }
