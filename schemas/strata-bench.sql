@@ -13,3 +13,11 @@ CREATE TABLE "players" (
   "score" INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 CREATE INDEX "index_players_on_gameID" ON "players"("gameID");
+
+-- The type each model reads its columns as; a migration checks the stored values when one changes.
+-- "games"."id" UUID
+-- "games"."title" String
+-- "players"."gameID" UUID
+-- "players"."id" UUID
+-- "players"."name" String
+-- "players"."score" Int

@@ -209,7 +209,14 @@ extension DatabaseMigrator {
     for migration in migrations {
       registerMigration(migration.name) { db in
         let alreadyHeld = try migration.isBaseline && db.holdsBaseline(migration)
-        if !alreadyHeld { try db.execute(sql: migration.sql) }
+        if !alreadyHeld {
+          do {
+            try db.execute(sql: migration.sql)
+          } catch let error as DatabaseError {
+            guard let message = MigrationCheck.message(of: error) else { throw error }
+            throw StrataError("the migration \"\(migration.name)\" stopped before changing anything: \(message)")
+          }
+        }
         try db.recordChecksum(of: migration)
       }
     }

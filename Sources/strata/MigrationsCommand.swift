@@ -81,7 +81,8 @@ struct MigrationsCommand: ParsableCommand {
     }
 
     let plan = try MigrationPlanner.plan(
-      models: models, migrations: files, moduleName: moduleName, allowDataLoss: allowDataLoss)
+      models: models, migrations: files, moduleName: moduleName, allowDataLoss: allowDataLoss,
+      previousSnapshot: snapshot.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) })
     let diagramText = SchemaDiagram.markdown(plan.schema, moduleName: moduleName)
 
     if check {

@@ -46,7 +46,11 @@ import Testing
       """
     let migration = try #require(try Self.plan(models, migrations: [Self.legacyTable]).newMigration)
     #expect(migration.sql.contains("it becomes STRICT"), "\(migration.sql)")
-    #expect(migration.sql.contains(#"INSERT INTO "strata_new_legacy" ("id", "name", "createdAt") SELECT "id", "name", "createdAt" FROM "legacy";"#), "\(migration.sql)")
+    // The values of a table that was not STRICT are checked before they are converted.
+    #expect(migration.sql.contains(#"INSERT INTO "strata_new_legacy" ("id", "name", "createdAt") SELECT "id", CAST("name" AS TEXT), CAST("createdAt" AS TEXT) FROM "legacy";"#), "\(migration.sql)")
+    #expect(migration.summary == [
+      #"rebuild table "legacy", copying every row, because it becomes STRICT, column "id" changes primary key from PRIMARY KEY to PRIMARY KEY AUTOINCREMENT, column "name" changes type from VARCHAR(40) to TEXT, column "createdAt" changes type from DATETIME to TEXT, column "createdAt" changes default from CURRENT_TIMESTAMP to none; fails, changing nothing and naming the row, if a value of "name" does not convert to TEXT exactly, or a value of "createdAt" does not convert to TEXT exactly, or a value of "createdAt" is not one the model reads as Date"#
+    ])
   }
 
   @Test func aColumnOrTableTheMigrationsLackIsAnErrorAtTheModel() throws {

@@ -29,14 +29,19 @@ public struct MigrationPlan: Sendable {
 public enum MigrationPlanner {
   /// The plan for the module: the next migration if the models need one, and the snapshot.
   ///
-  /// - Parameter allowDataLoss: Whether the migration may drop tables and columns, deleting
-  ///   their data.
+  /// - Parameters:
+  ///   - allowDataLoss: Whether the migration may drop tables and columns, deleting their data.
+  ///   - previousSnapshot: The text of the schema snapshot as the last migration left it, for the
+  ///     types the models read each column as then.
   /// - Throws: ``DiagnosticsError`` listing every change the planner cannot write, at the model's
   ///   line, or a failing migration file.
   public static func plan(
-    models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false
+    models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false,
+    previousSnapshot: String? = nil
   ) throws -> MigrationPlan {
-    let comparison = try compare(models, with: migrations, replayingEveryStatement: false)
+    let comparison = try compare(
+      models, with: migrations, replayingEveryStatement: false,
+      previousTypes: previousSnapshot.map(SchemaSnapshot.storedTypes) ?? [:])
     let (renames, changes) = (comparison.renames, comparison.changes)
 
     var problems = renames.problems + changes.problems + comparison.unmanagedProblems
@@ -51,7 +56,9 @@ public enum MigrationPlanner {
         })
     }
     guard !renames.isEmpty || !changes.isEmpty else {
-      return MigrationPlan(newMigration: nil, snapshot: snapshotText(comparison.before, moduleName: moduleName), schema: comparison.before.schema)
+      return MigrationPlan(
+        newMigration: nil, snapshot: SchemaSnapshot.text(comparison.before, storedTypes: storedTypes(models), moduleName: moduleName),
+        schema: comparison.before.schema)
     }
 
     let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current)
@@ -64,7 +71,7 @@ public enum MigrationPlanner {
     return MigrationPlan(
       newMigration: MigrationPlan.NewMigration(
         fileName: migrations.nextNumber + "_" + renderer.fileDescription + ".sql", sql: sql, summary: renderer.summary),
-      snapshot: snapshotText(final, moduleName: moduleName), schema: final.schema)
+      snapshot: SchemaSnapshot.text(final, storedTypes: storedTypes(models), moduleName: moduleName), schema: final.schema)
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.
@@ -84,6 +91,13 @@ public enum MigrationPlanner {
         message: "table \(NameRules.display(table)): column \(NameRules.display(column)) is in the migrations but not in the model, and dropping it would delete its values; if the property was renamed, mark it // @Renamed(from: \(NameRules.display(column))); \(allow)")
     }
     return problems
+  }
+
+  /// The type each managed model reads its columns as, for the snapshot.
+  private static func storedTypes(_ models: ModelSet) -> [(table: String, column: String, type: String)] {
+    models.tables.filter { !$0.isUnmanaged }.flatMap { model in
+      model.columns.map { (model.tableName, $0.columnName, $0.storedType) }
+    }
   }
 
   /// Checks the generated migration by applying it after the checked-in ones, as the migrator
@@ -124,8 +138,11 @@ public enum MigrationPlanner {
   ///
   /// - Parameter replayingEveryStatement: Whether to run every statement as the migrator will
   ///   (the build plugin's check), rather than let SQLite read simple `CREATE`s at once.
+  ///   - previousTypes: The types the models read each column as (by `table.column`) when the
+  ///     snapshot was last written.
   static func compare(
-    _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool
+    _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool,
+    previousTypes: [String: String] = [:]
   ) throws -> Comparison {
     var creators: [String: SourceLocation] = [:]
     func recordCreators(of file: MigrationFiles.File, in database: SQLiteConnection) throws {
@@ -158,9 +175,25 @@ public enum MigrationPlanner {
     let conventional = before.schema.tables.flatMap { table in
       table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)
     }
+    // A renamed column's recorded type is under its old name.
+    let renamedFrom = Dictionary(
+      renames.columns.map { (SQLName.folded("\($0.table).\($0.to)"), "\($0.table).\($0.from)") }, uniquingKeysWith: { first, _ in first })
+    let tableRenamedFrom = Dictionary(renames.tables.map { (SQLName.folded($0.to), $0.from) }, uniquingKeysWith: { first, _ in first })
+    let recorded = Dictionary(previousTypes.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    var readings: [String: SchemaChanges.ColumnReading] = [:]
+    for model in managedModels.values {
+      for column in model.columns {
+        let key = "\(model.tableName).\(column.columnName)"
+        let previousKey = renamedFrom[SQLName.folded(key)]
+          ?? tableRenamedFrom[SQLName.folded(model.tableName)].map { "\($0).\(column.columnName)" } ?? key
+        readings[key] = SchemaChanges.ColumnReading(
+          storedType: column.storedType, format: column.valueFormat, allowsLossyConversion: column.allowsLossyConversion,
+          previousStoredType: recorded[SQLName.folded(previousKey)])
+      }
+    }
     let changes = SchemaChanges(
       current: managed(current.schema), desired: desired, dependents: current.dependents,
-      formerlyConventional: Set(conventional))
+      formerlyConventional: Set(conventional), readings: readings)
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database))
@@ -240,21 +273,5 @@ public enum MigrationPlanner {
       return model.location
     }
     return table.location
-  }
-
-  /// The schema snapshot: every table with its indexes, sorted by name, then views and
-  /// triggers.
-  static func snapshotText(_ introspection: SchemaIntrospector.Introspection, moduleName: String) -> String {
-    var text = """
-      -- The schema of \(SQLLiteral.comment(moduleName)) as its migrations leave it, sorted by name.
-      -- Generated by `swift package generate-migrations`; do not edit.
-      """
-    for table in introspection.schema.tables {
-      text += "\n\n" + ([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n")
-    }
-    for object in introspection.otherObjects {
-      text += "\n\n" + object.sql + ";"
-    }
-    return text + "\n"
   }
 }

@@ -21,6 +21,10 @@ struct MigrationRenderer {
       lines.append(
         (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))"))
     }
+    for check in changes.checks {
+      lines.append(
+        (check.table, "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)"))
+    }
     for index in changes.droppedIndexes { lines.append((index.table, "drop index \(SQLLiteral.identifier(index.name))")) }
     for table in changes.droppedTables {
       var line = "drop table \(SQLLiteral.identifier(table.name)), deleting its rows"
@@ -35,21 +39,21 @@ struct MigrationRenderer {
     }
     for rebuild in changes.rebuilds {
       var line = "rebuild table \(SQLLiteral.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
-      let filled = rebuild.sources.filter { $0.expression.hasPrefix("coalesce(") }.map(\.column)
+      let filled = rebuild.sources.filter { $0.nullsBecome != nil }.map(\.column)
       if !filled.isEmpty {
         line += "; rows whose \(filled.map(SQLLiteral.identifier).joined(separator: ", ")) is NULL get the default"
+      }
+      let lossy = rebuild.sources.compactMap { source in
+        source.conversion.flatMap { source.allowsLossyConversion ? "\(SQLLiteral.identifier(source.column)) to \($0.sql)" : nil }
+      }
+      if !lossy.isEmpty {
+        line += "; converts \(lossy.joined(separator: ", ")) with SQLite's CAST even where a value changes, as // @AllowLossyConversion allows"
       }
       if !rebuild.droppedColumns.isEmpty {
         line += "; drops column \(rebuild.droppedColumns.map(SQLLiteral.identifier).joined(separator: ", ")), deleting its values"
       }
-      if !rebuild.newlyUnique.isEmpty {
-        line += "; fails, changing nothing, if \(rebuild.newlyUnique.map(SQLLiteral.identifier).joined(separator: ", ")) holds duplicates"
-      }
-      if !rebuild.newlyRequired.isEmpty {
-        line += "; fails, changing nothing, if \(rebuild.newlyRequired.map(SQLLiteral.identifier).joined(separator: ", ")) holds NULL"
-      }
-      if !rebuild.requiredWithoutValue.isEmpty {
-        line += "; fails, changing nothing, if the table has rows (\(rebuild.requiredWithoutValue.map(SQLLiteral.identifier).joined(separator: ", ")) has no default)"
+      if !rebuild.guards.isEmpty {
+        line += "; fails, changing nothing and naming the row, if \(rebuild.guards.map(\.condition).joined(separator: ", or "))"
       }
       lines.append((rebuild.table.name, line))
     }
@@ -91,6 +95,7 @@ struct MigrationRenderer {
       if !statements.isEmpty { blocks.append(statements.joined(separator: "\n")) }
     }
     add(renames.statements)
+    if !changes.checks.isEmpty { add([MigrationGuard.comment] + changes.checks.map(\.sql)) }
     add(changes.droppedIndexes.map { "DROP INDEX \(SQLLiteral.identifier($0.name));" })
     add(changes.droppedTables.map { "DROP TABLE \(SQLLiteral.identifier($0.name));" })
     for rebuild in changes.rebuilds { add(TableRebuild(rebuild: rebuild, current: current).statements) }
@@ -116,6 +121,7 @@ struct MigrationRenderer {
     }
     part("rename", renames.tables.map(\.to) + renames.columns.map { "\($0.table)_\($0.to)" }, noun: "names")
     part("drop", changes.droppedTables.map(\.name) + changes.droppedColumns.map { "\($0.table)_\($0.column)" }, noun: "objects")
+    part("check", changes.checks.map { "\($0.table)_\($0.column)" }, noun: "columns")
     part("rebuild", changes.rebuilds.map(\.table.name), noun: "tables")
     part("create", changes.createdTables.map(\.name), noun: "tables")
     part(

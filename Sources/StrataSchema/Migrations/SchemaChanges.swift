@@ -28,15 +28,12 @@ struct SchemaChanges {
     var current: TableSchema
     /// What changes, in plain language, for the migration's header.
     var reasons: [String]
-    /// For each column of the new table that takes values from the old rows, the SQL that
-    /// reads them; columns missing here get their default.
-    var sources: [(column: String, expression: String)]
-    /// Columns that must not hold duplicates in the old rows before they become UNIQUE.
-    var newlyUnique: [String]
-    /// Columns that become NOT NULL without a default: the old rows must hold no NULL there.
-    var newlyRequired: [String]
-    /// New NOT NULL columns without a default: the table must have no rows.
-    var requiredWithoutValue: [String]
+    /// For each column of the new table that takes values from the old rows, how it reads
+    /// them; columns missing here get their default.
+    var sources: [Source]
+    /// The checks that stop the migration, before the rows are copied, when a row holds a value
+    /// the new table cannot keep as it is.
+    var guards: [MigrationGuard]
     /// Columns the rebuild drops, whose values are deleted.
     var droppedColumns: [String]
     /// The current indexes that belong to the models; the others are the user's, and the
@@ -44,7 +41,43 @@ struct SchemaChanges {
     var conventionalIndexes: Set<String>
   }
 
+  /// How a column of a rebuilt table takes the old rows' values.
+  struct Source: Equatable {
+    /// The column of the new table.
+    var column: String
+    /// The column of the old table it reads.
+    var from: String
+    /// The type the values are converted to (with SQLite's `CAST`), when the column's type
+    /// changes or the old table let it hold values of any type.
+    var conversion: SQLType?
+    /// Whether the conversion may change values: the model allows it with
+    /// `@AllowLossyConversion`, so no guard stops it.
+    var allowsLossyConversion = false
+    /// The default that NULLs become, for a column that becomes NOT NULL.
+    var nullsBecome: ColumnDefault?
+
+    /// The SQL that reads the value from an old row.
+    var expression: String {
+      var expression = SQLLiteral.identifier(from)
+      if let conversion { expression = "CAST(\(expression) AS \(conversion.sql))" }
+      if let nullsBecome { expression = "coalesce(\(expression), \(nullsBecome.sql))" }
+      return expression
+    }
+  }
+
+  /// What the models read from a column: the type for messages, the format its values must
+  /// have, and whether the model allows a lossy conversion (`@AllowLossyConversion`).
+  struct ColumnReading {
+    var storedType: String
+    var format: ValueFormat?
+    var allowsLossyConversion = false
+    /// The type the models read the column as when the snapshot was last written, if known.
+    var previousStoredType: String?
+  }
+
   private let formerlyConventional: Set<String>
+  /// What the models read, by `table.column`, folded.
+  private let readings: [String: ColumnReading]
 
   var droppedIndexes: [IndexSchema] = []
   var droppedTables: [TableSchema] = []
@@ -53,11 +86,14 @@ struct SchemaChanges {
   var createdTables: [TableSchema] = []
   var addedColumns: [(table: String, column: ColumnSchema)] = []
   var createdIndexes: [IndexSchema] = []
+  /// Checks of columns whose values the models now read as another type stored the same way:
+  /// the migration makes them and changes nothing else for them.
+  var checks: [MigrationGuard] = []
   var problems: [Problem] = []
 
   var isEmpty: Bool {
     droppedIndexes.isEmpty && droppedTables.isEmpty && rebuilds.isEmpty && droppedColumns.isEmpty
-      && createdTables.isEmpty && addedColumns.isEmpty && createdIndexes.isEmpty && problems.isEmpty
+      && createdTables.isEmpty && addedColumns.isEmpty && createdIndexes.isEmpty && checks.isEmpty && problems.isEmpty
   }
 
   /// Whether the changes delete data, which needs the user's consent.
@@ -72,11 +108,13 @@ struct SchemaChanges {
   ///     break one.
   ///   - formerlyConventional: Indexes that had the conventional name of their table and
   ///     columns before a rename, so that they still belong to the models.
+  ///   - readings: What the models read from each column, by `table.column`.
   init(
     current: Schema, desired: Schema, dependents: [(name: String, sql: String)] = [],
-    formerlyConventional: Set<String> = []
+    formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:]
   ) {
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
+    self.readings = Dictionary(readings.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     let desiredNames = Set(desired.tables.map { SQLName.folded($0.name) })
     for table in current.tables where !desiredNames.contains(SQLName.folded(table.name)) {
@@ -115,10 +153,8 @@ struct SchemaChanges {
 
     let currentColumns = Dictionary(current.columns.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     let desiredColumns = Set(desired.columns.map { SQLName.folded($0.name) })
-    var sources: [(column: String, expression: String)] = []
-    var newlyUnique: [String] = []
-    var newlyRequired: [String] = []
-    var requiredWithoutValue: [String] = []
+    var sources: [Source] = []
+    var guards: [MigrationGuard] = []
     var added: [ColumnSchema] = []
     var rebuiltTable = desired
     rebuiltTable.otherConstraints = current.otherConstraints
@@ -135,7 +171,7 @@ struct SchemaChanges {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
         if let reason = Self.cannotAdd(column) {
           if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
-            requiredWithoutValue.append(column.name)
+            guards.append(.rows(in: current, newColumn: column.name))
           }
           reasons.append("column \(NameRules.display(column.name)) is added, and \(reason)")
         }
@@ -145,16 +181,39 @@ struct SchemaChanges {
       rebuiltTable.columns[position].otherConstraints = existing.otherConstraints
       let differences = Self.differences(existing, column)
       reasons += differences.map { "column \(NameRules.display(column.name)) \($0)" }
-      var expression = SQLLiteral.identifier(existing.name)
+      var source = Source(column: column.name, from: existing.name)
+      let reading = readings[SQLName.folded("\(name).\(column.name)")]
+      if SQLConversion.converts(from: existing, in: current, to: column, in: desired) {
+        source.conversion = column.type
+        source.allowsLossyConversion = reading?.allowsLossyConversion ?? false
+        if !source.allowsLossyConversion {
+          guards.append(
+            .lossyConversion(
+              in: current, column: existing.name, to: column.type,
+              consent: "mark the property // @AllowLossyConversion to convert such values anyway"))
+        }
+        if let reading, let format = reading.format {
+          guards.append(
+            .unreadable(in: current, column: existing.name, convertedTo: column.type, format: format, storedType: reading.storedType))
+        }
+      } else if let reading, let format = reading.format, let previous = reading.previousStoredType, previous != reading.storedType {
+        // The same storage, read as another type (String to UUID): nothing to copy, but the
+        // stored values must be ones the new type reads.
+        checks.append(
+          .unreadable(in: current, column: existing.name, convertedTo: nil, format: format, storedType: reading.storedType))
+      }
       if column.isNotNull, !existing.isNotNull, column.primaryKey == nil {
         if let value = column.defaultValue, value.isConstant, value != .null {
-          expression = "coalesce(\(expression), \(value.sql))"
+          source.nullsBecome = value
+          if column.isUnique || column.primaryKey != nil || desired.compositePrimaryKey.map(SQLName.folded) == [SQLName.folded(column.name)] {
+            guards.append(.sharedDefault(in: current, column: existing.name, value: value))
+          }
         } else {
-          newlyRequired.append(column.name)
+          guards.append(.nulls(in: current, column: existing.name))
         }
       }
-      if column.isUnique, !existing.isUnique { newlyUnique.append(column.name) }
-      sources.append((column.name, expression))
+      if column.isUnique, !existing.isUnique { guards.append(.duplicates(in: current, column: existing.name)) }
+      sources.append(source)
     }
     let dropped = current.columns.filter { !desiredColumns.contains(SQLName.folded($0.name)) }
     for column in dropped {
@@ -181,8 +240,7 @@ struct SchemaChanges {
           table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
-          sources: sources, newlyUnique: newlyUnique, newlyRequired: newlyRequired,
-          requiredWithoutValue: requiredWithoutValue, droppedColumns: dropped.map(\.name),
+          sources: sources, guards: guards, droppedColumns: dropped.map(\.name),
           conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name))))
       return
     }

@@ -14,24 +14,7 @@ struct TableRebuild {
     let table = rebuild.table
     let name = SQLLiteral.identifier(table.name)
     let newName = temporaryName
-    var statements: [String] = []
-    let quoted = SQLLiteral.identifier(table.name)
-    for column in rebuild.newlyUnique {
-      let quotedColumn = SQLLiteral.identifier(column)
-      statements += check(
-        "\(table.name).\(column) has duplicate values, so it cannot become UNIQUE: remove the duplicates in an earlier migration",
-        holdsWhenEmpty: "SELECT 1 FROM \(quoted) WHERE \(quotedColumn) IS NOT NULL GROUP BY \(quotedColumn) HAVING count(*) > 1")
-    }
-    for column in rebuild.newlyRequired {
-      statements += check(
-        "\(table.name).\(column) holds NULL, so it cannot become NOT NULL: give the property a default, which those rows get, or update them in an earlier migration",
-        holdsWhenEmpty: "SELECT 1 FROM \(quoted) WHERE \(SQLLiteral.identifier(column)) IS NULL")
-    }
-    for column in rebuild.requiredWithoutValue {
-      statements += check(
-        "\(table.name) has rows, which the new NOT NULL column \(column) has no value for: give the property a default",
-        holdsWhenEmpty: "SELECT 1 FROM \(quoted)")
-    }
+    var statements = rebuild.guards.isEmpty ? [] : [MigrationGuard.comment] + rebuild.guards.map(\.sql)
     // Views and triggers that use the table would stop the rename below; they come back after.
     let dependents = current.dependents.filter { SQLDependencies.mentions($0.sql, name: table.name) }
     for dependent in dependents {
@@ -76,14 +59,4 @@ struct TableRebuild {
 
   /// `strata_new_<table>`, which the rename gives back its name.
   var temporaryName: String { "strata_new_" + rebuild.table.name }
-
-  /// Stops the migration, before anything changes, when `query` finds a row: a CHECK constraint
-  /// named with the message makes SQLite say what is wrong.
-  private func check(_ message: String, holdsWhenEmpty query: String) -> [String] {
-    [
-      "CREATE TEMP TABLE \"strata_check\" (\"ok\" INTEGER NOT NULL CONSTRAINT \(SQLLiteral.identifier(message)) CHECK (\"ok\"));",
-      "INSERT INTO \"strata_check\" VALUES (NOT EXISTS (\(query)));",
-      "DROP TABLE \"strata_check\";",
-    ]
-  }
 }

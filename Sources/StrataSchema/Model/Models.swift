@@ -90,6 +90,14 @@ public struct ColumnModel: Sendable {
   public var columnName: String
   /// The column's name before `@Renamed(from:)`, for the migration that renames it.
   public var previousColumnName: String?
+  /// Whether a migration that converts the column's values to another type may change some
+  /// (`@AllowLossyConversion`); otherwise it stops on the first that would not convert exactly.
+  public var allowsLossyConversion = false
+  /// The type the column's values are read as, for the schema snapshot: the built-in type
+  /// (`UUID`), the enum (`Status`) or the representation, whatever alias or key type names it.
+  public var storedType = ""
+  /// What the model's decoder reads beyond the SQL type, if anything.
+  public var valueFormat: ValueFormat?
   /// The property's type as written (canonical): `Game.ID`, `String?`.
   public var propertyType: String
   /// The type of the column's values: the property type, or its `@Column(as:)` representation.

@@ -59,6 +59,8 @@ struct SchemaFile: Sendable {
     var collation: String?
     var sqlName: String?
     var previousName: String?
+    /// `lossy`: the next migration may convert the values lossily (`@AllowLossyConversion`).
+    var allowsLossyConversion = false
     var references: Name?
     var onDelete: String?
     var representation: String?

@@ -263,6 +263,7 @@ struct SchemaFileParser {
         column.rawDefault = sql
       case (.identifier, "unique"): column.isUnique = true; advance()
       case (.identifier, "indexed"): column.isIndexed = true; advance()
+      case (.identifier, "lossy"): column.allowsLossyConversion = true; advance()
       case (.identifier, "nocase"): column.collation = "nocase"; advance()
       case (.identifier, "collate"):
         advance()
@@ -296,7 +297,7 @@ struct SchemaFileParser {
         column.representation = representation
       default:
         return fail(
-          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, references, on delete, as, default raw) or '= default', found %found")
+          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, references, on delete, as, default raw) or '= default', found %found")
       }
     }
     return column

@@ -164,6 +164,7 @@ struct SchemaFileRenderer {
       emit("  // @References(\(referenceArguments.joined(separator: ", ")))", at: at)
     }
     if let previous = column.previousName { emit("  // @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
+    if column.allowsLossyConversion { emit("  // @AllowLossyConversion", at: at) }
     let keyword = isKey ? "let" : "var"
     let defaultValue = column.defaultValue.map { " = " + Self.literal($0) } ?? ""
     emit("  \(access)\(keyword) \(checked(column.name)): \(Self.swiftType(column.type))\(defaultValue)", at: at)

@@ -87,6 +87,9 @@ struct AnnotationOptions: Sendable {
   var pendingIndexCondition: String?
   /// The name the table or column had before, from `@Renamed(from:)`.
   var previousName: String?
+  /// Whether the next migration may convert the column's values lossily
+  /// (`@AllowLossyConversion`).
+  var allowsLossyConversion = false
   /// Each annotation read, by name, with where it is.
   var present: [String: SourceLocation] = [:]
   /// Each argument read, as `Name.label` (`Column.as`, `Column.` for the unlabeled one), with
@@ -251,6 +254,9 @@ enum Annotations {
         }
       ],
       needsArgument: false, usage: [#"@Renamed(from: "oldName")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "AllowLossyConversion", target: .storedProperty, arguments: [], needsArgument: false,
+      usage: ["@AllowLossyConversion"], mark: { $0.allowsLossyConversion = true }),
   ]
 
   /// `on: "a, b"` of `@Index` and `@Unique` above a table: the properties of one index.

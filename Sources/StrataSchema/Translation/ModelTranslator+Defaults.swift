@@ -95,7 +95,7 @@ extension ModelTranslator {
 
   /// A case's raw value as a default, explicit or implicit (the case's name for `String`, one
   /// more than the previous case for integers).
-  private mutating func rawValueSQL(of target: EnumCase, in declaration: TypeDeclaration, rawType: String) -> ColumnDefault? {
+  mutating func rawValueSQL(of target: EnumCase, in declaration: TypeDeclaration, rawType: String) -> ColumnDefault? {
     var nextInteger: Int64 = 0
     for enumCase in declaration.cases {
       if case .integer(let digits)? = enumCase.rawValue, let value = Self.integerValue(digits) {

@@ -211,3 +211,24 @@ extension ModelTranslator {
     return topLevelTypealiases[name]
   }
 }
+
+extension ModelTranslator {
+  /// What the runtime's decoder for `storage` reads beyond its SQL type.
+  mutating func valueFormat(of storage: Storage) -> ValueFormat? {
+    if let declaration = storage.enumDeclaration, let rawType = storage.enumRawType {
+      let values = declaration.cases.compactMap { rawValueSQL(of: $0, in: declaration, rawType: rawType) }
+      return values.count == declaration.cases.count ? .oneOf(values) : nil
+    }
+    switch storage.representation?.dottedName {
+    case "UUID.BytesRepresentation", "Strata.UUID.BytesRepresentation": return .uuidBytes
+    case nil where storage.representation == nil: break
+    default: return nil
+    }
+    switch storage.builtIn {
+    case "UUID": return .uuidText
+    case "Date": return .dateText
+    case let name?: return Self.integerRanges[name].map(ValueFormat.integers)
+    case nil: return nil
+    }
+  }
+}

@@ -370,7 +370,7 @@ extension ModelTranslator {
 
     let propertyType = declaredType.swiftText
     let representation = storage.representation?.swiftText
-    let model = ColumnModel(
+    var model = ColumnModel(
       propertyName: property.name, access: memberAccess(of: property, in: type),
       typeAccess: typeAccess([declaredType] + (storage.representation.map { [$0] } ?? []), from: scope),
       location: property.location, columnName: columnName, previousColumnName: options.previousName,
@@ -378,6 +378,9 @@ extension ModelTranslator {
       valueType: representation.map { isOptional ? $0 + "?" : $0 } ?? propertyType,
       representation: representation, isOptional: isOptional,
       defaultExpression: property.initializer?.text ?? (isOptional ? "nil" : nil))
+    model.allowsLossyConversion = options.allowsLossyConversion
+    model.storedType = storage.representation?.text ?? storage.enumDeclaration?.qualifiedName ?? storage.builtIn ?? storage.sqlType.sql
+    model.valueFormat = valueFormat(of: storage)
     return TranslatedColumn(model: model, schema: column, indexes: indexes, keyIsAssignedByDatabase: keyIsAssigned)
   }
 
