@@ -221,7 +221,7 @@ import Testing
     try database.execute("UPDATE books SET title = 'Same' WHERE id IN (2, 3)")
     let unique = Self.library.replacingOccurrences(of: "  var title = \"\"\n", with: "  // @Unique\n  var title = \"\"\n")
     let failure = errors { try migrate(unique) }
-    #expect(failure == [#"this migration fails on SQLite: JSON path error near 'strata: "books"."title" cannot become UNIQUE: 'Same' is in 2 rows; remove the duplicates in an earlier migration'"#])
+    #expect(failure == [#"this migration fails on SQLite: JSON path error near 'strata: "books"."title" cannot become UNIQUE: ''Same'' is in 2 rows; remove the duplicates in an earlier migration'"#])
     #expect(try rows("SELECT count(*) AS n FROM books") == ["n=3"])
 
     // Once the data is fixed, the same migration applies at the next launch.
