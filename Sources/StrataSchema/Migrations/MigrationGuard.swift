@@ -129,19 +129,34 @@ struct MigrationGuard: Equatable {
       condition: "a value of \(quotedColumn) does not convert to \(type.sql) exactly",
       message: row(of: table) + [
         .text(" holds "), .value(quoted(quotedColumn)), .text(" in \(name(table, column)), which becomes "),
-        .value(quoted("CAST(\(quotedColumn) AS \(type.sql))")),
+        .value(quoted(SQLConversion.converted(quotedColumn, to: type))),
         .text(" as \(type.sql): the migration changes nothing. Update the value in an earlier migration, or \(consent)"),
       ],
       table: table, column: column, rows: "WHERE NOT \(SQLConversion.isExact(quotedColumn, to: type))")
   }
 }
 
-/// How SQLite converts values between storage classes, as a rebuild's copy does (`CAST`), and
-/// which conversions give back exactly the value stored.
+/// How a rebuild's copy converts values between storage classes, and which conversions give back
+/// exactly the value stored.
+///
+/// The copy uses SQLite's `CAST`, except that a REAL becomes the text of all its digits when
+/// `CAST`'s 15 would read back as another number (`9007199254740993.0` is not
+/// `'9.00719925474099e+15'`), so that no REAL changes on its way to TEXT.
 enum SQLConversion {
+  /// The SQL that converts `value` to `type`.
+  static func converted(_ value: String, to type: SQLType) -> String {
+    guard type == .text else { return "CAST(\(value) AS \(type.sql))" }
+    return "CASE WHEN typeof(\(value)) = 'real' THEN \(text(ofReal: value)) ELSE CAST(\(value) AS TEXT) END"
+  }
+
+  /// The text of a REAL: SQLite's, or all 17 digits when SQLite's reads back as another number.
+  private static func text(ofReal value: String) -> String {
+    "CASE WHEN CAST(CAST(\(value) AS TEXT) AS REAL) = \(value) THEN CAST(\(value) AS TEXT) ELSE printf('%!.17g', \(value)) END"
+  }
+
   /// SQL that is true when `value` (NULL included) converts to `type` and back to the same value:
   /// an integer to REAL below 2^53, text to INTEGER when it is the integer's own text (`'7'`, not
-  /// `'007'` or `' 7'`), a REAL to TEXT when the text reads back as the same number.
+  /// `'007'` or `' 7'`), text to REAL when it is the number's own text.
   static func isExact(_ value: String, to type: SQLType) -> String {
     let same: String
     var cases: [(storageClass: String, exact: String)] = []
@@ -151,10 +166,10 @@ enum SQLConversion {
       cases = [("real", "CAST(\(value) AS INTEGER) = \(value)"), ("text", "CAST(CAST(\(value) AS INTEGER) AS TEXT) = +\(value)"), ("blob", "0")]
     case .real:
       same = "real"
-      cases = [("integer", "CAST(\(value) AS REAL) = \(value)"), ("text", "CAST(CAST(\(value) AS REAL) AS TEXT) = +\(value)"), ("blob", "0")]
+      cases = [("integer", "CAST(\(value) AS REAL) = \(value)"), ("text", "\(text(ofReal: "CAST(\(value) AS REAL)")) = +\(value)"), ("blob", "0")]
     case .text:
       same = "text"
-      cases = [("integer", "1"), ("real", "CAST(CAST(\(value) AS TEXT) AS REAL) = \(value)"), ("blob", "CAST(CAST(\(value) AS TEXT) AS BLOB) = \(value)")]
+      cases = [("integer", "1"), ("real", "1"), ("blob", "CAST(CAST(\(value) AS TEXT) AS BLOB) = \(value)")]
     case .blob:
       same = "blob"
       cases = [("integer", "0"), ("real", "0"), ("text", "1")]
@@ -211,7 +226,7 @@ extension ValueFormat {
       "substr(\(value), 11, 6) GLOB '[ T][0-2][0-9]:[0-5][0-9]' AND substr(\(value), 12, 2) < '24'",
       "(\(zone(afterMinutes)) OR (\(afterMinutes) GLOB ':[0-5][0-9]*' AND (\(zone(afterSeconds)) OR (\(afterSeconds) GLOB '.[0-9]*' AND \(fractionDigits) BETWEEN 1 AND 9 AND \(zone(afterFraction))))))",
     ].joined(separator: " AND ")
-    return "(typeof(\(value)) = 'text' AND \(value) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' AND date(substr(\(value), 1, 10)) IS substr(\(value), 1, 10) AND (length(\(value)) = 10 OR (\(time))))"
+    return "(typeof(\(value)) = 'text' AND \(value) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' AND date(substr(\(value), 1, 10), '+0 days') IS substr(\(value), 1, 10) AND (length(\(value)) = 10 OR (\(time))))"
   }
 }
 
@@ -222,7 +237,7 @@ extension MigrationGuard {
     in table: TableSchema, column: String, convertedTo type: SQLType?, format: ValueFormat, storedType: String
   ) -> MigrationGuard {
     let quotedColumn = SQLLiteral.identifier(column)
-    let value = type.map { "CAST(\(quotedColumn) AS \($0.sql))" } ?? quotedColumn
+    let value = type.map { SQLConversion.converted(quotedColumn, to: $0) } ?? quotedColumn
     return MigrationGuard(
       condition: "a value of \(quotedColumn) is not one the model reads as \(storedType)",
       message: row(of: table) + [

@@ -59,7 +59,7 @@ struct SchemaChanges {
     /// The SQL that reads the value from an old row.
     var expression: String {
       var expression = SQLLiteral.identifier(from)
-      if let conversion { expression = "CAST(\(expression) AS \(conversion.sql))" }
+      if let conversion { expression = SQLConversion.converted(expression, to: conversion) }
       if let nullsBecome { expression = "coalesce(\(expression), \(nullsBecome.sql))" }
       return expression
     }

@@ -1,0 +1,48 @@
+import Foundation
+import Strata
+import StrataSchema
+import Testing
+
+/// A target's models over time: each version's migration written as `generate-migrations`
+/// writes it (with the schema snapshot), then run by `database.migrate` as the app's next launch
+/// would.
+final class ModelHistory {
+  let directory: URL
+  private(set) var snapshot: String?
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-history-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
+
+  /// Writes the migration the models in `source` need, if any, and updates the snapshot.
+  @discardableResult
+  func generate(_ source: String, allowDataLoss: Bool = false) throws -> MigrationPlan.NewMigration? {
+    let plan = try MigrationPlanner.plan(
+      models: try Generator(sources: [("Models.swift", source)]).models(),
+      migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "App",
+      allowDataLoss: allowDataLoss, previousSnapshot: snapshot)
+    if let migration = plan.newMigration {
+      try migration.sql.write(to: directory.appendingPathComponent(migration.fileName), atomically: true, encoding: .utf8)
+    }
+    snapshot = plan.snapshot
+    return plan.newMigration
+  }
+
+  /// Removes the newest migration, which no database ran, to write it again.
+  func discardNewest() throws {
+    let newest = try #require(try MigrationFiles(directory: directory.path, root: nil).files.last)
+    try FileManager.default.removeItem(atPath: newest.path)
+  }
+
+  /// The migrations, as the build plugin embeds them.
+  var migrations: [Strata.Migration] {
+    get throws {
+      try MigrationFiles(directory: directory.path, root: nil).files.map {
+        Strata.Migration(name: $0.name, checksum: $0.checksum, sql: $0.sql)
+      }
+    }
+  }
+}
