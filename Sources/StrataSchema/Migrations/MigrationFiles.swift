@@ -26,6 +26,11 @@ public struct MigrationFiles: Sendable {
     /// line), which databases that already hold it record as applied without running it.
     public var isBaseline: Bool { sql.hasPrefix(MigrationFiles.baselineMarker) }
 
+    /// A migration the planner wrote and has not saved, to check it after the others.
+    static func generated(_ sql: String) -> File {
+      File(name: "generated", path: "the generated migration", sql: sql, number: 0, numberWidth: 0)
+    }
+
     init(name: String, path: String, sql: String, number: Int, numberWidth: Int) {
       self.name = name
       self.path = path

@@ -146,7 +146,7 @@ enum SQLConversion {
   /// The SQL that converts `value` to `type`.
   static func converted(_ value: String, to type: SQLType) -> String {
     guard type == .text else { return "CAST(\(value) AS \(type.sql))" }
-    return "CASE WHEN typeof(\(value)) = 'real' THEN \(text(ofReal: value)) ELSE CAST(\(value) AS TEXT) END"
+    return "CASE WHEN typeof(\(value)) = 'real' AND CAST(CAST(\(value) AS TEXT) AS REAL) <> \(value) THEN printf('%!.17g', \(value)) ELSE CAST(\(value) AS TEXT) END"
   }
 
   /// The text of a REAL: SQLite's, or all 17 digits when SQLite's reads back as another number.

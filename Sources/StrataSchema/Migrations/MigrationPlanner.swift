@@ -45,7 +45,7 @@ public enum MigrationPlanner {
     let (renames, changes) = (comparison.renames, comparison.changes)
 
     var problems = renames.problems + changes.problems + comparison.unmanagedProblems
-    if changes.losesData, !allowDataLoss { problems += consentProblems(changes) }
+    if changes.losesData || !renames.droppedColumns.isEmpty, !allowDataLoss { problems += consentProblems(changes, renames) }
     if !problems.isEmpty {
       throw DiagnosticsError(
         problems.map { problem in
@@ -65,7 +65,10 @@ public enum MigrationPlanner {
     let sql = renderer.sql(moduleName: moduleName)
     let final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files))
     let remaining = SchemaChanges(current: final.schema, desired: comparison.desired)
-    guard RenamePlan(current: final.schema, desired: comparison.desired, models: comparison.tables).isEmpty, remaining.isEmpty else {
+    let history = RenameHistory(migrations.files + [.generated(sql)])
+    guard RenamePlan(current: final.schema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
+      remaining.isEmpty
+    else {
       throw InputError("the generated migration does not produce the models' schema; please report this with the models:\n\(sql)")
     }
     return MigrationPlan(
@@ -75,7 +78,7 @@ public enum MigrationPlanner {
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.
-  private static func consentProblems(_ changes: SchemaChanges) -> [SchemaChanges.Problem] {
+  private static func consentProblems(_ changes: SchemaChanges, _ renames: RenamePlan) -> [SchemaChanges.Problem] {
     let allow = "to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"
     var problems: [SchemaChanges.Problem] = changes.droppedTables.map { table in
       .init(
@@ -84,6 +87,11 @@ public enum MigrationPlanner {
     }
     let droppedColumns = changes.droppedColumns + changes.rebuilds.flatMap { rebuild in
       rebuild.droppedColumns.map { (table: rebuild.table.name, column: $0) }
+    }
+    problems += renames.droppedColumns.map { table, column in
+      .init(
+        table: table, column: column,
+        message: "table \(NameRules.display(table)): the model's \(NameRules.display(column)) is another column renamed (@Renamed(from:)), so the column \(NameRules.display(column)) has now would be dropped, deleting its values; \(allow)")
     }
     problems += droppedColumns.map { table, column in
       .init(
@@ -107,9 +115,8 @@ public enum MigrationPlanner {
     if SchemaOnlyReplay.apply([sql], to: replayed) { return replayed }
     let database = try SQLiteConnection()
     try MigrationReplay.apply(files, to: database)
-    let generated = MigrationFiles.File(name: "generated", path: "the generated migration", sql: sql, number: 0, numberWidth: 0)
     do {
-      try MigrationReplay.apply([generated], to: database)
+      try MigrationReplay.apply([.generated(sql)], to: database)
     } catch let error as DiagnosticsError {
       throw InputError(
         "the generated migration fails on SQLite (\(error.diagnostics.map(\.description).joined(separator: "; "))):\n\(sql)")
@@ -152,7 +159,7 @@ public enum MigrationPlanner {
         }
       }
     }
-    let database: SQLiteConnection
+    var database: SQLiteConnection
     if replayingEveryStatement {
       database = try SQLiteConnection()
       try MigrationReplay.apply(migrations.files, to: database) { try recordCreators(of: $0, in: database) }
@@ -169,8 +176,16 @@ public enum MigrationPlanner {
     let desired = managed(try desiredSchema(models))
     let managedModels = tables.filter { !$0.value.isUnmanaged }
 
-    let renames = RenamePlan(current: managed(before.schema), desired: desired, models: managedModels)
-    if !renames.isEmpty { try database.execute(renames.statements.joined(separator: "\n")) }
+    let renames = RenamePlan(
+      current: managed(before.schema), desired: desired, models: managedModels, history: RenameHistory(migrations.files))
+    if !renames.isEmpty {
+      // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
+      if !renames.droppedColumns.isEmpty, !replayingEveryStatement {
+        database = try SQLiteConnection()
+        try MigrationReplay.apply(migrations.files, to: database)
+      }
+      try database.execute(renames.statements.joined(separator: "\n"))
+    }
     let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
     let conventional = before.schema.tables.flatMap { table in
       table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)

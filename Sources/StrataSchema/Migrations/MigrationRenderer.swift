@@ -14,12 +14,20 @@ struct MigrationRenderer {
   /// Each change in plain words, with the table it changes.
   var changeLines: [(table: String, line: String)] {
     var lines: [(table: String, line: String)] = []
+    func caseOnly(_ from: String, _ to: String) -> String {
+      SQLName.folded(from) == SQLName.folded(to) ? " (only the case changes: SQLite compares names ignoring case, so queries read it either way)" : ""
+    }
     for rename in renames.tables {
-      lines.append((rename.to, "rename table \(SQLLiteral.identifier(rename.from)) to \(SQLLiteral.identifier(rename.to))"))
+      lines.append(
+        (rename.to, "rename table \(SQLLiteral.identifier(rename.from)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
+    }
+    for (table, column) in renames.droppedColumns {
+      lines.append(
+        (table, "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values, for the column renamed to its name"))
     }
     for rename in renames.columns {
       lines.append(
-        (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))"))
+        (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
     }
     for check in changes.checks {
       lines.append(
@@ -77,7 +85,7 @@ struct MigrationRenderer {
     header += lines.enumerated().map { offset, line in
       "--   \(SQLLiteral.comment(line))\(offset == lines.count - 1 ? "." : ";")"
     }.joined(separator: "\n")
-    if changes.losesData {
+    if changes.losesData || !renames.droppedColumns.isEmpty {
       header += "\n-- This migration deletes data (see \"deleting\" above); it was written with --allow-data-loss."
     }
     header += """
