@@ -40,8 +40,7 @@ public enum MigrationPlanner {
     previousSnapshot: String? = nil
   ) throws -> MigrationPlan {
     let comparison = try compare(
-      models, with: migrations, replayingEveryStatement: false,
-      previousTypes: previousSnapshot.map(SchemaSnapshot.storedTypes) ?? [:])
+      models, with: migrations, replayingEveryStatement: false, recorded: previousSnapshot.flatMap(SchemaSnapshot.record))
     let (renames, changes) = (comparison.renames, comparison.changes)
 
     var problems = renames.problems + changes.problems + comparison.unmanagedProblems
@@ -57,7 +56,7 @@ public enum MigrationPlanner {
     }
     guard !renames.isEmpty || !changes.isEmpty else {
       return MigrationPlan(
-        newMigration: nil, snapshot: SchemaSnapshot.text(comparison.before, storedTypes: storedTypes(models), moduleName: moduleName),
+        newMigration: nil, snapshot: snapshot(comparison.before, models, moduleName: moduleName),
         schema: comparison.before.schema)
     }
 
@@ -74,7 +73,7 @@ public enum MigrationPlanner {
     return MigrationPlan(
       newMigration: MigrationPlan.NewMigration(
         fileName: migrations.nextNumber + "_" + renderer.fileDescription + ".sql", sql: sql, summary: renderer.summary),
-      snapshot: SchemaSnapshot.text(final, storedTypes: storedTypes(models), moduleName: moduleName), schema: final.schema)
+      snapshot: snapshot(final, models, moduleName: moduleName), schema: final.schema)
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.
@@ -101,11 +100,15 @@ public enum MigrationPlanner {
     return problems
   }
 
-  /// The type each managed model reads its columns as, for the snapshot.
-  private static func storedTypes(_ models: ModelSet) -> [(table: String, column: String, type: String)] {
-    models.tables.filter { !$0.isUnmanaged }.flatMap { model in
-      model.columns.map { (model.tableName, $0.columnName, $0.storedType) }
-    }
+  /// The snapshot of `introspection`, with what the managed models read and their renames.
+  private static func snapshot(_ introspection: SchemaIntrospector.Introspection, _ models: ModelSet, moduleName: String) -> String {
+    let managed = models.tables.filter { !$0.isUnmanaged }
+    return SchemaSnapshot.text(
+      introspection,
+      columns: managed.flatMap { model in
+        model.columns.map { .init(table: model.tableName, column: $0.columnName, type: $0.storedType, renamedFrom: $0.previousColumnName) }
+      },
+      renamedTables: managed.compactMap { model in model.previousTableName.map { (model.tableName, $0) } }, moduleName: moduleName)
   }
 
   /// Checks the generated migration by applying it after the checked-in ones, as the migrator
@@ -145,11 +148,10 @@ public enum MigrationPlanner {
   ///
   /// - Parameter replayingEveryStatement: Whether to run every statement as the migrator will
   ///   (the build plugin's check), rather than let SQLite read simple `CREATE`s at once.
-  ///   - previousTypes: The types the models read each column as (by `table.column`) when the
-  ///     snapshot was last written.
+  ///   - recorded: What the snapshot recorded of the models when the last migration was written.
   static func compare(
     _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool,
-    previousTypes: [String: String] = [:]
+    recorded: SchemaSnapshot.Record? = nil
   ) throws -> Comparison {
     var creators: [String: SourceLocation] = [:]
     func recordCreators(of file: MigrationFiles.File, in database: SQLiteConnection) throws {
@@ -177,7 +179,8 @@ public enum MigrationPlanner {
     let managedModels = tables.filter { !$0.value.isUnmanaged }
 
     let renames = RenamePlan(
-      current: managed(before.schema), desired: desired, models: managedModels, history: RenameHistory(migrations.files))
+      current: managed(before.schema), desired: desired, models: managedModels,
+      history: RenameHistory(migrations.files, recorded: recorded?.renames))
     if !renames.isEmpty {
       // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
       if !renames.droppedColumns.isEmpty, !replayingEveryStatement {
@@ -194,7 +197,6 @@ public enum MigrationPlanner {
     let renamedFrom = Dictionary(
       renames.columns.map { (SQLName.folded("\($0.table).\($0.to)"), "\($0.table).\($0.from)") }, uniquingKeysWith: { first, _ in first })
     let tableRenamedFrom = Dictionary(renames.tables.map { (SQLName.folded($0.to), $0.from) }, uniquingKeysWith: { first, _ in first })
-    let recorded = Dictionary(previousTypes.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     var readings: [String: SchemaChanges.ColumnReading] = [:]
     for model in managedModels.values {
       for column in model.columns {
@@ -203,7 +205,7 @@ public enum MigrationPlanner {
           ?? tableRenamedFrom[SQLName.folded(model.tableName)].map { "\($0).\(column.columnName)" } ?? key
         readings[key] = SchemaChanges.ColumnReading(
           storedType: column.storedType, format: column.valueFormat, allowsLossyConversion: column.allowsLossyConversion,
-          previousStoredType: recorded[SQLName.folded(previousKey)])
+          previousStoredType: recorded?.types[SQLName.folded(previousKey)])
       }
     }
     let changes = SchemaChanges(

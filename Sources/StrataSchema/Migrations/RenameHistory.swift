@@ -1,10 +1,13 @@
-/// The renames the migrations made, read from their `ALTER TABLE … RENAME` statements.
+/// Which renames are made.
 ///
 /// A `@Renamed(from:)` annotation can stay in a model once its migration is written, so the
 /// planner must tell a rename still to make from one already made. The schema usually tells (the
 /// old name is gone), but not when both names exist: a swap (`first` and `last` exchanged) looks
-/// the same before and after. The history does: the last migration that renamed either name
-/// says whether this rename was made.
+/// the same before and after. The schema snapshot does: it records the annotations the models had
+/// when the last migration was written, so an annotation still there asks for nothing and one
+/// added since (to swap back, say) asks for its rename. Without such a snapshot, the migrations'
+/// `ALTER TABLE … RENAME` statements do: the last migration that renamed either name says
+/// whether this rename was made.
 struct RenameHistory {
   /// What one migration renamed, as its net effect (a swap through a temporary name is two
   /// renames, `first` to `last` and `last` to `first`), every name folded as SQLite compares them.
@@ -17,14 +20,18 @@ struct RenameHistory {
 
   /// The migrations' renames, oldest first.
   let steps: [Step]
+  /// The annotations a snapshot recorded (see ``SchemaSnapshot/Record``), which decide when
+  /// present.
+  let recorded: Set<String>?
 
-  init(_ files: [MigrationFiles.File]) {
-    steps = files.map { Self.step(of: $0.sql) }
+  init(_ files: [MigrationFiles.File], recorded: Set<String>? = nil) {
+    steps = recorded == nil ? files.map { Self.step(of: $0.sql) } : []
+    self.recorded = recorded
   }
 
-  /// Whether the last migration that renamed the column `from` or `to` of `table` (named as it
-  /// is now) renamed `from` to `to`.
+  /// Whether the rename of the column `from` of `table` (named as it is now) to `to` is made.
   func renamed(_ from: String, to: String, in table: String) -> Bool {
+    if let recorded { return recorded.contains(SQLName.folded("\(table).\(to)<-\(from)")) }
     let (from, to) = (SQLName.folded(from), SQLName.folded(to))
     var table = SQLName.folded(table)
     for step in steps.reversed() {
@@ -36,8 +43,9 @@ struct RenameHistory {
     return false
   }
 
-  /// Whether the last migration that renamed the table `from` or `to` renamed `from` to `to`.
+  /// Whether the rename of the table `from` to `to` is made.
   func renamedTable(_ from: String, to: String) -> Bool {
+    if let recorded { return recorded.contains(SQLName.folded("\(to)<-\(from)")) }
     let (from, to) = (SQLName.folded(from), SQLName.folded(to))
     for step in steps.reversed() {
       let involved = step.tables.filter { [from, to].contains($0.key) || [from, to].contains($0.value) }

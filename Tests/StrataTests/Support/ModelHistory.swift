@@ -9,6 +9,8 @@ import Testing
 final class ModelHistory {
   let directory: URL
   private(set) var snapshot: String?
+  /// The snapshot before the last migration written, which discarding it restores.
+  private var snapshotBefore: String?
 
   init() throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-history-\(UUID().uuidString)")
@@ -26,6 +28,7 @@ final class ModelHistory {
       allowDataLoss: allowDataLoss, previousSnapshot: snapshot)
     if let migration = plan.newMigration {
       try migration.sql.write(to: directory.appendingPathComponent(migration.fileName), atomically: true, encoding: .utf8)
+      snapshotBefore = snapshot
     }
     snapshot = plan.snapshot
     return plan.newMigration
@@ -35,6 +38,7 @@ final class ModelHistory {
   func discardNewest() throws {
     let newest = try #require(try MigrationFiles(directory: directory.path, root: nil).files.last)
     try FileManager.default.removeItem(atPath: newest.path)
+    snapshot = snapshotBefore
   }
 
   /// The migrations, as the build plugin embeds them.
