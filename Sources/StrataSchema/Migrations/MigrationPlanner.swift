@@ -63,9 +63,10 @@ public enum MigrationPlanner {
     let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current)
     let sql = renderer.sql(moduleName: moduleName)
     let final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files))
-    let remaining = SchemaChanges(current: final.schema, desired: comparison.desired)
+    let finalSchema = comparison.managed(final.schema)
+    let remaining = SchemaChanges(current: finalSchema, desired: comparison.desired)
     let history = RenameHistory(migrations.files + [.generated(sql)])
-    guard RenamePlan(current: final.schema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
+    guard RenamePlan(current: finalSchema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
       remaining.isEmpty
     else {
       throw InputError("the generated migration does not produce the models' schema; please report this with the models:\n\(sql)")
@@ -142,6 +143,18 @@ public enum MigrationPlanner {
     let tables: [String: TableModel]
     /// Unmanaged models whose table the migrations do not make as the model reads it.
     let unmanagedProblems: [SchemaChanges.Problem]
+    /// The tables of unmanaged models, folded: the migrations' alone.
+    let unmanaged: Set<String>
+
+    /// `schema` without the tables of unmanaged models, which the planner leaves out of both
+    /// sides of a comparison.
+    func managed(_ schema: Schema) -> Schema {
+      MigrationPlanner.managed(schema, unmanaged: unmanaged)
+    }
+  }
+
+  private static func managed(_ schema: Schema, unmanaged: Set<String>) -> Schema {
+    Schema(tables: schema.tables.filter { !unmanaged.contains(SQLName.folded($0.name)) })
   }
 
   /// Replays `migrations` and compares the schema they produce with the models'.
@@ -172,9 +185,7 @@ public enum MigrationPlanner {
     let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
     // Unmanaged tables are the migrations' alone: out of both sides of the comparison.
     let unmanaged = Set(models.tables.filter(\.isUnmanaged).map { SQLName.folded($0.tableName) })
-    func managed(_ schema: Schema) -> Schema {
-      Schema(tables: schema.tables.filter { !unmanaged.contains(SQLName.folded($0.name)) })
-    }
+    func managed(_ schema: Schema) -> Schema { Self.managed(schema, unmanaged: unmanaged) }
     let desired = managed(try desiredSchema(models))
     let managedModels = tables.filter { !$0.value.isUnmanaged }
 
@@ -213,7 +224,8 @@ public enum MigrationPlanner {
       formerlyConventional: Set(conventional), readings: readings)
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
-      tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database))
+      tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),
+      unmanaged: unmanaged)
   }
 
   /// What an unmanaged model reads that the migrations' table or view lacks: the table itself, or
