@@ -8,7 +8,7 @@ import StrataSchema
 struct StrataCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strata",
-    abstract: "Generate Swift conformances and SQLite migrations from Swift model files.",
+    abstract: "Generate Swift conformances and SQLite migrations from models (Swift files or .strata schema files).",
     discussion: """
       Diagnostics are printed as path:line:column: error: message, the form SwiftPM and Xcode \
       attach to the source line.
@@ -28,7 +28,7 @@ struct ModuleOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The module's name, for messages and headers.", valueName: "name"))
   var module: String?
 
-  @Argument(help: ArgumentHelp("Swift model files, or directories to search for them.", valueName: "models"))
+  @Argument(help: ArgumentHelp("Model files (Swift or .strata schema files), or directories to search for them.", valueName: "models"))
   var inputs: [String] = []
 
   /// The module's name: given, or the root directory's.

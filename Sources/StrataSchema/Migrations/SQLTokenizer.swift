@@ -68,7 +68,8 @@ enum SQLTokenizer {
       case "'":
         let text = scan(until: "'", doubling: true)
         tokens.append(SQLToken(kind: .string, text: SQLLiteral.string(text)))
-      case "x", "X" where index + 1 < characters.count && characters[index + 1] == "'":
+      case "x" where index + 1 < characters.count && characters[index + 1] == "'",
+        "X" where index + 1 < characters.count && characters[index + 1] == "'":
         // A blob literal is one token: `X'00FF'`, not the word X and a string.
         index += 1
         let digits = scan(until: "'", doubling: true)
