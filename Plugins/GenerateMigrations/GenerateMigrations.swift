@@ -150,7 +150,11 @@ final class Run {
     guard status != 0 else { return }
     // SwiftPM exits 1 whatever the plugin's status; scripts that need to tell "out of date" (2)
     // from errors (1) run `strata migrations --check` themselves.
-    let failed = options.check ? "the migrations do not match the models" : "generate-migrations failed"
+    // Out of date is `--check`'s finding; an error (an edited migration, a failing statement) is
+    // a failure, whichever command met it.
+    let failed =
+      options.check && errors.isEmpty ? "the migrations do not match the models"
+      : options.check ? "generate-migrations --check failed" : "generate-migrations failed"
     guard reporting == .printed, let first = errors.first else { throw PluginError(failed) }
     // An error diagnostic fails the command; this one names the first error's place, in the
     // message for the terminal and as its file and line for editors.

@@ -56,7 +56,15 @@ import Testing
   @Test func aTableNoModelDeclaresWarnsAtTheMigrationThatCreatedIt() throws {
     try generate(Self.notes)
     let warnings = try drift("struct Tag: Table {\n  let id: Int\n}\n")
-    #expect(warnings.contains { $0.hasPrefix("0001_") && $0.contains(":1: no model declares this table any more (the next migration would drop table \"notes\", deleting its rows)") }, "\(warnings)")
+    #expect(warnings.contains { $0.hasPrefix("0001_") && $0.contains(":1: no model declares this table any more (the next migration would drop table \"notes\", deleting its rows); run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss` (it deletes data)") }, "\(warnings)")
+  }
+
+  @Test func aDroppedPropertySaysTheCommandThatDropsIt() throws {
+    try generate(Self.notesWithColor)
+    #expect(
+      try drift(Self.notes) == [
+        "Models.swift:1: the migrations do not match 'Note' yet (the next migration would drop column \"color\" of \"notes\", deleting its values); run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss` (it deletes data), or the app fails when it reads or writes this table"
+      ])
   }
 
   @Test func aFailingMigrationIsAnErrorAtItsStatement() throws {

@@ -19,7 +19,16 @@ public enum MigrationDrift {
       models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
     let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
       .changeLines
-    let run = "run `swift package --allow-writing-to-package-directory generate-migrations`"
+    // A change that deletes data needs the flag; say so where it applies.
+    let changes = comparison.changes
+    let losingData = Set(
+      (changes.droppedTables.map(\.name) + changes.droppedColumns.map(\.table)
+        + changes.rebuilds.filter { !$0.droppedColumns.isEmpty }.map(\.table.name)
+        + comparison.renames.droppedColumns.map(\.table)).map(SQLName.folded))
+    func run(_ key: String) -> String {
+      "run `swift package --allow-writing-to-package-directory generate-migrations"
+        + (losingData.contains(key) ? " --allow-data-loss` (it deletes data)" : "`")
+    }
 
     var order: [String] = []
     var byTable: [String: [String]] = [:]
@@ -35,15 +44,15 @@ public enum MigrationDrift {
           ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
     }
     return unmanaged + order.map { key in
-      let changes = byTable[key]!.joined(separator: "; ")
+      let lines = byTable[key]!.joined(separator: "; ")
       if let model = tables[key] {
         return Diagnostic(
           .warning,
-          "the migrations do not match '\(model.swiftName)' yet (the next migration would \(changes)); \(run), or the app fails when it reads or writes this table",
+          "the migrations do not match '\(model.swiftName)' yet (the next migration would \(lines)); \(run(key)), or the app fails when it reads or writes this table",
           at: model.location)
       }
       return Diagnostic(
-        .warning, "no model declares this table any more (the next migration would \(changes)); \(run)",
+        .warning, "no model declares this table any more (the next migration would \(lines)); \(run(key))",
         at: comparison.creators[key] ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
     }
   }
