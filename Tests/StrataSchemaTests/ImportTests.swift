@@ -59,6 +59,7 @@ import Testing
       // @Check(raw: "\\"weight\\" >= 0")
       // @Index(on: "weight", whereRaw: "\\"weight\\" > 1")
       struct GameTag: Table {
+        // @Index
         var gameID: Game.ID
         var tag: String
         // @Default(raw: "CURRENT_TIMESTAMP")

@@ -341,20 +341,22 @@ import Testing
     try seedLibrary()
     let indexed = Self.library.replacingOccurrences(
       of: "struct Book: Table", with: "// @Index(on: \"authorID, pages\")\n// @Unique(on: \"authorID, title\")\nstruct Book: Table")
+    // The foreign key's own index goes: the new ones start with its column.
     #expect(
       try migrate(indexed)?.summary == [
-        #"create index "index_books_on_authorID_pages""#, #"create index "index_books_on_authorID_title""#,
+        #"drop index "index_books_on_authorID""#, #"create index "index_books_on_authorID_pages""#,
+        #"create index "index_books_on_authorID_title""#,
       ])
     #expect(try migrate(indexed) == nil)
     #expect(
       try rows("SELECT name, \"unique\" FROM pragma_index_list('books') ORDER BY name") == [
-        "name=index_books_on_authorID unique=0", "name=index_books_on_authorID_pages unique=0",
-        "name=index_books_on_authorID_title unique=1",
+        "name=index_books_on_authorID_pages unique=0", "name=index_books_on_authorID_title unique=1",
       ])
     // The unique index refuses a second book of the same title by the same author.
     #expect(throws: (any Error).self) { try database.execute("INSERT INTO books (authorID, title) VALUES (1, 'Earthsea')") }
     #expect(try migrate(Self.library)?.summary == [
       #"drop index "index_books_on_authorID_pages""#, #"drop index "index_books_on_authorID_title""#,
+      #"create index "index_books_on_authorID""#,
     ])
     #expect(try rows("SELECT count(*) AS n FROM books") == ["n=3"])
   }

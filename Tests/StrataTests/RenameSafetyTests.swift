@@ -106,6 +106,18 @@ import Testing
     #expect(try history.generate(renamed) == nil)
   }
 
+  @Test func aTypeRenamedFromItsOldTypeNameRenamesItsTable() throws {
+    try history.generate("struct Tag: Table { let id: Int; var name = \"\" }")
+    try database.migrate(try history.migrations)
+    try database.write { db in try db.execute(sql: "INSERT INTO tags (id, name) VALUES (1, 'red')") }
+    // The old type's name, where the annotation asks for the old table's: taken for "tags".
+    let renamed = "// @Renamed(from: \"Tag\")\nstruct Label: Table { let id: Int; var name = \"\" }"
+    let migration = try #require(try history.generate(renamed))
+    #expect(migration.summary == [#"rename table "tags" to "labels""#])
+    try database.migrate(try history.migrations)
+    #expect(try rows("SELECT * FROM labels") == [#"id=1 name="red""#])
+  }
+
   @Test func aNameWhoseCaseAloneChangesIsRenamedAndSaidSo() throws {
     try history.generate("struct Item: Table { let id: Int; var name = \"\" }")
     try database.migrate(try history.migrations)

@@ -283,6 +283,11 @@ struct DatabaseImporter {
       columns.append(imported)
     }
     var indexes: [ImportedIndex] = []
+    // The generator leaves out a foreign key's own index when a wider index or the key starts
+    // with its column; a database that has one anyway keeps it through an explicit @Index.
+    let leading = Set(
+      (table.indexes.filter { $0.columns.count > 1 && $0.condition == nil }.map(\.columns[0]) + table.compositePrimaryKey.prefix(1))
+        .map(SQLName.folded))
     for index in table.indexes where SchemaChanges.isConventional(index, of: table) {
       let properties = index.columns.compactMap { column in
         table.columns.first { SQLName.folded($0.name) == SQLName.folded(column) }.flatMap { names[$0.name] }
@@ -290,7 +295,11 @@ struct DatabaseImporter {
       guard properties.count == index.columns.count else { continue }
       if properties.count == 1, !index.isUnique, index.condition == nil, let position = columns.firstIndex(where: { $0.propertyName == properties[0] }) {
         // A foreign key's index comes with the reference.
-        if case .key = columns[position].type, !columns[position].isUnique, !columns[position].isPrimaryKey { continue }
+        if case .key = columns[position].type, !columns[position].isUnique, !columns[position].isPrimaryKey,
+          !leading.contains(SQLName.folded(index.columns[0]))
+        {
+          continue
+        }
         columns[position].isIndexed = true
       } else {
         indexes.append(ImportedIndex(properties: properties, isUnique: index.isUnique, condition: index.condition))

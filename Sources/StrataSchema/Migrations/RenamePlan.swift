@@ -36,8 +36,16 @@ struct RenamePlan {
   var isEmpty: Bool { tables.isEmpty && columns.isEmpty && droppedColumns.isEmpty }
 
   init(current: Schema, desired: Schema, models: [String: TableModel], history: RenameHistory) {
+    // `@Renamed(from:)` on a type names the old table; the old type's name is taken for the
+    // table the naming convention gives it, when no table has the name itself.
+    let currentNames = Set(current.tables.map { SQLName.folded($0.name) })
     let previousTables = Dictionary(
-      desired.tables.compactMap { table in models[table.name]?.previousTableName.map { (table.name, $0) } },
+      desired.tables.compactMap { table in
+        models[table.name]?.previousTableName.map { previous in
+          let conventional = Naming.tableName(forType: previous)
+          return (table.name, !currentNames.contains(SQLName.folded(previous)) && currentNames.contains(SQLName.folded(conventional)) ? conventional : previous)
+        }
+      },
       uniquingKeysWith: { first, _ in first })
     let tableNames = Resolution(
       desired: desired.tables.map(\.name), current: current.tables.map(\.name), previous: previousTables,

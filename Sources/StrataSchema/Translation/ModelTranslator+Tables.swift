@@ -95,6 +95,17 @@ extension ModelTranslator {
     indexes += tableIndexes(of: type, tableName: tableName, columns: columnModels, existing: indexes)
     let tableOptions = typeOptions[type.qualifiedName] ?? AnnotationOptions()
     let compositeKey = tableOptions.compositeKey.map { compositeKeyColumns($0, of: type, columns: columnModels) } ?? []
+    // A foreign key's own index adds nothing when the key on several columns, or another index
+    // that covers every row, starts with its column: SQLite uses that one.
+    let leading = Set(
+      (indexes.filter { $0.columns.count > 1 && $0.condition == nil }.map(\.columns[0]) + compositeKey.prefix(1)).map(SQLName.folded))
+    indexes.removeAll { index in
+      guard index.columns.count == 1, leading.contains(SQLName.folded(index.columns[0])),
+        let column = columnModels.first(where: { $0.columnName == index.columns[0] }),
+        let property = type.properties.first(where: { $0.name == column.propertyName })
+      else { return false }
+      return !options(of: property).isIndexed && columns.contains { $0.name == column.columnName && $0.references != nil }
+    }
     let previousName = typeOptions[type.qualifiedName]?.previousName
     if let previousName, let problem = NameRules.tableNameProblem(previousName) {
       diagnostics.error(problem, at: typeOptions[type.qualifiedName]?.argumentLocations["Renamed.from"] ?? type.location)
