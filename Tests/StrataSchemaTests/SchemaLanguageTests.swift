@@ -116,7 +116,8 @@ import Testing
     ("table A {\n  id Int primary\n  n Text\n", "S.strata:4:1: table 'A' has no closing '}'"),
     // Errors the Swift translation finds point at the schema file's line.
     ("table A {\n  id Int primary\n  n Int8 = 300\n}\n", "S.strata:3:3: "),
-    ("table A {\n  id Int primary\n  p CGPoint\n}\n", "S.strata:3:3: the generator cannot store 'p: CGPoint'"),
+    ("table A {\n  id Int primary\n  p CGPoint\n}\n", "S.strata:3:3: 'p: CGPoint': no type 'CGPoint' is declared in this target; a column's type is one of Int, Int8…Int64"),
+    ("table A {\n  id Int primary\n  n Intt\n}\n", "S.strata:3:3: 'n: Intt': no type 'Intt' is declared in this target (did you mean 'Int'?); a column's type is one of Int"),
     ("table A {\n  id Int primary\n  k Text primary\n}\n", "S.strata:3:3: a table has one primary key; this one has two"),
     ("table A {\n  id Int primary\n  n Text nocase = 1\n}\n", "S.strata:3:3: "),
   ])

@@ -292,23 +292,7 @@ enum Annotations {
   /// The known name that `name` most likely misspells: at most two letters added, removed or
   /// changed, ignoring case. Nil when no name is that close, so `// @todo` stays prose.
   static func nearestName(to name: Substring) -> String? {
-    let candidates = all.map { ($0.name, editDistance(name.lowercased(), $0.name.lowercased())) }
-    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-    return best.0
-  }
-
-  /// Levenshtein distance; both names are non-empty.
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    NearestName.among(all.map(\.name), to: String(name))
   }
 
   /// Every annotation as it is written, for the help that follows annotation errors.

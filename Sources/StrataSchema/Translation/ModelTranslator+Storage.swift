@@ -132,9 +132,21 @@ extension ModelTranslator {
         // The models of another module (or of files the target does not compile) are not read:
         // their key's storage and table name are unknown here.
         let owner = components.dropLast().map(\.name).joined(separator: ".")
-        diagnostics.error(
-          "'\(property.name): \(type.text)' references '\(owner)', which is not a model of this target; Strata reads one target's models, so a key of another module's table cannot be a foreign key here. Store the key's own type instead (for example 'var \(property.name): UUID' or 'Int'), without a foreign key",
-          at: property.location)
+        if resolve(owner, from: scope) == nil, let suggestion = NearestName.among(tableNames.keys, to: owner) {
+          diagnostics.error(
+            "'\(property.name): \(type.text)': no type '\(owner)' is declared in this target (did you mean '\(suggestion)'?)",
+            at: property.location)
+        } else {
+          diagnostics.error(
+            "'\(property.name): \(type.text)' references '\(owner)', which is not a model of this target; Strata reads one target's models, so a key of another module's table cannot be a foreign key here. Store the key's own type instead (for example 'var \(property.name): UUID' or 'Int'), without a foreign key",
+            at: property.location)
+        }
+        return nil
+      }
+      if resolve(name, from: scope) == nil, typealiasTarget(name, from: scope) == nil,
+        let message = unknownType(name, for: property)
+      {
+        diagnostics.error(message, at: property.location)
         return nil
       }
       diagnostics.error(cannotStore, at: property.location)
@@ -213,6 +225,26 @@ extension ModelTranslator {
 }
 
 extension ModelTranslator {
+  /// The message for a property whose type is declared nowhere the generator reads: a
+  /// misspelling of a type it knows, or a type a schema file cannot name; nil for a type of
+  /// another module (`CGPoint`, `UInt64`), which the general message covers.
+  func unknownType(_ name: String, for property: PropertyDeclaration) -> String? {
+    let isSchemaFile = property.location.path.hasSuffix(".strata")
+    let builtIn = StorageType.builtIn.keys.filter { !$0.contains(".") }
+    let known = builtIn + (isSchemaFile ? Array(SchemaFileParser.typeNames.keys) : []) + declarations.keys
+    let suggestion = Self.standardTypes.contains(name) ? nil : NearestName.among(known, to: name)
+    if isSchemaFile {
+      return "'\(property.name): \(name)': no type '\(name)' is declared in this target\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); a column's type is one of Int, Int8…Int64, UInt8…UInt32, Text, Double, Float, Bool, UUID, Date, Bytes, JSON<T>, a table's ID or an enum of the file"
+    }
+    return suggestion.map { "'\(property.name): \(name)': no type '\(name)' is declared in this target (did you mean '\($0)'?)" }
+  }
+
+  /// Types of the standard library and Foundation that the generator cannot store, which are
+  /// not misspellings of one it can.
+  private static let standardTypes: Set<String> = [
+    "UInt", "UInt64", "Float16", "Float80", "Character", "Substring", "Decimal", "URL", "CGFloat", "CGPoint", "CGSize", "CGRect",
+  ]
+
   /// What the runtime's decoder for `storage` reads beyond its SQL type.
   mutating func valueFormat(of storage: Storage) -> ValueFormat? {
     if let declaration = storage.enumDeclaration, let rawType = storage.enumRawType {
