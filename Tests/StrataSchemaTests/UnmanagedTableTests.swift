@@ -111,7 +111,9 @@ import Testing
     #expect(try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App").newMigration == nil)
   }
 
-  @Test func schemaAnnotationsOnAnUnmanagedModelAreWarnings() throws {
+  /// Schema annotations on an unmanaged model describe its table for the day it is taken over;
+  /// a rename is a change the planner makes to no unmanaged table.
+  @Test func schemaAnnotationsDescribeAnUnmanagedTableAndRenamesAreWarnings() throws {
     let models = try Generator(sources: [(
       "Models.swift",
       """
@@ -121,13 +123,13 @@ import Testing
       struct Legacy: Table, Identifiable {
         let id: Int
         // @Index
+        // @Renamed(from: "title")
         var name: String?
       }
       """
     )]).models()
     #expect(models.warnings.map(\.description) == [
-      "Models.swift:3:4: warning: @Check does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
-      "Models.swift:6:6: warning: @Index does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
+      "Models.swift:7:6: warning: @Renamed does nothing on 'Legacy', which is // @Unmanaged: its migrations alone make its table; rename it in a hand-written migration"
     ])
   }
 

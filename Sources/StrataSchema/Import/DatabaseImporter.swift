@@ -125,8 +125,8 @@ struct DatabaseImporter {
       conventionalModel(of: table, typeNames: typeNames)
     }
     tables += views.map { view in
-      var model = unmanagedModel(
-        of: view, typeName: typeNames[view.name]!,
+      var model = model(
+        of: view, typeName: typeNames[view.name]!, typeNames: typeNames,
         reasons: ["it is a view, whose rows it reads; writing them takes the view's INSTEAD OF triggers"])
       model.isView = true
       return model
@@ -135,7 +135,8 @@ struct DatabaseImporter {
       tables.enumerated().map { (SQLName.folded($1.tableName), $0) }, uniquingKeysWith: { first, _ in first })
     let migrations = MigrationFiles(directory: "Migrations", files: [("0001_imported_schema", baseline(source: source))])
     // Each round makes unmanaged the tables whose conventional model the generator rejects or
-    // the planner would change; a table can only go one way, so this ends.
+    // the planner would change, and an unmanaged model the generator rejects says its columns
+    // only; a table can only go one way, so this ends.
     while true {
       let (swift, ranges) = ImportedModelRenderer.swift(tables, source: source)
       let comparison: MigrationPlanner.Comparison
@@ -147,11 +148,18 @@ struct DatabaseImporter {
         var rejected: [String: [String]] = [:]
         for diagnostic in error.diagnostics where diagnostic.severity == .error {
           guard let table = ranges.first(where: { $0.range.contains(diagnostic.location.line) })?.table,
-            let model = model(of: table), !model.isUnmanaged
+            let position = modelPositions[SQLName.folded(table)], !tables[position].saysColumnsOnly
           else { throw error }
           rejected[table, default: []].append(diagnostic.message)
         }
-        makeUnmanaged(rejected)
+        for (table, messages) in rejected {
+          let position = modelPositions[SQLName.folded(table)]!
+          if tables[position].isUnmanaged {
+            tables[position].sayColumnsOnly()
+          } else {
+            tables[position].unmanagedReasons = messages
+          }
+        }
         continue
       }
       let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
@@ -186,8 +194,8 @@ struct DatabaseImporter {
 
   private mutating func makeUnmanaged(_ reasons: [String: [String]]) {
     for (name, why) in reasons {
-      guard let index = modelPositions[SQLName.folded(name)], let table = tablesByName[SQLName.folded(name)] else { continue }
-      tables[index] = unmanagedModel(of: table, typeName: tables[index].typeName, reasons: why)
+      guard let index = modelPositions[SQLName.folded(name)] else { continue }
+      tables[index].unmanagedReasons = why
     }
   }
 
@@ -249,21 +257,23 @@ struct DatabaseImporter {
         }
       }
     }
-    guard reasons.isEmpty else { return unmanagedModel(of: table, typeName: typeName, reasons: reasons) }
+    return model(of: table, typeName: typeName, typeNames: typeNames, reasons: reasons)
+  }
 
+  /// A model that says everything a model can say of the table: its key, references and their
+  /// actions, unique columns, indexes, defaults, collations and checks, with types read from the
+  /// declared ones (`DATETIME` is a `Date`, `BOOLEAN` a `Bool`). An unmanaged model says them too
+  /// (`reasons` say why it is unmanaged): taking it over then keeps every one of them.
+  private func model(of table: TableSchema, typeName: String, typeNames: [String: String], reasons: [String]) -> ImportedTable {
     let names = Self.propertyNames(for: table)
+    let singleKey = table.compositePrimaryKey.isEmpty ? table.columns.first { $0.primaryKey != nil }?.name : nil
     var columns: [ImportedColumn] = []
     for column in table.columns {
-      var type: ImportedType = switch column.type {
-      case .integer: .int
-      case .real: .double
-      case .blob: .data
-      default: .string
-      }
-      let isKey = column.primaryKey != nil
-      if isKey, column.type == .text, column.notNullOnConflict == .replace, column.defaultValue == .expression("uuid()") {
-        type = .uuid
-      }
+      guard let property = names[column.name] else { continue }
+      let isKey = column.name == singleKey
+      var stored = isUUIDKey(column) ? .uuid : Self.affinityType(column.type)
+      if let reference = column.references, referencedColumn(reference).map(isUUIDKey) == true { stored = .uuid }
+      var type = stored
       var onDelete: ReferentialAction?
       if let reference = column.references, let target = referencedModel(reference, typeNames: typeNames) {
         type = .key(of: target)
@@ -271,15 +281,16 @@ struct DatabaseImporter {
         if reference.onDelete ?? .noAction != conventional { onDelete = reference.onDelete ?? .noAction }
       }
       var imported = ImportedColumn(
-        columnName: column.name, propertyName: names[column.name]!, type: type, isOptional: !column.isNotNull && !isKey,
+        columnName: column.name, propertyName: property, type: type, isOptional: !column.isNotNull && !isKey,
         isPrimaryKey: isKey, defaultValue: isKey ? nil : Self.literal(column.defaultValue, for: type))
       if !isKey, imported.defaultValue == nil, let value = column.defaultValue {
         // What SQLite reports as the default reads back as the same default.
         if case .expression(let sql) = value { imported.rawDefault = sql } else { imported.rawDefault = value.sql }
       }
       imported.isUnique = column.isUnique && !isKey
-      imported.collation = column.collation
+      if case .custom? = column.collation {} else { imported.collation = column.collation }
       imported.onDelete = onDelete
+      imported.storedType = stored
       columns.append(imported)
     }
     var indexes: [ImportedIndex] = []
@@ -305,32 +316,16 @@ struct DatabaseImporter {
         indexes.append(ImportedIndex(properties: properties, isUnique: index.isUnique, condition: index.condition))
       }
     }
-    var imported = ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: [], columns: columns, indexes: indexes)
-    imported.compositeKey = table.compositePrimaryKey.compactMap { key in
+    var imported = ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: reasons, columns: columns, indexes: indexes)
+    let keyProperties = table.compositePrimaryKey.compactMap { key in
       table.columns.first { SQLName.folded($0.name) == SQLName.folded(key) }.flatMap { names[$0.name] }
     }
+    if keyProperties.count == table.compositePrimaryKey.count { imported.compositeKey = keyProperties }
     imported.checks = table.otherConstraints.filter(SchemaChanges.isCheck).map { check in
       let expression = check.drop { $0 != "(" }.dropFirst().dropLast()
       return String(expression)
     }
     return imported
-  }
-
-  /// A model that reads and writes the table's rows and says nothing of its schema: types by the
-  /// columns' affinity, no references or indexes.
-  private func unmanagedModel(of table: TableSchema, typeName: String, reasons: [String]) -> ImportedTable {
-    let names = Self.propertyNames(for: table)
-    let key = table.compositePrimaryKey.isEmpty ? table.columns.first { $0.primaryKey != nil }?.name : nil
-    let columns = table.columns.compactMap { column -> ImportedColumn? in
-      guard let property = names[column.name] else { return nil }
-      let isKey = column.name == key
-      let type = isUUIDKey(column) || column.references.flatMap(referencedColumn).map(isUUIDKey) == true
-        ? .uuid : Self.affinityType(column.type)
-      return ImportedColumn(
-        columnName: column.name, propertyName: property, type: type, isOptional: !column.isNotNull && !isKey,
-        isPrimaryKey: isKey, defaultValue: isKey ? nil : Self.literal(column.defaultValue, for: type))
-    }
-    return ImportedTable(tableName: table.name, typeName: typeName, unmanagedReasons: reasons, columns: columns, indexes: [])
   }
 
   /// Whether a column is a key the database fills in with `uuid()`: text, so the model can read
@@ -373,13 +368,16 @@ struct DatabaseImporter {
     return .double
   }
 
-  /// A default the property can have as its initial value: a literal of its type.
+  /// A default the property can have as its initial value: a literal of its type. A number
+  /// Swift cannot write as a literal (`1e999`, which SQLite keeps as infinity) stays SQL.
   private static func literal(_ value: ColumnDefault?, for type: ImportedType) -> ImportedDefault? {
     switch (value, type) {
     case (.text(let text)?, .string): .string(text)
     case (.integer(let digits)?, .int): Int64(digits).map(ImportedDefault.integer)
-    case (.real(let digits)?, .double): Double(digits).map(ImportedDefault.real)
-    case (.integer(let digits)?, .double): Double(digits).map(ImportedDefault.real)
+    case (.real(let digits)?, .double), (.integer(let digits)?, .double):
+      Double(digits).flatMap { $0.isFinite ? ImportedDefault.real($0) : nil }
+    case (.integer("0")?, .bool), (.keyword("FALSE")?, .bool): .bool(false)
+    case (.integer("1")?, .bool), (.keyword("TRUE")?, .bool): .bool(true)
     default: nil
     }
   }
@@ -456,7 +454,8 @@ struct DatabaseImporter {
     let hasKey = table.columns.contains { $0.primaryKey != nil } && table.compositePrimaryKey.isEmpty
     for column in table.columns where NameRules.columnNameProblem(column.name) == nil {
       var name = Naming.lowerCamelCased(column.name)
-      if !SwiftLiteral.isPlainIdentifier(name) {
+      // `created_at` reads as `createdAt` in Swift, with `@Column("created_at")`.
+      if !SwiftLiteral.isPlainIdentifier(name) || name.contains("_") {
         let words = Self.words(name)
         name = words.enumerated().map { index, word in
           index == 0 ? Naming.lowerCamelCased(word) : word.prefix(1).uppercased() + word.dropFirst()

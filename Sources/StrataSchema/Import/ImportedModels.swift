@@ -17,7 +17,28 @@ struct ImportedTable {
   /// Whether the model reads a view rather than a table.
   var isView = false
 
+  /// Whether the model says its columns' types only, having said more than the generator
+  /// accepts of the table.
+  private(set) var saysColumnsOnly = false
+
   var isUnmanaged: Bool { !unmanagedReasons.isEmpty }
+
+  /// Says the columns' types only: no references, indexes, uniqueness, collations, raw defaults
+  /// or checks.
+  mutating func sayColumnsOnly() {
+    saysColumnsOnly = true
+    indexes = []
+    checks = []
+    compositeKey = []
+    for index in columns.indices {
+      if case .key = columns[index].type { columns[index].type = columns[index].storedType }
+      columns[index].rawDefault = nil
+      columns[index].isUnique = false
+      columns[index].isIndexed = false
+      columns[index].collation = nil
+      columns[index].onDelete = nil
+    }
+  }
 
   /// The property that is the primary key, if the table has a single-column key.
   var keyProperty: String? { columns.first(where: \.isPrimaryKey)?.propertyName }
@@ -38,6 +59,8 @@ struct ImportedColumn {
   var collation: Collation?
   /// The `onDelete:` to write when the reference's action is not the convention's.
   var onDelete: ReferentialAction?
+  /// The type the column stores, for a key of another model read on its own.
+  var storedType: ImportedType = .string
 }
 
 /// A property's type, without optionality.
@@ -73,12 +96,14 @@ enum ImportedDefault: Equatable {
   case string(String)
   case integer(Int64)
   case real(Double)
+  case bool(Bool)
 
   var swift: String {
     switch self {
     case .string(let text): SwiftLiteral.string(text)
     case .integer(let value): String(value)
     case .real(let value): String(value)
+    case .bool(let value): String(value)
     }
   }
 }

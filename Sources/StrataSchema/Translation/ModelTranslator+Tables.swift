@@ -115,7 +115,7 @@ extension ModelTranslator {
       tableName: tableName, previousTableName: previousName, columns: columnModels,
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
     model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
-    if model.isUnmanaged { warnAboutSchemaAnnotations(in: type) }
+    if model.isUnmanaged { warnAboutRenames(in: type) }
     return (
       model,
       TableSchema(
@@ -124,19 +124,15 @@ extension ModelTranslator {
     )
   }
 
-  /// Annotations that only shape the schema do nothing on an unmanaged model, whose schema the
-  /// migrations alone make; saying so beats letting someone wait for a migration that never comes.
-  private mutating func warnAboutSchemaAnnotations(in type: TypeDeclaration) {
-    let schemaOnly: Set<String> = ["Index", "Unique", "Check", "Default", "References", "Renamed"]
-    var found = (typeOptions[type.qualifiedName]?.present ?? [:]).filter { schemaOnly.contains($0.key) }.map { ($0.key, $0.value) }
-    for property in type.properties {
-      let options = options(of: property)
-      found += options.present.filter { schemaOnly.contains($0.key) }.map { ($0.key, $0.value) }
-      if let location = options.argumentLocations["Column.collate"] { found.append(("Column(collate:)", location)) }
-    }
-    for (name, location) in found.sorted(by: { $0.1 < $1.1 }) {
+  /// On an unmanaged model, annotations that shape the schema describe the table as it is, for
+  /// the day it is taken over (the import writes them so); a rename, though, is a change the
+  /// planner would make, and it makes none to an unmanaged table.
+  private mutating func warnAboutRenames(in type: TypeDeclaration) {
+    let found = ([typeOptions[type.qualifiedName]?.present["Renamed"]] + type.properties.map { options(of: $0).present["Renamed"] })
+      .compactMap { $0 }
+    for location in found.sorted() {
       diagnostics.warning(
-        "@\(name) does nothing on '\(type.qualifiedName)', which is // @Unmanaged: its migrations alone make its table; change the table in a hand-written migration",
+        "@Renamed does nothing on '\(type.qualifiedName)', which is // @Unmanaged: its migrations alone make its table; rename it in a hand-written migration",
         at: location)
     }
   }
