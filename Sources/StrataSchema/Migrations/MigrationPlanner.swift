@@ -88,6 +88,11 @@ public enum MigrationPlanner {
     let droppedColumns = changes.droppedColumns + changes.rebuilds.flatMap { rebuild in
       rebuild.droppedColumns.map { (table: rebuild.table.name, column: $0) }
     }
+    problems += changes.rebuilds.filter { !$0.lostConstraints.isEmpty }.map { rebuild in
+      .init(
+        table: rebuild.table.name, column: nil,
+        message: "taking table \(NameRules.display(rebuild.table.name)) over would drop what its model does not say: \(rebuild.lostConstraints.joined(separator: ", ")); say it in the model (@References, @Unique, @PrimaryKey(on:), collate:, a default, @Index) or, to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`")
+    }
     problems += renames.droppedColumns.map { table, column in
       .init(
         table: table, column: column,
@@ -219,9 +224,16 @@ public enum MigrationPlanner {
           previousStoredType: recorded?.types[SQLName.folded(previousKey)])
       }
     }
+    // A table the migrations made whose model the snapshot did not record was @Unmanaged: taking
+    // it over must not drop what its model does not say.
+    let recordedTables = Set(
+      desired.tables.map { SQLName.folded($0.name) }.filter { table in
+        recorded?.types.keys.contains { $0.hasPrefix(table + ".") } ?? false
+      })
+    let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
     let changes = SchemaChanges(
       current: managed(current.schema), desired: desired, dependents: current.dependents,
-      formerlyConventional: Set(conventional), readings: readings)
+      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver)
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),

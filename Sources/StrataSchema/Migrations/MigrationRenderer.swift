@@ -57,6 +57,9 @@ struct MigrationRenderer {
       if !lossy.isEmpty {
         line += "; converts \(lossy.joined(separator: ", ")) with SQLite's CAST even where a value changes, as // @AllowLossyConversion allows"
       }
+      if !rebuild.lostConstraints.isEmpty {
+        line += "; drops \(rebuild.lostConstraints.joined(separator: ", ")), which the model does not say"
+      }
       if !rebuild.droppedColumns.isEmpty {
         line += "; drops column \(rebuild.droppedColumns.map(SQLLiteral.identifier).joined(separator: ", ")), deleting its values"
       }

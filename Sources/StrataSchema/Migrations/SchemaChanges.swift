@@ -34,6 +34,9 @@ struct SchemaChanges {
     /// The checks that stop the migration, before the rows are copied, when a row holds a value
     /// the new table cannot keep as it is.
     var guards: [MigrationGuard]
+    /// Constraints of a table taken over (no longer `@Unmanaged`) that its model does not say,
+    /// which the rebuild would drop: consent is needed, as for a drop.
+    var lostConstraints: [String] = []
     /// Columns the rebuild drops, whose values are deleted.
     var droppedColumns: [String]
     /// The current indexes that belong to the models; the others are the user's, and the
@@ -78,6 +81,8 @@ struct SchemaChanges {
   private let formerlyConventional: Set<String>
   /// What the models read, by `table.column`, folded.
   private let readings: [String: ColumnReading]
+  /// Tables the migrations made that the models did not manage until now (folded).
+  private let takenOver: Set<String>
 
   var droppedIndexes: [IndexSchema] = []
   var droppedTables: [TableSchema] = []
@@ -96,9 +101,10 @@ struct SchemaChanges {
       && createdTables.isEmpty && addedColumns.isEmpty && createdIndexes.isEmpty && checks.isEmpty && problems.isEmpty
   }
 
-  /// Whether the changes delete data, which needs the user's consent.
+  /// Whether the changes delete data or constraints, which needs the user's consent.
   var losesData: Bool {
-    !droppedTables.isEmpty || !droppedColumns.isEmpty || rebuilds.contains { !$0.droppedColumns.isEmpty }
+    !droppedTables.isEmpty || !droppedColumns.isEmpty
+      || rebuilds.contains { !$0.droppedColumns.isEmpty || !$0.lostConstraints.isEmpty }
   }
 
   /// - Parameters:
@@ -109,10 +115,12 @@ struct SchemaChanges {
   ///   - formerlyConventional: Indexes that had the conventional name of their table and
   ///     columns before a rename, so that they still belong to the models.
   ///   - readings: What the models read from each column, by `table.column`.
+  ///   - takenOver: Tables whose models were `@Unmanaged` until now.
   init(
     current: Schema, desired: Schema, dependents: [(name: String, sql: String)] = [],
-    formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:]
+    formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = []
   ) {
+    self.takenOver = Set(takenOver.map(SQLName.folded))
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
     self.readings = Dictionary(readings.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -235,12 +243,13 @@ struct SchemaChanges {
     }
 
     if !reasons.isEmpty {
+      let lost = takenOver.contains(SQLName.folded(name)) ? Self.lostConstraints(current, desired) : []
       rebuilds.append(
         Rebuild(
           table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
-          sources: sources, guards: guards, droppedColumns: dropped.map(\.name),
+          sources: sources, guards: guards, lostConstraints: lost, droppedColumns: dropped.map(\.name),
           conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name))))
       return
     }
@@ -259,6 +268,34 @@ struct SchemaChanges {
     for index in desired.indexes where !kept.contains(SQLName.folded(index.name)) {
       createdIndexes.append(index)
     }
+  }
+
+  /// What a rebuild of `current` as `desired` drops that the model does not say: keys,
+  /// references, UNIQUE, collations, defaults and conventional indexes, in plain words.
+  static func lostConstraints(_ current: TableSchema, _ desired: TableSchema) -> [String] {
+    var lost: [String] = []
+    let desiredColumns = Dictionary(desired.columns.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    if !current.compositePrimaryKey.isEmpty,
+      current.compositePrimaryKey.map(SQLName.folded) != desired.compositePrimaryKey.map(SQLName.folded)
+    {
+      lost.append("its PRIMARY KEY (\(current.compositePrimaryKey.map(SQLLiteral.identifier).joined(separator: ", ")))")
+    }
+    for column in current.columns {
+      guard let wanted = desiredColumns[SQLName.folded(column.name)] else { continue }
+      let name = SQLLiteral.identifier(column.name)
+      if column.primaryKey != nil, wanted.primaryKey == nil { lost.append("the PRIMARY KEY \(name)") }
+      if let reference = column.references, !sameReference(reference, wanted.references) {
+        lost.append("the foreign key \(name) REFERENCES \(describeReference(reference))")
+      }
+      if column.isUnique, !wanted.isUnique { lost.append("UNIQUE on \(name)") }
+      if let collation = column.collation, wanted.collation != collation { lost.append("COLLATE \(collation.sql) on \(name)") }
+      if let value = column.defaultValue, wanted.defaultValue == nil { lost.append("the default \(value.sql) of \(name)") }
+    }
+    let wantedIndexes = Set(desired.indexes.map { $0.columns.map(SQLName.folded) })
+    for index in current.indexes where isConventional(index, of: current) && !wantedIndexes.contains(index.columns.map(SQLName.folded)) {
+      lost.append("the index \(SQLLiteral.identifier(index.name))")
+    }
+    return lost
   }
 
   /// Whether a table constraint is an unnamed `CHECK`, which models can declare.

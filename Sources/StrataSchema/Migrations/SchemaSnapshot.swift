@@ -42,17 +42,16 @@ enum SchemaSnapshot {
     for object in introspection.otherObjects {
       text += "\n\n" + object.sql + ";"
     }
-    if !columns.isEmpty {
-      text += "\n\n" + typesHeading + "\n"
-      let tableLines = renamedTables.sorted { $0.table < $1.table }.map { entry in
-        "-- \(SQLLiteral.identifier(entry.table)) renamed from \(SQLLiteral.identifier(entry.from))"
-      }
-      let columnLines = columns.sorted { ($0.table, $0.column) < ($1.table, $1.column) }.map { entry in
-        "-- \(SQLLiteral.identifier(entry.table)).\(SQLLiteral.identifier(entry.column)) \(SQLLiteral.comment(entry.type))"
-          + (entry.renamedFrom.map { ", renamed from \(SQLLiteral.identifier($0))" } ?? "")
-      }
-      text += (tableLines + columnLines).joined(separator: "\n")
+    let tableLines = renamedTables.sorted { $0.table < $1.table }.map { entry in
+      "-- \(SQLLiteral.identifier(entry.table)) renamed from \(SQLLiteral.identifier(entry.from))"
     }
+    let columnLines = columns.sorted { ($0.table, $0.column) < ($1.table, $1.column) }.map { entry in
+      "-- \(SQLLiteral.identifier(entry.table)).\(SQLLiteral.identifier(entry.column)) \(SQLLiteral.comment(entry.type))"
+        + (entry.renamedFrom.map { ", renamed from \(SQLLiteral.identifier($0))" } ?? "")
+    }
+    // The heading is there even with no managed model, so that a table taken over later is
+    // known for one.
+    text += "\n\n" + ([typesHeading] + tableLines + columnLines).joined(separator: "\n")
     return text + "\n"
   }
 

@@ -34,6 +34,11 @@ final class ModelHistory {
     return plan.newMigration
   }
 
+  /// Writes a hand-written migration.
+  func write(_ fileName: String, _ sql: String) throws {
+    try sql.write(to: directory.appendingPathComponent(fileName), atomically: true, encoding: .utf8)
+  }
+
   /// Removes the newest migration, which no database ran, to write it again.
   func discardNewest() throws {
     let newest = try #require(try MigrationFiles(directory: directory.path, root: nil).files.last)
