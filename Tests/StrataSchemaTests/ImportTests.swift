@@ -170,3 +170,34 @@ import Testing
     #expect(registry.components(separatedBy: "isBaseline: true,").count == 2)
   }
 }
+
+/// A view's columns are typed so that its model reads every row: by declared type, and for an
+/// expression by the values it holds (`count(*)` integers, `sum` of reals), `StoredValue` when
+/// they are of several kinds or there are none to tell.
+@Suite struct ImportedViewTests {
+  @Test func aggregatesAreTypedByTheirValues() throws {
+    let path = try ImportTests.database(
+      """
+      CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL) STRICT;
+      CREATE TABLE books (id INTEGER PRIMARY KEY, authorID INTEGER NOT NULL REFERENCES authors(id), price REAL) STRICT;
+      INSERT INTO authors VALUES (1, 'Ann'), (2, 'Bo');
+      INSERT INTO books VALUES (1, 1, 2.5), (2, 1, 3.0);
+      CREATE VIEW totals AS SELECT authors.name, count(books.id) AS books, sum(books.price) AS spent, max(books.id) AS latest,
+        (SELECT 1 WHERE 0) AS unknown
+        FROM authors LEFT JOIN books ON books.authorID = authors.id GROUP BY authors.id;
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let imported = try DatabaseImport(databaseAt: path, source: "app.sqlite")
+    #expect(
+      imported.swiftModels.contains(
+        """
+        struct Total: Table {
+          var name: String?
+          var books: Int?
+          var spent: Double?
+          var latest: Int?
+          var unknown: StoredValue?
+        }
+        """), "\(imported.swiftModels)")
+  }
+}

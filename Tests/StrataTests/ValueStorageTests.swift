@@ -159,3 +159,19 @@ import Testing
     #expect(raw?.5 == item.externalID?.uuidString.lowercased())
   }
 }
+
+/// `StoredValue` reads a value of any storage class, and binds it back as it was.
+@Suite struct StoredValueTests {
+  @Test func readsAndBindsEveryStorageClass() throws {
+    let database = try openDatabase(.inMemory)
+    let values = try database.read { db in
+      try sql("SELECT 1, 2.5, 'x', x'00ff', NULL", as: (StoredValue, StoredValue, StoredValue, StoredValue, StoredValue).self).fetchOne(db)
+    }
+    let read = try #require(values)
+    #expect([read.0, read.1, read.2, read.3, read.4] == [.integer(1), .real(2.5), .text("x"), .blob([0, 255]), .null])
+    let roundTrip = try database.read { db in
+      try sql("SELECT typeof(\(StoredValue.real(2.5))) || ',' || typeof(\(StoredValue.blob([1])))", as: String.self).fetchOne(db)
+    }
+    #expect(roundTrip == "real,blob")
+  }
+}

@@ -87,7 +87,11 @@ struct DatabaseImporter {
     var unreadableViews: [String] = []
     for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name") {
       guard let name = row["name"] else { continue }
-      let view = TableSchema(name: name, columns: try SchemaIntrospector.viewColumns(name, in: database) ?? [], isStrict: false)
+      var columns = try SchemaIntrospector.viewColumns(name, in: database) ?? []
+      for index in columns.indices where columns[index].type == .none {
+        columns[index].type = try Self.typeOfValues(in: columns[index].name, of: name, database)
+      }
+      let view = TableSchema(name: name, columns: columns, isStrict: false)
       if NameRules.tableNameProblem(name) == nil, view.columns.contains(where: { NameRules.columnNameProblem($0.name) == nil }) {
         views.append(view)
       } else {
@@ -354,8 +358,25 @@ struct DatabaseImporter {
     return typeNames[table.name]
   }
 
+  /// The type of a view's column that declares none (an expression, `count(*)`), from the values
+  /// the view holds: integers are INTEGER, numbers REAL, and so on; ANY when the values are of
+  /// several kinds, or there are none to tell.
+  private static func typeOfValues(in column: String, of view: String, _ database: SQLiteConnection) throws -> SQLType {
+    let classes = Set(
+      try database.rows(
+        "SELECT DISTINCT typeof(\(SQLLiteral.identifier(column))) AS kind FROM \(SQLLiteral.identifier(view)) LIMIT 8"
+      ).compactMap { $0["kind"] }.filter { $0 != "null" })
+    switch classes {
+    case ["integer"]: return .integer
+    case ["real"], ["integer", "real"]: return .real
+    case ["text"]: return .text
+    case ["blob"]: return .blob
+    default: return .any
+    }
+  }
+
   /// The Swift type for a column by SQLite's affinity rules, refined by the declared type's
-  /// common names for booleans and dates.
+  /// common names for booleans and dates; `StoredValue` for an ANY column, which holds any kind.
   static func affinityType(_ type: SQLType) -> ImportedType {
     let declared = type.sql.uppercased()
     if declared.contains("INT") { return .int }
@@ -364,7 +385,7 @@ struct DatabaseImporter {
     if ["REAL", "FLOA", "DOUB"].contains(where: declared.contains) { return .double }
     if declared.hasPrefix("BOOL") { return .bool }
     if declared.hasPrefix("DATE") || declared.hasPrefix("TIME") { return .date }
-    if declared == "ANY" { return .string }
+    if declared == "ANY" { return .storedValue }
     return .double
   }
 

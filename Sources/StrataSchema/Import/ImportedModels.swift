@@ -65,7 +65,7 @@ struct ImportedColumn {
 
 /// A property's type, without optionality.
 enum ImportedType: Equatable {
-  case int, double, string, bool, date, data, uuid
+  case int, double, string, bool, date, data, uuid, storedValue
   /// The key of another table's model: `Game.ID`, a foreign key.
   case key(of: String)
 
@@ -78,6 +78,7 @@ enum ImportedType: Equatable {
     case .date: "Date"
     case .data: "Data"
     case .uuid: "UUID"
+    case .storedValue: "StoredValue"
     case .key(let type): SwiftLiteral.identifier(type) + ".ID"
     }
   }

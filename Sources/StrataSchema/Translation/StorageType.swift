@@ -6,8 +6,8 @@ enum StorageType {
     "UInt8": .integer, "UInt16": .integer, "UInt32": .integer, "Bool": .integer,
     "Double": .real, "Float": .real,
     "String": .text, "UUID": .text, "Date": .text,
-    "Data": .blob,
-    "Foundation.UUID": .text, "Foundation.Date": .text, "Foundation.Data": .blob,
+    "Data": .blob, "StoredValue": .any,
+    "Foundation.UUID": .text, "Foundation.Date": .text, "Foundation.Data": .blob, "Strata.StoredValue": .any,
     "Swift.Int": .integer, "Swift.String": .text, "Swift.Bool": .integer, "Swift.Double": .real,
   ]
 
