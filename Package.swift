@@ -68,7 +68,7 @@ let package = Package(
     ),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
-    .testTarget(name: "IntegrationTests"),
+    .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -30,8 +30,17 @@ struct ImportCommand: ParsableCommand {
   }
 
   private func importSchema() throws -> Int32 {
-    guard FileManager.default.fileExists(atPath: database) else {
+    let files = FileManager.default
+    guard files.fileExists(atPath: database) else {
       throw InputError("\(database): no such file")
+    }
+    // SQLite opens an empty file as an empty database; an app's database is never empty.
+    if (try? files.attributesOfItem(atPath: database)[.size] as? Int) == 0 {
+      throw InputError("\(database): the file is empty, so it is not an app's database")
+    }
+    var isDirectory: ObjCBool = false
+    if files.fileExists(atPath: target, isDirectory: &isDirectory), !isDirectory.boolValue {
+      throw InputError("--target \(target) is a file; give the target's directory, such as Sources/App")
     }
     let source = (database as NSString).lastPathComponent
     let result = try DatabaseImport(databaseAt: database, source: source)
@@ -44,13 +53,21 @@ struct ImportCommand: ParsableCommand {
     if try !MigrationFiles(directory: migrations, root: target).files.isEmpty {
       throw InputError("\(migrations) has migrations already; import into a target without them")
     }
-    try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
-    _ = try AtomicFile.write(schemaFile ? result.schemaFile : result.swiftModels, to: modelsPath)
+    // All or nothing: a half-written import would make the next one refuse to start.
+    let createsMigrations = !files.fileExists(atPath: migrations)
+    var written: [String] = []
+    func undo() {
+      for path in written.reversed() { try? files.removeItem(atPath: path) }
+      if createsMigrations { try? files.removeItem(atPath: migrations) }
+    }
     do {
+      try files.createDirectory(atPath: migrations, withIntermediateDirectories: true)
+      _ = try AtomicFile.write(schemaFile ? result.schemaFile : result.swiftModels, to: modelsPath)
+      written.append(modelsPath)
       _ = try AtomicFile.write(result.baseline, to: baselinePath)
+      written.append(baselinePath)
     } catch {
-      // Models without their baseline would describe tables no migration makes.
-      try? FileManager.default.removeItem(atPath: modelsPath)
+      undo()
       throw error
     }
     let views = result.viewCount == 0 ? "" : " and \(result.viewCount) view\(result.viewCount == 1 ? "" : "s")"
@@ -65,16 +82,24 @@ struct ImportCommand: ParsableCommand {
       return 0
     }
     let module = (target as NSString).lastPathComponent
-    let schemas = (package as NSString).appendingPathComponent("schemas")
-    try FileManager.default.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-    let migrationsCommand = try MigrationsCommand.parse([
-      "--module", module, "--root", target, "--migrations", migrations,
-      "--snapshot", (schemas as NSString).appendingPathComponent("\(module).sql"),
-      "--diagram", (schemas as NSString).appendingPathComponent("\(module).md"),
-      "--checksums", (schemas as NSString).appendingPathComponent("\(module).sum"),
-      target,
-    ])
-    try migrationsCommand.run()
+    // Named from the working directory, like every path the commands print.
+    let schemasPath = (package as NSString).appendingPathComponent("schemas")
+    let workingDirectory = URL(fileURLWithPath: files.currentDirectoryPath).standardizedFileURL.path
+    let schemas = schemasPath.hasPrefix(workingDirectory + "/") ? SourceFiles.relative(schemasPath, to: workingDirectory) : schemasPath
+    do {
+      try files.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+      let migrationsCommand = try MigrationsCommand.parse([
+        "--module", module, "--root", target, "--migrations", migrations,
+        "--snapshot", (schemas as NSString).appendingPathComponent("\(module).sql"),
+        "--diagram", (schemas as NSString).appendingPathComponent("\(module).md"),
+        "--checksums", (schemas as NSString).appendingPathComponent("\(module).sum"),
+        target,
+      ])
+      try migrationsCommand.run()
+    } catch {
+      undo()
+      throw error
+    }
     return 0
   }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import StrataSchema
+
 /// The `strata` tool behaves like the Swift tools people know: help for the tool and each
 /// command, a version that the changelog names, usage errors with status 64, diagnostics at
 /// their lines with status 1, and status 2 from `--check` when something is out of date.
@@ -161,7 +163,7 @@ import Testing
     try write("Schema.strata", "table Note {\n  id Int primary\n  body Txt = \"\"\n}\n")
     let translated = try strata("schema", "Schema.strata")
     #expect(translated.status == 1)
-    #expect(translated.errors.hasPrefix("Schema.strata:3:3: error: the generator cannot store 'body: Txt'"), "\(translated.errors)")
+    #expect(translated.errors.hasPrefix("Schema.strata:3:3: error: 'body: Txt': no type 'Txt' is declared in this target (did you mean 'Text'?); a column's type is one of"), "\(translated.errors)")
     // The build needs a place for the models a schema file declares.
     try write("Schema.strata", "table Note {\n  id Int primary\n}\n")
     let generate = try strata("generate", "--output", "Out.swift", "Schema.strata")
@@ -172,20 +174,27 @@ import Testing
 
   /// `strata import` writes only new files, and says what is wrong with its input. (An empty file
   /// is an empty SQLite database; the consumer-package test imports a real one.)
+  /// Writes an SQLite database file made by `sql`.
+  func database(_ name: String, _ sql: String) throws {
+    let connection = try SQLiteConnection()
+    try connection.execute(sql)
+    try connection.execute("VACUUM INTO \(SQLLiteral.string(directory.appendingPathComponent(name).path))")
+  }
+
   @Test func importWritesNewFilesOnly() throws {
-    try write("empty.sqlite", "")
-    let first = try strata("import", "empty.sqlite", "--target", "Sources/App")
+    try database("app.sqlite", "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;")
+    let first = try strata("import", "app.sqlite", "--target", "Sources/App")
     #expect(first.status == 0, "\(first.errors)")
-    #expect(first.output.contains("Imported 0 tables from empty.sqlite (0 unmanaged):"), "\(first.output)")
+    #expect(first.output.contains("Imported 1 tables from app.sqlite (1 unmanaged):"), "\(first.output)")
     // Outside a package, the snapshot and checksums are left to generate-migrations.
     #expect(first.output.contains("Run `swift package --allow-writing-to-package-directory generate-migrations`"), "\(first.output)")
     let baseline = try String(contentsOf: directory.appendingPathComponent("Sources/App/Migrations/0001_imported_schema.sql"), encoding: .utf8)
     #expect(baseline.hasPrefix("-- strata: baseline\n"))
 
-    let again = try strata("import", "empty.sqlite", "--target", "Sources/App")
+    let again = try strata("import", "app.sqlite", "--target", "Sources/App")
     #expect(again.status == 1)
     #expect(again.errors.contains("Sources/App/ImportedModels.swift exists already; the import writes only new files"), "\(again.errors)")
-    let intoMigrations = try strata("import", "empty.sqlite", "--target", "Sources/App", "--schema-file")
+    let intoMigrations = try strata("import", "app.sqlite", "--target", "Sources/App", "--schema-file")
     #expect(intoMigrations.status == 1)
     #expect(intoMigrations.errors.contains("Sources/App/Migrations has migrations already"), "\(intoMigrations.errors)")
 
@@ -197,5 +206,27 @@ import Testing
     let missing = try strata("import", "missing.sqlite", "--target", "Sources/Other")
     #expect(missing.status == 1)
     #expect(missing.errors.contains("missing.sqlite: no such file"), "\(missing.errors)")
+    try write("empty.sqlite", "")
+    let empty = try strata("import", "empty.sqlite", "--target", "Sources/Other")
+    #expect(empty.status == 1)
+    #expect(empty.errors.contains("empty.sqlite: the file is empty, so it is not an app's database"), "\(empty.errors)")
+    try write("Sources/File.swift", "")
+    let intoFile = try strata("import", "app.sqlite", "--target", "Sources/File.swift")
+    #expect(intoFile.status == 1)
+    #expect(intoFile.errors == "strata: error: --target Sources/File.swift is a file; give the target's directory, such as Sources/App\n", "\(intoFile.errors)")
+  }
+
+  /// A column whose name the schema language keeps (`table`) gets a property of another name, in
+  /// a package, whose files the import names from the working directory.
+  @Test func importIntoAPackageWithASchemaFile() throws {
+    try write("Package.swift", "// swift-tools-version:6.1\n")
+    try database("app.sqlite", "CREATE TABLE seats (id INTEGER PRIMARY KEY, \"table\" INTEGER NOT NULL, created_at TEXT) STRICT;")
+    let result = try strata("import", "app.sqlite", "--target", "Sources/App", "--schema-file")
+    #expect(result.status == 0, "\(result.errors)")
+    let schema = try String(contentsOf: directory.appendingPathComponent("Sources/App/Schema.strata"), encoding: .utf8)
+    #expect(schema.contains(#"tableValue  Int named "table""#), "\(schema)")
+    #expect(schema.contains(#"createdAt   Text? named "created_at""#), "\(schema)")
+    #expect(!result.output.contains(directory.path), "\(result.output)")
+    #expect(result.output.contains("updated the schema snapshot schemas/App.sql"), "\(result.output)")
   }
 }

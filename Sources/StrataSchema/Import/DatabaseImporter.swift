@@ -44,6 +44,14 @@ public struct DatabaseImport: Sendable {
     swiftModels = try importer.run(source: source)
     baseline = importer.baseline(source: source)
     schemaFile = ImportedModelRenderer.schemaFile(importer.tables, source: source)
+    // The schema file says the same models; one the generator refused would be written for
+    // nothing, so it stops the import before anything is written.
+    do {
+      _ = try Generator(sources: [("Schema.strata", schemaFile)]).models()
+    } catch let error as DiagnosticsError {
+      throw InputError(
+        "the imported schema file is not valid (\(error.diagnostics.map(\.description).joined(separator: "; "))); please report this with the schema, and import Swift models meanwhile")
+    }
     notes = importer.notes
     tableCount = importer.tables.filter { !$0.isView }.count
     unmanagedCount = importer.tables.filter { $0.isUnmanaged && !$0.isView }.count
@@ -483,7 +491,10 @@ struct DatabaseImporter {
         }.joined()
         if name.isEmpty || !SwiftLiteral.isPlainIdentifier(name) { name = "column" + name }
       }
-      if SwiftLiteral.reserved.contains(name) || takenPropertyNames.contains(name) { name += "Value" }
+      // Names Swift or the schema language keep for themselves (a column `table`) get a suffix.
+      if SwiftLiteral.reserved.contains(name) || takenPropertyNames.contains(name) || SchemaFileParser.reservedNames.contains(name) {
+        name += "Value"
+      }
       // `id` is the key by convention; a table whose key is another column keeps its `id`
       // column under another name.
       if name == "id", column.primaryKey == nil || !hasKey { name = "idValue" }

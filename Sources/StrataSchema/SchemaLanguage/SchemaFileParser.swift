@@ -118,7 +118,7 @@ struct SchemaFileParser {
   }
 
   /// Words that name nothing in Swift models.
-  private static let reservedNames: Set<String> = ["table", "selection", "enum", "self", "Self", "Type"]
+  static let reservedNames: Set<String> = ["table", "selection", "enum", "self", "Self", "Type"]
 
   private mutating func string(after what: String) -> String? {
     guard current.kind == .string, let value = StringLiteralValue.value(of: text) else {
