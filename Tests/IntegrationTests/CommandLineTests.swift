@@ -55,7 +55,7 @@ import Testing
     let help = try strata("--help")
     #expect(help.status == 0)
     #expect(help.output.contains("USAGE: strata <subcommand>"), "\(help.output)")
-    for command in ["generate", "migrations", "schema", "import"] {
+    for command in ["generate", "migrations", "schema", "import", "sql"] {
       #expect(help.output.contains("  \(command) "), "\(command) in \(help.output)")
       let commandHelp = try strata(command, "--help")
       #expect(commandHelp.status == 0)
@@ -214,6 +214,19 @@ import Testing
     let intoFile = try strata("import", "app.sqlite", "--target", "Sources/File.swift")
     #expect(intoFile.status == 1)
     #expect(intoFile.errors == "strata: error: --target Sources/File.swift is a file; give the target's directory, such as Sources/App\n", "\(intoFile.errors)")
+  }
+
+  /// A row fixed by hand in a table whose UUID key defaults to uuid(), which other tools lack.
+  @Test func sqlRunsWithStratasFunctions() throws {
+    try database(
+      "app.sqlite",
+      "CREATE TABLE players (id TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()), name TEXT NOT NULL) STRICT;")
+    let insert = try strata("sql", "app.sqlite", "INSERT INTO players (name) VALUES ('Blob'); SELECT length(id), name FROM players;")
+    #expect(insert.status == 0, "\(insert.errors)")
+    #expect(insert.output == "36|Blob\n")
+    let refused = try strata("sql", "app.sqlite", "INSERT INTO players (nam) VALUES ('x')")
+    #expect(refused.status == 1)
+    #expect(refused.errors == "strata: error: app.sqlite: table players has no column named nam\n", "\(refused.errors)")
   }
 
   /// A column whose name the schema language keeps (`table`) gets a property of another name, in

@@ -164,10 +164,11 @@ struct SQLiteError: Error, CustomStringConvertible {
   var description: String { message }
 }
 
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// `uuid()`, for migrations that insert rows relying on the default of a UUID key.
-private let randomUUID: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+/// `uuid()`, for migrations that insert rows relying on the default of a UUID key, and for
+/// ``SQLShell``.
+let randomUUID: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
   context, _, _ in
   let text = UUID().uuidString.lowercased()
   sqlite3_result_text(context, text, -1, transient)
