@@ -207,8 +207,10 @@ import Testing
   }
 
   /// An app that has a GRDB database adopts Strata: `swift run strata import` writes models and
-  /// a baseline migration; `--check` passes at once; the app reads and writes the existing rows
-  /// with the imported models, and a new database gets the same schema.
+  /// a baseline migration; `--check` passes at once; the app adds a model and takes every table
+  /// over by removing `// @Unmanaged` alone; migrating its own file keeps every row and value,
+  /// the unique index, the cascade, the trigger and the views; a new database gets the same
+  /// schema.
   @Test func anExistingDatabaseIsImported() throws {
     let manager = FileManager.default
     for target in ["LegacyMaker", "Legacy"] {
@@ -231,7 +233,7 @@ import Testing
     #expect(made.status == 0, "\(made.output)")
     let imported = try swift("run", "strata", "import", "legacy.sqlite", "--target", "Sources/Legacy")
     #expect(imported.status == 0, "\(imported.output)")
-    #expect(imported.output.contains("Imported 3 tables and 1 view from legacy.sqlite (3 unmanaged):"), "\(imported.output)")
+    #expect(imported.output.contains("Imported 3 tables and 2 views from legacy.sqlite (3 unmanaged):"), "\(imported.output)")
     #expect(imported.output.contains(#"table "bookShelf" is // @Unmanaged (its migrations make it as it is): it is not STRICT"#), "\(imported.output)")
     #expect(imported.output.contains(#"virtual table "bookText" is kept in the baseline"#), "\(imported.output)")
     let models = try read("Sources/Legacy/ImportedModels.swift")
@@ -245,8 +247,24 @@ import Testing
 
     let check = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Legacy")
     #expect(check.status == 0, "\(check.output)")
+    // The view's aggregates read as what they hold.
+    #expect(models.contains("  var books: Int?\n  var spent: Double?\n"), "\(models)")
+
+    // A new model, and every table taken over by removing the mark alone.
+    try "struct Review: Table, Identifiable {\n  let id: Int\n  var bookID: Book.ID\n  var stars = 0\n}\n"
+      .write(to: package.appendingPathComponent("Sources/Legacy/Review.swift"), atomically: true, encoding: .utf8)
+    let modelsFile = package.appendingPathComponent("Sources/Legacy/ImportedModels.swift")
+    let takenOver = try String(contentsOf: modelsFile, encoding: .utf8).components(separatedBy: "\n\n").map { block in
+      block.contains("/// The table ") ? block.replacingOccurrences(of: "// @Unmanaged\n", with: "") : block
+    }.joined(separator: "\n\n")
+    try takenOver.write(to: modelsFile, atomically: true, encoding: .utf8)
+    let generated = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Legacy")
+    #expect(generated.status == 0, "\(generated.output)")
+    #expect(generated.output.contains(#"rebuild table "book", copying every row, because it becomes STRICT"#), "\(generated.output)")
+    #expect(try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "Legacy").status == 0)
+
     let run = try swift("run", "Legacy", "legacy.sqlite")
     #expect(run.status == 0, "\(run.output)")
-    #expect(run.output.contains("OK: 3 authors, 2 books"), "\(run.output)")
+    #expect(run.output.contains("OK: 2 authors, 2 books"), "\(run.output)")
   }
 }
