@@ -62,6 +62,8 @@ import Testing
       #expect(commandHelp.output.contains("USAGE: strata \(command)"), "\(commandHelp.output)")
     }
     #expect(try strata("migrations", "--help").output.contains("--allow-data-loss"))
+    // Models are Swift files or schema files, and the help says both.
+    #expect(try strata("generate", "--help").output.contains("Model files (Swift or .strata schema files)"))
     // With no arguments: the usage, not an error about an empty command.
     let bare = try strata()
     #expect(bare.status == 0 && bare.output.contains("USAGE: strata <subcommand>"))

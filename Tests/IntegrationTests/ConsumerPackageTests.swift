@@ -251,7 +251,7 @@ import Testing
     #expect(models.contains("  var books: Int?\n  var spent: Double?\n"), "\(models)")
 
     // A new model, and every table taken over by removing the mark alone.
-    try "struct Review: Table, Identifiable {\n  let id: Int\n  var bookID: Book.ID\n  var stars = 0\n}\n"
+    try "import Strata\n\nstruct Review: Table, Identifiable {\n  let id: Int\n  var bookID: Book.ID\n  var stars = 0\n}\n"
       .write(to: package.appendingPathComponent("Sources/Legacy/Review.swift"), atomically: true, encoding: .utf8)
     let modelsFile = package.appendingPathComponent("Sources/Legacy/ImportedModels.swift")
     let takenOver = try String(contentsOf: modelsFile, encoding: .utf8).components(separatedBy: "\n\n").map { block in

@@ -39,13 +39,27 @@ final class SQLiteConnection {
     }
   }
 
+  /// The database file at `path`, opened to read and write, with `uuid()`; the file must exist.
+  init(openingFile path: String) throws {
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open it"
+      throw SQLiteError(message: message)
+    }
+    sqlite3_busy_timeout(handle, 5_000)
+    sqlite3_create_function_v2(handle, "uuid", 0, SQLITE_UTF8, nil, randomUUID, nil, nil, nil)
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
   /// Runs a script one statement at a time, the way SQLite's own parser splits it, so that a
   /// failure points at its statement. `inspect` sees each statement before it runs and may
-  /// refuse it by throwing.
+  /// refuse it by throwing; `row` sees each row a statement returns, each column as text or nil.
   ///
   /// - Throws: ``ScriptFailure`` with the byte offset of the failing statement (or of the error
   ///   within it, when SQLite reports one), or what `inspect` throws.
-  func runScript(_ script: String, inspect: (_ statement: String, _ offset: Int) throws -> Void) throws {
+  func runScript(
+    _ script: String, inspect: (_ statement: String, _ offset: Int) throws -> Void,
+    row: ([String?]) -> Void = { _ in }
+  ) throws {
     let bytes = Array(script.utf8)
     try bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -66,7 +80,10 @@ final class SQLiteConnection {
           let end = tail.map { $0 - text } ?? bytes.count
           try inspect(String(decoding: bytes[start..<end], as: UTF8.self), start)
           var code = sqlite3_step(statement)
-          while code == SQLITE_ROW { code = sqlite3_step(statement) }
+          while code == SQLITE_ROW {
+            row((0..<sqlite3_column_count(statement)).map { sqlite3_column_text(statement, $0).map { String(cString: $0) } })
+            code = sqlite3_step(statement)
+          }
           guard code == SQLITE_DONE else {
             throw ScriptFailure(message: String(cString: sqlite3_errmsg(handle)), offset: start)
           }
@@ -164,11 +181,11 @@ struct SQLiteError: Error, CustomStringConvertible {
   var description: String { message }
 }
 
-let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// `uuid()`, for migrations that insert rows relying on the default of a UUID key, and for
 /// ``SQLShell``.
-let randomUUID: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+private let randomUUID: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
   context, _, _ in
   let text = UUID().uuidString.lowercased()
   sqlite3_result_text(context, text, -1, transient)
