@@ -22,9 +22,7 @@ public enum MigrationDrift {
     // A change that deletes data needs the flag; say so where it applies.
     let changes = comparison.changes
     let losingData = Set(
-      (changes.droppedTables.map(\.name) + changes.droppedColumns.map(\.table)
-        + changes.rebuilds.filter { !$0.droppedColumns.isEmpty }.map(\.table.name)
-        + comparison.renames.droppedColumns.map(\.table)).map(SQLName.folded))
+      (changes.steps.filter(\.deletesValues).map(\.table) + comparison.renames.droppedColumns.map(\.table)).map(SQLName.folded))
     func run(_ key: String) -> String {
       "run `swift package --allow-writing-to-package-directory generate-migrations"
         + (losingData.contains(key) ? " --allow-data-loss` (it deletes data)" : "`")

@@ -80,25 +80,36 @@ public enum MigrationPlanner {
   /// What the changes would delete, each said as a problem with the way to allow it.
   private static func consentProblems(_ changes: SchemaChanges, _ renames: RenamePlan) -> [SchemaChanges.Problem] {
     let allow = "to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"
-    var problems: [SchemaChanges.Problem] = changes.droppedTables.map { table in
-      .init(
-        table: table.name, column: nil,
-        message: "table \(NameRules.display(table.name)) is in the migrations but no model declares it, and dropping it would delete its rows; if the model was renamed, mark it // @Renamed(from: \(NameRules.display(table.name))); \(allow)")
-    }
-    let droppedColumns = changes.droppedColumns + changes.rebuilds.flatMap { rebuild in
-      rebuild.droppedColumns.map { (table: rebuild.table.name, column: $0) }
-    }
-    problems += changes.rebuilds.filter { !$0.lostConstraints.isEmpty }.map { rebuild in
-      .init(
-        table: rebuild.table.name, column: nil,
-        message: "taking table \(NameRules.display(rebuild.table.name)) over would drop what its model does not say: \(rebuild.lostConstraints.joined(separator: ", ")); say it in the model (@References, @Unique, @PrimaryKey(on:), collate:, a default, @Index) or, to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`")
+    var problems: [SchemaChanges.Problem] = []
+    var droppedColumns: [(table: String, column: String)] = []
+    var rebuiltWithout: [(table: String, column: String)] = []
+    for step in changes.ordered {
+      switch step {
+      case .dropTable(let table):
+        problems.append(
+          .init(
+            table: table.name, column: nil,
+            message: "table \(NameRules.display(table.name)) is in the migrations but no model declares it, and dropping it would delete its rows; if the model was renamed, mark it // @Renamed(from: \(NameRules.display(table.name))); \(allow)"))
+      case .dropColumn(let table, let column):
+        droppedColumns.append((table, column))
+      case .rebuild(let rebuild):
+        rebuiltWithout += rebuild.droppedColumns.map { (rebuild.table.name, $0) }
+        if !rebuild.lostConstraints.isEmpty {
+          problems.append(
+            .init(
+              table: rebuild.table.name, column: nil,
+              message: "taking table \(NameRules.display(rebuild.table.name)) over would drop what its model does not say: \(rebuild.lostConstraints.joined(separator: ", ")); say it in the model (@References, @Unique, @PrimaryKey(on:), collate:, a default, @Index) or, to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"))
+        }
+      case .check, .dropIndex, .createTable, .addColumn, .createIndex:
+        break
+      }
     }
     problems += renames.droppedColumns.map { table, column in
       .init(
         table: table, column: column,
         message: "table \(NameRules.display(table)): the model's \(NameRules.display(column)) is another column renamed (@Renamed(from:)), so the column \(NameRules.display(column)) has now would be dropped, deleting its values; \(allow)")
     }
-    problems += droppedColumns.map { table, column in
+    problems += (droppedColumns + rebuiltWithout).map { table, column in
       .init(
         table: table, column: nil,
         message: "table \(NameRules.display(table)): column \(NameRules.display(column)) is in the migrations but not in the model, and dropping it would delete its values; if the property was renamed, mark it // @Renamed(from: \(NameRules.display(column))); \(allow)")

@@ -29,23 +29,34 @@ struct MigrationRenderer {
       lines.append(
         (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
     }
-    for check in changes.checks {
-      lines.append(
-        (check.table, "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)"))
+    let steps = changes.ordered
+    let droppedTables = steps.compactMap { step -> TableSchema? in
+      if case .dropTable(let table) = step { table } else { nil }
     }
-    for index in changes.droppedIndexes { lines.append((index.table, "drop index \(SQLLiteral.identifier(index.name))")) }
-    for table in changes.droppedTables {
+    for step in steps {
+      lines.append((step.table, line(for: step, droppedTables: droppedTables)))
+    }
+    return lines
+  }
+
+  /// A step in plain words.
+  private func line(for step: SchemaChange, droppedTables: [TableSchema]) -> String {
+    switch step {
+    case .check(let check):
+      return "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)"
+    case .dropIndex(let index):
+      return "drop index \(SQLLiteral.identifier(index.name))"
+    case .dropTable(let table):
       var line = "drop table \(SQLLiteral.identifier(table.name)), deleting its rows"
-      let children = changes.droppedTables.filter { child in
+      let children = droppedTables.filter { child in
         child.columns.contains { $0.references.map { SQLName.folded($0.table) == SQLName.folded(table.name) } ?? false }
           && SQLName.folded(child.name) != SQLName.folded(table.name)
       }
       if !children.isEmpty {
         line += " (the rows of \(children.map { SQLLiteral.identifier($0.name) }.joined(separator: ", ")) that reference them are dropped with their table)"
       }
-      lines.append((table.name, line))
-    }
-    for rebuild in changes.rebuilds {
+      return line
+    case .rebuild(let rebuild):
       var line = "rebuild table \(SQLLiteral.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
       let filled = rebuild.sources.filter { $0.nullsBecome != nil }.map(\.column)
       if !filled.isEmpty {
@@ -66,19 +77,16 @@ struct MigrationRenderer {
       if !rebuild.guards.isEmpty {
         line += "; fails, changing nothing and naming the row, if \(rebuild.guards.map(\.condition).joined(separator: ", or "))"
       }
-      lines.append((rebuild.table.name, line))
+      return line
+    case .dropColumn(let table, let column):
+      return "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values"
+    case .createTable(let table):
+      return "create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes")
+    case .addColumn(let table, let column):
+      return "add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))"
+    case .createIndex(let index):
+      return "create index \(SQLLiteral.identifier(index.name))"
     }
-    for (table, column) in changes.droppedColumns {
-      lines.append((table, "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values"))
-    }
-    for table in changes.createdTables {
-      lines.append((table.name, "create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes")))
-    }
-    for (table, column) in changes.addedColumns {
-      lines.append((table, "add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))"))
-    }
-    for index in changes.createdIndexes { lines.append((index.table, "create index \(SQLLiteral.identifier(index.name))")) }
-    return lines
   }
 
   /// The whole file.
@@ -106,16 +114,38 @@ struct MigrationRenderer {
       if !statements.isEmpty { blocks.append(statements.joined(separator: "\n")) }
     }
     add(renames.statements)
-    if !changes.checks.isEmpty { add([MigrationGuard.comment] + changes.checks.map(\.sql)) }
-    add(changes.droppedIndexes.map { "DROP INDEX \(SQLLiteral.identifier($0.name));" })
-    add(changes.droppedTables.map { "DROP TABLE \(SQLLiteral.identifier($0.name));" })
-    for rebuild in changes.rebuilds { add(TableRebuild(rebuild: rebuild, current: current).statements) }
-    add(changes.droppedColumns.map { "ALTER TABLE \(SQLLiteral.identifier($0.table)) DROP COLUMN \(SQLLiteral.identifier($0.column));" })
-    for table in changes.createdTables {
-      add([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex))
+    // Steps of one kind that are single statements share a block; a table's own statements
+    // (its rebuild, its creation with its indexes) make a block of their own.
+    var shared: (phase: Int, statements: [String])?
+    func flush() {
+      if let group = shared { add(group.statements) }
+      shared = nil
     }
-    add(changes.addedColumns.map { SQLRenderer.addColumn($0.column, to: $0.table) })
-    add(changes.createdIndexes.map(SQLRenderer.createIndex))
+    func share(_ step: SchemaChange, _ statement: String, opening: [String] = []) {
+      if shared?.phase != step.phase {
+        flush()
+        shared = (step.phase, opening)
+      }
+      shared?.statements.append(statement)
+    }
+    for step in changes.ordered {
+      switch step {
+      case .check(let check): share(step, check.sql, opening: [MigrationGuard.comment])
+      case .dropIndex(let index): share(step, "DROP INDEX \(SQLLiteral.identifier(index.name));")
+      case .dropTable(let table): share(step, "DROP TABLE \(SQLLiteral.identifier(table.name));")
+      case .dropColumn(let table, let column):
+        share(step, "ALTER TABLE \(SQLLiteral.identifier(table)) DROP COLUMN \(SQLLiteral.identifier(column));")
+      case .addColumn(let table, let column): share(step, SQLRenderer.addColumn(column, to: table))
+      case .createIndex(let index): share(step, SQLRenderer.createIndex(index))
+      case .rebuild(let rebuild):
+        flush()
+        add(TableRebuild(rebuild: rebuild, current: current).statements)
+      case .createTable(let table):
+        flush()
+        add([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex))
+      }
+    }
+    flush()
     return blocks
   }
 
@@ -131,15 +161,29 @@ struct MigrationRenderer {
       parts.append(("\(verb)_" + Self.list(names), names.count == 1 ? "\(verb)_\(names[0])" : "\(verb)_\(names.count)_\(noun)\(onOneTable)"))
     }
     part("rename", renames.tables.map(\.to) + renames.columns.map { "\($0.table)_\($0.to)" }, noun: "names")
-    part("drop", changes.droppedTables.map(\.name) + changes.droppedColumns.map { "\($0.table)_\($0.column)" }, noun: "objects")
-    part("check", changes.checks.map { "\($0.table)_\($0.column)" }, noun: "columns")
-    part("rebuild", changes.rebuilds.map(\.table.name), noun: "tables")
-    part("create", changes.createdTables.map(\.name), noun: "tables")
-    part(
-      "add", changes.addedColumns.map { "\($0.table)_\($0.column.name)" }, noun: "columns",
-      tables: changes.addedColumns.map(\.table))
-    part("add", changes.createdIndexes.map(\.name), noun: "indexes")
-    if parts.isEmpty { part("drop", changes.droppedIndexes.map(\.name), noun: "indexes") }
+    var names: [FileNamePart: [String]] = [:]
+    var addedTo: [String] = []
+    for step in changes.ordered {
+      switch step {
+      case .dropTable(let table): names[.drop, default: []].append(table.name)
+      case .dropColumn(let table, let column): names[.drop, default: []].append("\(table)_\(column)")
+      case .check(let check): names[.check, default: []].append("\(check.table)_\(check.column)")
+      case .rebuild(let rebuild): names[.rebuild, default: []].append(rebuild.table.name)
+      case .createTable(let table): names[.create, default: []].append(table.name)
+      case .addColumn(let table, let column):
+        names[.addColumn, default: []].append("\(table)_\(column.name)")
+        addedTo.append(table)
+      case .createIndex(let index): names[.addIndex, default: []].append(index.name)
+      case .dropIndex(let index): names[.dropIndex, default: []].append(index.name)
+      }
+    }
+    part("drop", names[.drop] ?? [], noun: "objects")
+    part("check", names[.check] ?? [], noun: "columns")
+    part("rebuild", names[.rebuild] ?? [], noun: "tables")
+    part("create", names[.create] ?? [], noun: "tables")
+    part("add", names[.addColumn] ?? [], noun: "columns", tables: addedTo)
+    part("add", names[.addIndex] ?? [], noun: "indexes")
+    if parts.isEmpty { part("drop", names[.dropIndex] ?? [], noun: "indexes") }
     let limit = 60
     var description = parts.map(\.detailed).joined(separator: "_and_")
     if description.count > limit { description = parts.map(\.counted).joined(separator: "_and_") }
@@ -157,6 +201,9 @@ struct MigrationRenderer {
           ? Character(scalar) : "_"
       })
   }
+
+  /// The groups of names a file name lists, in its order.
+  private enum FileNamePart { case drop, check, rebuild, create, addColumn, addIndex, dropIndex }
 
   private static func list(_ names: [String]) -> String {
     switch names.count {

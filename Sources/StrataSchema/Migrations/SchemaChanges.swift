@@ -84,28 +84,20 @@ struct SchemaChanges {
   /// Tables the migrations made that the models did not manage until now (folded).
   private let takenOver: Set<String>
 
-  var droppedIndexes: [IndexSchema] = []
-  var droppedTables: [TableSchema] = []
-  var rebuilds: [Rebuild] = []
-  var droppedColumns: [(table: String, column: String)] = []
-  var createdTables: [TableSchema] = []
-  var addedColumns: [(table: String, column: ColumnSchema)] = []
-  var createdIndexes: [IndexSchema] = []
-  /// Checks of columns whose values the models now read as another type stored the same way:
-  /// the migration makes them and changes nothing else for them.
-  var checks: [MigrationGuard] = []
+  /// The steps, in the order the comparison finds them; ``ordered`` is the migration's order.
+  private(set) var steps: [SchemaChange] = []
   var problems: [Problem] = []
 
-  var isEmpty: Bool {
-    droppedIndexes.isEmpty && droppedTables.isEmpty && rebuilds.isEmpty && droppedColumns.isEmpty
-      && createdTables.isEmpty && addedColumns.isEmpty && createdIndexes.isEmpty && checks.isEmpty && problems.isEmpty
+  /// The steps in the order the migration runs them: by phase, and within a phase in the
+  /// models' order.
+  var ordered: [SchemaChange] {
+    steps.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
   }
 
+  var isEmpty: Bool { steps.isEmpty && problems.isEmpty }
+
   /// Whether the changes delete data or constraints, which needs the user's consent.
-  var losesData: Bool {
-    !droppedTables.isEmpty || !droppedColumns.isEmpty
-      || rebuilds.contains { !$0.droppedColumns.isEmpty || !$0.lostConstraints.isEmpty }
-  }
+  var losesData: Bool { steps.contains(where: \.losesData) }
 
   /// - Parameters:
   ///   - current: The schema the migrations produce, renames done.
@@ -126,7 +118,7 @@ struct SchemaChanges {
     let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     let desiredNames = Set(desired.tables.map { SQLName.folded($0.name) })
     for table in current.tables where !desiredNames.contains(SQLName.folded(table.name)) {
-      droppedTables.append(table)
+      steps.append(.dropTable(table))
       for dependent in dependents where SQLDependencies.mentions(dependent.sql, name: table.name) {
         problems.append(
           Problem(
@@ -136,7 +128,7 @@ struct SchemaChanges {
     }
     for table in desired.tables {
       guard let existing = currentTables[SQLName.folded(table.name)] else {
-        createdTables.append(table)
+        steps.append(.createTable(table))
         continue
       }
       compare(existing, table, dependents: dependents)
@@ -207,8 +199,8 @@ struct SchemaChanges {
       } else if let reading, let format = reading.format, let previous = reading.previousStoredType, previous != reading.storedType {
         // The same storage, read as another type (String to UUID): nothing to copy, but the
         // stored values must be ones the new type reads.
-        checks.append(
-          .unreadable(in: current, column: existing.name, convertedTo: nil, format: format, storedType: reading.storedType))
+        steps.append(
+          .check(.unreadable(in: current, column: existing.name, convertedTo: nil, format: format, storedType: reading.storedType)))
       }
       if column.isNotNull, !existing.isNotNull, column.primaryKey == nil {
         if let value = column.defaultValue, value.isConstant, value != .null {
@@ -244,29 +236,29 @@ struct SchemaChanges {
 
     if !reasons.isEmpty {
       let lost = takenOver.contains(SQLName.folded(name)) ? Self.lostConstraints(current, desired) : []
-      rebuilds.append(
-        Rebuild(
+      steps.append(
+        .rebuild(Rebuild(
           table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
           sources: sources, guards: guards, lostConstraints: lost, droppedColumns: dropped.map(\.name),
-          conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name))))
+          conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name)))))
       return
     }
-    droppedColumns += dropped.map { (name, $0.name) }
-    addedColumns += added.map { (name, $0) }
+    steps += dropped.map { .dropColumn(table: name, column: $0.name) }
+    steps += added.map { .addColumn(table: name, column: $0) }
 
     // Indexes named by the generator's convention belong to the models; others are the user's.
     let desiredIndexes = Dictionary(desired.indexes.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     for index in current.indexes where isConventional(index, of: current) {
       if let wanted = desiredIndexes[SQLName.folded(index.name)], Self.sameIndex(index, wanted) { continue }
-      droppedIndexes.append(index)
+      steps.append(.dropIndex(index))
     }
     let kept = Set(current.indexes.filter { index in
       desiredIndexes[SQLName.folded(index.name)].map { Self.sameIndex(index, $0) } ?? false
     }.map { SQLName.folded($0.name) })
     for index in desired.indexes where !kept.contains(SQLName.folded(index.name)) {
-      createdIndexes.append(index)
+      steps.append(.createIndex(index))
     }
   }
 

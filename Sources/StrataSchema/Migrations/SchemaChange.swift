@@ -1,0 +1,67 @@
+/// One step of a migration, after the renames: the planner's output and the only thing the
+/// renderer, the header, the file name, the data-loss consent and the drift warning read.
+///
+/// Every reader switches over all the cases, so a new kind of change is a compile error in each
+/// place that must say something about it.
+enum SchemaChange {
+  /// Checks the values of a column the models now read as another type stored the same way; the
+  /// migration changes nothing else for it.
+  case check(MigrationGuard)
+  case dropIndex(IndexSchema)
+  /// Drops a table and its rows: only with consent.
+  case dropTable(TableSchema)
+  /// Rebuilds a table by SQLite's procedure, copying every row.
+  case rebuild(SchemaChanges.Rebuild)
+  /// Drops a column nothing depends on, with `ALTER TABLE DROP COLUMN`: only with consent.
+  case dropColumn(table: String, column: String)
+  case createTable(TableSchema)
+  /// Adds a column existing rows can take, with `ALTER TABLE ADD COLUMN`.
+  case addColumn(table: String, column: ColumnSchema)
+  case createIndex(IndexSchema)
+
+  /// Where the step goes in a migration: checks before anything changes, drops before the
+  /// rebuilds that could trip on them, new tables before the columns and indexes that may refer
+  /// to them.
+  var phase: Int {
+    switch self {
+    case .check: 0
+    case .dropIndex: 1
+    case .dropTable: 2
+    case .rebuild: 3
+    case .dropColumn: 4
+    case .createTable: 5
+    case .addColumn: 6
+    case .createIndex: 7
+    }
+  }
+
+  /// The table the step changes.
+  var table: String {
+    switch self {
+    case .check(let check): check.table
+    case .dropIndex(let index), .createIndex(let index): index.table
+    case .dropTable(let table), .createTable(let table): table.name
+    case .rebuild(let rebuild): rebuild.table.name
+    case .dropColumn(let table, _), .addColumn(let table, _): table
+    }
+  }
+
+  /// What the step deletes or drops that the user must consent to: a table's rows, a column's
+  /// values, or a constraint of a table taken over that its model does not say.
+  var losesData: Bool {
+    switch self {
+    case .dropTable, .dropColumn: true
+    case .rebuild(let rebuild): !rebuild.droppedColumns.isEmpty || !rebuild.lostConstraints.isEmpty
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex: false
+    }
+  }
+
+  /// Whether the step deletes rows or values (not only constraints).
+  var deletesValues: Bool {
+    switch self {
+    case .dropTable, .dropColumn: true
+    case .rebuild(let rebuild): !rebuild.droppedColumns.isEmpty
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex: false
+    }
+  }
+}
