@@ -14,7 +14,7 @@ public enum SQLRenderer {
     if !table.compositePrimaryKey.isEmpty {
       lines.append("  PRIMARY KEY (\(table.compositePrimaryKey.map(SQLLiteral.identifier).joined(separator: ", ")))")
     }
-    lines += table.otherConstraints.map { "  " + $0 }
+    lines += table.constraints.map { "  " + constraint($0) }
     var options: [String] = []
     if table.isStrict { options.append("STRICT") }
     if table.isWithoutRowID { options.append("WITHOUT ROWID") }
@@ -45,8 +45,44 @@ public enum SQLRenderer {
       if let action = reference.onDelete { parts.append("ON DELETE \(action.rawValue)") }
       if let action = reference.onUpdate { parts.append("ON UPDATE \(action.rawValue)") }
     }
-    parts += column.otherConstraints
+    parts += column.otherConstraints.map(constraint)
     return parts.joined(separator: " ")
+  }
+
+  /// A table constraint as its table's DDL declares it.
+  public static func constraint(_ constraint: TableConstraint) -> String {
+    switch constraint {
+    case .check(let check):
+      return Self.check(check)
+    case .unique(let name, let columns, let onConflict):
+      return constraintName(name) + "UNIQUE (\(columns.map(SQLLiteral.identifier).joined(separator: ", ")))"
+        + (onConflict.map { " ON CONFLICT \($0.rawValue)" } ?? "")
+    case .foreignKey(let name, let columns, let table, let referenced, let onDelete, let onUpdate):
+      var sql = constraintName(name) + "FOREIGN KEY (\(columns.map(SQLLiteral.identifier).joined(separator: ", "))) "
+        + "REFERENCES \(SQLLiteral.identifier(table)) (\(referenced.map(SQLLiteral.identifier).joined(separator: ", ")))"
+      if let onDelete { sql += " ON DELETE \(onDelete.rawValue)" }
+      if let onUpdate { sql += " ON UPDATE \(onUpdate.rawValue)" }
+      return sql
+    case .raw(let sql):
+      return sql
+    }
+  }
+
+  /// A column constraint as its column's definition declares it.
+  public static func constraint(_ constraint: ColumnConstraint) -> String {
+    switch constraint {
+    case .check(let check): Self.check(check)
+    case .generated(let expression, let storage): "GENERATED ALWAYS AS (\(expression))" + (storage.map { " \($0.rawValue)" } ?? "")
+    case .raw(let sql): sql
+    }
+  }
+
+  private static func check(_ check: CheckConstraint) -> String {
+    constraintName(check.name) + "CHECK (\(check.expression))"
+  }
+
+  private static func constraintName(_ name: String?) -> String {
+    name.map { "CONSTRAINT \(SQLLiteral.identifier($0)) " } ?? ""
   }
 
   /// `CREATE [UNIQUE] INDEX "name" ON "table"("columns") [WHERE …];`

@@ -229,8 +229,8 @@ struct DatabaseImporter {
           "table \(NameRules.display(table.name)): the column \(NameRules.display(column.name)) is not a property: \(NameRules.columnNameProblem(column.name)!)")
       }
       let isUnmanaged = model(of: table.name)?.isUnmanaged ?? true
-      let kept = table.otherConstraints.filter { isUnmanaged || !SchemaChanges.isCheck($0) }
-        + table.columns.flatMap(\.otherConstraints)
+      let kept = table.constraints.filter { isUnmanaged || !SchemaChanges.isModelCheck($0) }.map(SQLRenderer.constraint)
+        + table.columns.flatMap(\.otherConstraints).map(SQLRenderer.constraint)
       if !kept.isEmpty {
         notes.append(
           "table \(NameRules.display(table.name)): \(kept.joined(separator: ", ")) \(kept.count == 1 ? "is" : "are") kept in the baseline; its model does not say \(kept.count == 1 ? "it" : "them")")
@@ -333,10 +333,7 @@ struct DatabaseImporter {
       table.columns.first { SQLName.folded($0.name) == SQLName.folded(key) }.flatMap { names[$0.name] }
     }
     if keyProperties.count == table.compositePrimaryKey.count { imported.compositeKey = keyProperties }
-    imported.checks = table.otherConstraints.filter(SchemaChanges.isCheck).map { check in
-      let expression = check.drop { $0 != "(" }.dropFirst().dropLast()
-      return String(expression)
-    }
+    imported.checks = table.constraints.filter(SchemaChanges.isModelCheck).compactMap(\.check?.expression)
     return imported
   }
 

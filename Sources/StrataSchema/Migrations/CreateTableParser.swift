@@ -8,11 +8,11 @@ struct CreateTableParser {
     var primaryKeyOnConflict: ConflictResolution?
     var isAutoincrement = false
     var isUnique = false
-    var otherConstraints: [String] = []
+    var otherConstraints: [ColumnConstraint] = []
   }
 
   var columns: [String: ColumnDetails] = [:]
-  var tableConstraints: [String] = []
+  var tableConstraints: [TableConstraint] = []
 
   init(sql: String) {
     let tokens = SQLTokenizer.tokens(sql)
@@ -38,15 +38,45 @@ struct CreateTableParser {
     }
     for item in items where !item.isEmpty {
       if let first = item.first, ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"].contains(where: first.isWord) {
-        // Keys and single-column foreign keys come from the pragmas; keep the rest as text,
-        // foreign keys on several columns included.
+        // Keys and single-column foreign keys come from the pragmas.
         if first.isWord("PRIMARY") { continue }
         if first.isWord("FOREIGN"), Self.firstListCount(item) < 2 { continue }
-        tableConstraints.append(SQLTokenizer.normalized(item))
+        tableConstraints.append(Self.tableConstraint(item))
       } else if item[0].isName {
         columns[item[0].text] = Self.details(item.dropFirst())
       }
     }
+  }
+
+  /// A table constraint by kind, or as normalized SQL when it has a clause the kinds do not hold.
+  private static func tableConstraint(_ item: [SQLToken]) -> TableConstraint {
+    var reader = TokenReader(item[...])
+    let name = reader.constraintName()
+    let raw = TableConstraint.raw(SQLTokenizer.normalized(item))
+    if reader.word("CHECK") {
+      guard let expression = reader.parenthesized(), reader.isAtEnd else { return raw }
+      return .check(CheckConstraint(name: name, expression: SQLTokenizer.normalized(expression)))
+    }
+    if reader.word("UNIQUE") {
+      guard let columns = reader.nameList() else { return raw }
+      let onConflict = reader.conflictClause()
+      return reader.isAtEnd ? .unique(name: name, columns: columns, onConflict: onConflict) : raw
+    }
+    if reader.word("FOREIGN"), reader.word("KEY"), let columns = reader.nameList(), reader.word("REFERENCES"),
+      let table = reader.name(), let referenced = reader.nameList()
+    {
+      var actions: [String: ReferentialAction] = [:]
+      while reader.word("ON") {
+        guard let event = reader.next(), event.isWord("DELETE") || event.isWord("UPDATE"), let action = reader.action()
+        else { return raw }
+        actions[event.text.uppercased()] = action
+      }
+      guard reader.isAtEnd else { return raw }
+      return .foreignKey(
+        name: name, columns: columns, references: table, referencedColumns: referenced, onDelete: actions["DELETE"],
+        onUpdate: actions["UPDATE"])
+    }
+    return raw
   }
 
   /// How many names the first parenthesized list of a constraint holds: `FOREIGN KEY (a, b)`.
@@ -84,6 +114,8 @@ struct CreateTableParser {
       index += 3
       return ConflictResolution(rawValue: resolution.text.uppercased())
     }
+    // The name of the constraint that follows, which a check or generated column keeps.
+    var constraintName: String?
     while index < tokens.endIndex {
       let token = tokens[index]
       if token.isWord("PRIMARY") {
@@ -130,9 +162,15 @@ struct CreateTableParser {
       } else if token.isWord("CHECK") || token.isWord("GENERATED") || token.isWord("AS") {
         let start = index
         skipParenthesized()
-        while let next = word(at: 0), next.isWord("STORED") || next.isWord("VIRTUAL") { index += 1 }
-        details.otherConstraints.append(SQLTokenizer.normalized(tokens[start..<index]))
+        var storage: GeneratedStorage?
+        while let next = word(at: 0), next.isWord("STORED") || next.isWord("VIRTUAL") {
+          storage = GeneratedStorage(rawValue: next.text.uppercased())
+          index += 1
+        }
+        details.otherConstraints.append(Self.columnConstraint(tokens[start..<index], name: constraintName, storage: storage))
+        constraintName = nil
       } else if token.isWord("CONSTRAINT") {
+        constraintName = word(at: 1).flatMap { $0.isName ? $0.text : nil }
         index += 2
       } else {
         // The type name and its size, such as `VARCHAR(10)`.
@@ -141,5 +179,110 @@ struct CreateTableParser {
       }
     }
     return details
+  }
+
+  /// A `CHECK` or `GENERATED` column constraint from its tokens (the keyword through the
+  /// closing parenthesis and the storage).
+  private static func columnConstraint(
+    _ tokens: ArraySlice<SQLToken>, name: String?, storage: GeneratedStorage?
+  ) -> ColumnConstraint {
+    var reader = TokenReader(tokens)
+    if reader.word("CHECK"), let expression = reader.parenthesized(), reader.isAtEnd {
+      return .check(CheckConstraint(name: name, expression: SQLTokenizer.normalized(expression)))
+    }
+    reader = TokenReader(tokens)
+    _ = reader.word("GENERATED") && reader.word("ALWAYS")
+    if reader.word("AS"), let expression = reader.parenthesized() {
+      _ = reader.word("STORED") || reader.word("VIRTUAL")
+      if reader.isAtEnd { return .generated(expression: SQLTokenizer.normalized(expression), storage: storage) }
+    }
+    return .raw(SQLTokenizer.normalized(tokens))
+  }
+}
+
+/// Reads a constraint's tokens from the front.
+private struct TokenReader {
+  var tokens: ArraySlice<SQLToken>
+
+  init(_ tokens: ArraySlice<SQLToken>) { self.tokens = tokens }
+
+  var isAtEnd: Bool { tokens.isEmpty }
+
+  mutating func next() -> SQLToken? { tokens.popFirst() }
+
+  /// Consumes `word` (uppercase) when it comes next.
+  mutating func word(_ word: String) -> Bool {
+    guard tokens.first?.isWord(word) == true else { return false }
+    tokens.removeFirst()
+    return true
+  }
+
+  mutating func name() -> String? {
+    guard let token = tokens.first, token.isName else { return nil }
+    tokens.removeFirst()
+    return token.text
+  }
+
+  /// `CONSTRAINT name`, if it comes next.
+  mutating func constraintName() -> String? {
+    guard word("CONSTRAINT") else { return nil }
+    return name()
+  }
+
+  /// The tokens inside the parentheses that come next, consumed through the closing one.
+  mutating func parenthesized() -> ArraySlice<SQLToken>? {
+    guard tokens.first?.text == "(" else { return nil }
+    var depth = 0
+    for index in tokens.indices {
+      if tokens[index].text == "(" { depth += 1 }
+      if tokens[index].text == ")" {
+        depth -= 1
+        if depth == 0 {
+          let inner = tokens[(tokens.startIndex + 1)..<index]
+          tokens = tokens[(index + 1)...]
+          return inner
+        }
+      }
+    }
+    return nil
+  }
+
+  /// `(a, b)`: names only, or nil.
+  mutating func nameList() -> [String]? {
+    guard let inner = parenthesized() else { return nil }
+    var names: [String] = []
+    for (offset, token) in inner.enumerated() {
+      if offset % 2 == 0 {
+        guard token.isName else { return nil }
+        names.append(token.text)
+      } else if token.text != "," {
+        return nil
+      }
+    }
+    return names.isEmpty || inner.count % 2 == 0 ? nil : names
+  }
+
+  /// `ON CONFLICT resolution`, if it comes next.
+  mutating func conflictClause() -> ConflictResolution? {
+    let clause = Array(tokens.prefix(3))
+    guard clause.count == 3, clause[0].isWord("ON"), clause[1].isWord("CONFLICT"),
+      let resolution = ConflictResolution(rawValue: clause[2].text.uppercased())
+    else { return nil }
+    tokens.removeFirst(3)
+    return resolution
+  }
+
+  /// A foreign key action: `CASCADE`, `SET NULL`, `NO ACTION`, ….
+  mutating func action() -> ReferentialAction? {
+    guard let first = tokens.first, first.kind == .word else { return nil }
+    if let action = ReferentialAction(rawValue: first.text.uppercased()) {
+      tokens.removeFirst()
+      return action
+    }
+    guard let second = tokens.dropFirst().first, second.kind == .word,
+      let action = ReferentialAction(rawValue: first.text.uppercased() + " " + second.text.uppercased())
+    else { return nil }
+    tokens.removeFirst(2)
+    return action
   }
 }

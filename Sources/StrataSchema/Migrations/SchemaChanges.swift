@@ -157,15 +157,15 @@ struct SchemaChanges {
     var guards: [MigrationGuard] = []
     var added: [ColumnSchema] = []
     var rebuiltTable = desired
-    rebuiltTable.otherConstraints = current.otherConstraints
-    // A model that declares CHECKs (`@Check(raw:)`) owns the table's CHECKs; otherwise they are
-    // the migrations' and are kept.
-    let desiredChecks = desired.otherConstraints.filter(Self.isCheck)
+    rebuiltTable.constraints = current.constraints
+    // A model that declares CHECKs (`@Check(raw:)`) owns the table's unnamed CHECKs; otherwise
+    // they are the migrations' and are kept.
+    let desiredChecks = desired.constraints.filter(Self.isModelCheck)
     if !desiredChecks.isEmpty {
-      if Set(current.otherConstraints.filter(Self.isCheck)) != Set(desiredChecks) {
+      if Set(current.constraints.filter(Self.isModelCheck)) != Set(desiredChecks) {
         reasons.append("its CHECK constraints change")
       }
-      rebuiltTable.otherConstraints = current.otherConstraints.filter { !Self.isCheck($0) } + desiredChecks
+      rebuiltTable.constraints = current.constraints.filter { !Self.isModelCheck($0) } + desiredChecks
     }
     for (position, column) in desired.columns.enumerated() {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
@@ -291,8 +291,8 @@ struct SchemaChanges {
   }
 
   /// Whether a table constraint is an unnamed `CHECK`, which models can declare.
-  static func isCheck(_ constraint: String) -> Bool {
-    constraint.hasPrefix("CHECK (") || constraint.hasPrefix("CHECK(")
+  static func isModelCheck(_ constraint: TableConstraint) -> Bool {
+    constraint.check.map { $0.name == nil } ?? false
   }
 
   /// Whether an index is one the generator names: `index_<table>_on_<columns>`.

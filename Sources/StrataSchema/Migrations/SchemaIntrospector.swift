@@ -171,7 +171,7 @@ enum SchemaIntrospector {
     return TableSchema(
       name: name, columns: columns, compositePrimaryKey: keyColumns.count > 1 ? keyColumns : [],
       isStrict: flags.strict, isWithoutRowID: flags.withoutRowID, indexes: indexes,
-      otherConstraints: parsed.tableConstraints)
+      constraints: parsed.tableConstraints)
   }
 
   /// SQLite's default action, `NO ACTION`, is the same as none.

@@ -32,14 +32,14 @@ public struct TableSchema: Hashable, Sendable {
   public var isWithoutRowID: Bool
   /// The indexes on the table, other than those SQLite makes for keys and `UNIQUE`.
   public var indexes: [IndexSchema]
-  /// Table constraints the model cannot express (`CHECK`, table-level `UNIQUE`, `FOREIGN KEY`),
-  /// as normalized SQL.
-  public var otherConstraints: [String]
+  /// The table's constraints other than its composite key: checks, `UNIQUE` and `FOREIGN KEY` on
+  /// several columns, in the order the table declares them.
+  public var constraints: [TableConstraint]
 
   /// A table; only the name and columns are required.
   public init(
     name: String, columns: [ColumnSchema], compositePrimaryKey: [String] = [], isStrict: Bool = true,
-    isWithoutRowID: Bool = false, indexes: [IndexSchema] = [], otherConstraints: [String] = []
+    isWithoutRowID: Bool = false, indexes: [IndexSchema] = [], constraints: [TableConstraint] = []
   ) {
     self.name = name
     self.columns = columns
@@ -47,7 +47,7 @@ public struct TableSchema: Hashable, Sendable {
     self.isStrict = isStrict
     self.isWithoutRowID = isWithoutRowID
     self.indexes = indexes
-    self.otherConstraints = otherConstraints
+    self.constraints = constraints
   }
 
   /// The column called `name`, if any.
@@ -89,14 +89,14 @@ public struct ColumnSchema: Hashable, Sendable {
   public var defaultValue: ColumnDefault?
   /// The foreign key, if the column references another table.
   public var references: ForeignKey?
-  /// Column constraints the model cannot express (`CHECK`, `GENERATED`), as normalized SQL.
-  public var otherConstraints: [String]
+  /// Constraints models cannot declare (`CHECK`, `GENERATED`), which migrations keep.
+  public var otherConstraints: [ColumnConstraint]
 
   /// A column; only the name and type are required.
   public init(
     name: String, type: SQLType, primaryKey: PrimaryKey? = nil, isNotNull: Bool = false,
     notNullOnConflict: ConflictResolution? = nil, isUnique: Bool = false, collation: Collation? = nil,
-    defaultValue: ColumnDefault? = nil, references: ForeignKey? = nil, otherConstraints: [String] = []
+    defaultValue: ColumnDefault? = nil, references: ForeignKey? = nil, otherConstraints: [ColumnConstraint] = []
   ) {
     self.name = name
     self.type = type

@@ -120,7 +120,7 @@ extension ModelTranslator {
       model,
       TableSchema(
         name: tableName, columns: columns, compositePrimaryKey: compositeKey, indexes: indexes,
-        otherConstraints: tableOptions.checks.map { "CHECK (\($0))" })
+        constraints: tableOptions.checks.map { .check(CheckConstraint(expression: $0)) })
     )
   }
 

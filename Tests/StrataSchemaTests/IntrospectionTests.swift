@@ -1,0 +1,80 @@
+import Testing
+
+@testable import StrataSchema
+
+/// The introspector reads a table's constraints by kind, so the planner and the importer never
+/// read SQL text again; what it cannot read whole stays as the table wrote it.
+@Suite struct IntrospectionTests {
+  func table(_ sql: String, named name: String = "t") throws -> TableSchema {
+    let database = try SQLiteConnection()
+    try database.execute(sql)
+    return try #require(try SchemaIntrospector.introspect(database).schema.table(named: name))
+  }
+
+  @Test func tableConstraintsAreReadByKind() throws {
+    let table = try self.table(
+      """
+      CREATE TABLE "p" ("x" INTEGER, "y" INTEGER, PRIMARY KEY ("x", "y"));
+      CREATE TABLE t (
+        a INTEGER, b TEXT, c INTEGER, d INTEGER,
+        check(a>=0),
+        CONSTRAINT "b not empty" CHECK (length(b) > 0),
+        UNIQUE (a, b) ON CONFLICT IGNORE,
+        CONSTRAINT pair UNIQUE ("c", [d]),
+        FOREIGN KEY (c, d) REFERENCES p (x, y) ON DELETE SET NULL ON UPDATE CASCADE,
+        FOREIGN KEY (a, c) REFERENCES p (x, y) DEFERRABLE INITIALLY DEFERRED,
+        UNIQUE (b COLLATE NOCASE, a)
+      );
+      """)
+    #expect(
+      table.constraints == [
+        .check(CheckConstraint(expression: "a >= 0")),
+        .check(CheckConstraint(name: "b not empty", expression: "length (b) > 0")),
+        .unique(name: nil, columns: ["a", "b"], onConflict: .ignore),
+        .unique(name: "pair", columns: ["c", "d"], onConflict: nil),
+        .foreignKey(name: nil, columns: ["c", "d"], references: "p", referencedColumns: ["x", "y"], onDelete: .setNull, onUpdate: .cascade),
+        .raw("FOREIGN KEY (a, c) REFERENCES p (x, y) DEFERRABLE INITIALLY DEFERRED"),
+        .raw("UNIQUE (b COLLATE NOCASE, a)"),
+      ])
+    #expect(
+      table.constraints.map(SQLRenderer.constraint) == [
+        "CHECK (a >= 0)",
+        #"CONSTRAINT "b not empty" CHECK (length (b) > 0)"#,
+        #"UNIQUE ("a", "b") ON CONFLICT IGNORE"#,
+        #"CONSTRAINT "pair" UNIQUE ("c", "d")"#,
+        #"FOREIGN KEY ("c", "d") REFERENCES "p" ("x", "y") ON DELETE SET NULL ON UPDATE CASCADE"#,
+        "FOREIGN KEY (a, c) REFERENCES p (x, y) DEFERRABLE INITIALLY DEFERRED",
+        "UNIQUE (b COLLATE NOCASE, a)",
+      ])
+  }
+
+  @Test func columnConstraintsKeepTheirNames() throws {
+    let table = try self.table(
+      """
+      CREATE TABLE t (
+        a INTEGER CONSTRAINT positive CHECK (a > 0),
+        b INTEGER AS (a * 2),
+        c INTEGER GENERATED ALWAYS AS (a + 1) STORED,
+        d TEXT CHECK (d IN ('x', 'y'))
+      );
+      """)
+    let constraints = table.columns.map(\.otherConstraints)
+    #expect(
+      constraints == [
+        [.check(CheckConstraint(name: "positive", expression: "a > 0"))],
+        [.check(CheckConstraint(expression: "d IN ('x', 'y')"))],
+      ])
+    #expect(
+      table.columns.map(SQLRenderer.columnDefinition) == [
+        #""a" INTEGER CONSTRAINT "positive" CHECK (a > 0)"#,
+        #""d" TEXT CHECK (d IN ('x', 'y'))"#,
+      ])
+  }
+
+  @Test func generatedColumnsAreReadByKind() throws {
+    let details = CreateTableParser(sql: "CREATE TABLE t (a INTEGER, b INTEGER AS (a * 2), c INTEGER GENERATED ALWAYS AS (a + 1) STORED)")
+    #expect(details.columns["b"]?.otherConstraints == [.generated(expression: "a * 2", storage: nil)])
+    #expect(details.columns["c"]?.otherConstraints == [.generated(expression: "a + 1", storage: .stored)])
+    #expect(SQLRenderer.constraint(ColumnConstraint.generated(expression: "a + 1", storage: .stored)) == "GENERATED ALWAYS AS (a + 1) STORED")
+  }
+}
