@@ -78,3 +78,28 @@ import Testing
     #expect(SQLRenderer.constraint(ColumnConstraint.generated(expression: "a + 1", storage: .stored)) == "GENERATED ALWAYS AS (a + 1) STORED")
   }
 }
+
+extension IntrospectionTests {
+  /// Views, triggers and virtual tables are read by their kind in `sqlite_schema`, not from
+  /// their SQL; a trigger knows its table.
+  @Test func objectsAreReadByKind() throws {
+    let database = try SQLiteConnection()
+    try database.execute(
+      """
+      CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+      CREATE VIEW "Recent" AS SELECT * FROM notes;
+      CREATE TEMP VIEW scratch AS SELECT 1;
+      CREATE TRIGGER touch AFTER UPDATE ON notes BEGIN SELECT 1; END;
+      CREATE VIRTUAL TABLE search USING fts5(body);
+      """)
+    let introspection = try SchemaIntrospector.introspect(database)
+    #expect(
+      introspection.objects == [
+        .virtualTable(name: "search", sql: "CREATE VIRTUAL TABLE search USING fts5(body)"),
+        .view(name: "Recent", sql: #"CREATE VIEW "Recent" AS SELECT * FROM notes"#),
+        .trigger(name: "touch", table: "notes", sql: "CREATE TRIGGER touch AFTER UPDATE ON notes BEGIN SELECT 1; END"),
+      ])
+    #expect(introspection.dependents.map(\.kind) == [.view, .trigger])
+    #expect(introspection.schema.tables.map(\.name) == ["notes"])
+  }
+}

@@ -9,7 +9,7 @@ import Testing
   /// The schema and the views and triggers, as the introspector reads them.
   func introspect(_ database: SQLiteConnection) throws -> (Schema, [String]) {
     let introspection = try SchemaIntrospector.introspect(database)
-    return (introspection.schema, introspection.otherObjects.map { "\($0.name): \($0.sql)" })
+    return (introspection.schema, introspection.objects.map { "\($0.kind.rawValue) \($0.name): \($0.sql)" })
   }
 
   func realRun(_ scripts: [String]) throws -> SQLiteConnection {

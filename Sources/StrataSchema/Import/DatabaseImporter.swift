@@ -70,8 +70,6 @@ struct DatabaseImporter {
   private let statements: [String]
   /// The views whose columns SQLite can list, as tables of those columns.
   private let views: [TableSchema]
-  /// Views SQLite cannot read (of a table that is gone) or no model can name.
-  private let unreadableViews: [String]
   private(set) var tables: [ImportedTable] = []
   /// Each model's position in `tables`, by folded table name; models are replaced in place.
   private var modelPositions: [String: Int] = [:]
@@ -92,9 +90,7 @@ struct DatabaseImporter {
       return sql.hasSuffix(";") ? sql : sql + ";"
     }
     var views: [TableSchema] = []
-    var unreadableViews: [String] = []
-    for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name") {
-      guard let name = row["name"] else { continue }
+    for case .view(let name, _) in introspection.objects {
       var columns = try SchemaIntrospector.viewColumns(name, in: database) ?? []
       for index in columns.indices where columns[index].type == .none {
         columns[index].type = try Self.typeOfValues(in: columns[index].name, of: name, database)
@@ -102,12 +98,9 @@ struct DatabaseImporter {
       let view = TableSchema(name: name, columns: columns, isStrict: false)
       if NameRules.tableNameProblem(name) == nil, view.columns.contains(where: { NameRules.columnNameProblem($0.name) == nil }) {
         views.append(view)
-      } else {
-        unreadableViews.append(name)
       }
     }
     self.views = views
-    self.unreadableViews = unreadableViews
 
     var problems = introspection.schema.tables.compactMap { NameRules.tableNameProblem($0.name) }
     problems += introspection.schema.tables.filter { table in
@@ -240,10 +233,8 @@ struct DatabaseImporter {
       }
     }
     let modeledViews = Set(views.map(\.name))
-    for object in introspection.otherObjects where !modeledViews.contains(object.name) {
-      let kind = introspection.virtualTables.contains(object.name)
-        ? "virtual table" : unreadableViews.contains(object.name) ? "view" : "trigger"
-      notes.append("\(kind) \(NameRules.display(object.name)) is kept in the baseline; models do not describe it")
+    for object in introspection.objects where !modeledViews.contains(object.name) {
+      notes.append("\(object.kind.description) \(NameRules.display(object.name)) is kept in the baseline; models do not describe it")
     }
   }
 

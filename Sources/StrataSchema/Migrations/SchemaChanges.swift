@@ -109,7 +109,7 @@ struct SchemaChanges {
   ///   - readings: What the models read from each column, by `table.column`.
   ///   - takenOver: Tables whose models were `@Unmanaged` until now.
   init(
-    current: Schema, desired: Schema, dependents: [(name: String, sql: String)] = [],
+    current: Schema, desired: Schema, dependents: [SchemaObject] = [],
     formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = []
   ) {
     self.takenOver = Set(takenOver.map(SQLName.folded))
@@ -119,7 +119,7 @@ struct SchemaChanges {
     let desiredNames = Set(desired.tables.map { SQLName.folded($0.name) })
     for table in current.tables where !desiredNames.contains(SQLName.folded(table.name)) {
       steps.append(.dropTable(table))
-      for dependent in dependents where SQLDependencies.mentions(dependent.sql, name: table.name) {
+      for dependent in dependents where dependent.uses(table.name) {
         problems.append(
           Problem(
             table: table.name, column: nil,
@@ -135,7 +135,7 @@ struct SchemaChanges {
     }
   }
 
-  private mutating func compare(_ current: TableSchema, _ desired: TableSchema, dependents: [(name: String, sql: String)]) {
+  private mutating func compare(_ current: TableSchema, _ desired: TableSchema, dependents: [SchemaObject]) {
     let name = desired.name
     func problem(_ column: String?, _ message: String) {
       problems.append(Problem(table: name, column: column, message: "table \(NameRules.display(name)): " + message))
@@ -217,8 +217,7 @@ struct SchemaChanges {
     }
     let dropped = current.columns.filter { !desiredColumns.contains(SQLName.folded($0.name)) }
     for column in dropped {
-      for dependent in dependents where SQLDependencies.mentions(dependent.sql, name: column.name)
-        && SQLDependencies.mentions(dependent.sql, name: name)
+      for dependent in dependents where dependent.uses(column.name) && dependent.uses(name)
       {
         problem(
           column.name,

@@ -6,8 +6,8 @@ enum SchemaIntrospector {
     /// The tables the models are compared with: not SQLite's or GRDB's own, not virtual tables
     /// or their shadow tables.
     var schema: Schema
-    /// The user's objects the models cannot express, as SQL: virtual tables, views and triggers.
-    var otherObjects: [(name: String, sql: String)]
+    /// The user's objects the models cannot express: virtual tables, views and triggers.
+    var objects: [SchemaObject]
     /// The SQL of each index made with `CREATE INDEX`, by name.
     var indexSQL: [String: String]
     /// Virtual tables and their shadow tables, which are the user's.
@@ -17,9 +17,9 @@ enum SchemaIntrospector {
     /// Each table's generated columns, which `schema` leaves out, by table name.
     var generatedColumns: [String: [String]]
 
-    /// The views and triggers.
-    var dependents: [(name: String, sql: String)] {
-      otherObjects.filter { object in !virtualTables.contains(object.name) }
+    /// The views and triggers, which can depend on tables and columns.
+    var dependents: [SchemaObject] {
+      objects.filter { $0.kind != .virtualTable }
     }
   }
 
@@ -81,29 +81,30 @@ enum SchemaIntrospector {
           foreignKeys: foreignKeys[table.name] ?? [], indexes: indexes[table.name] ?? [],
           flags: flags[table.name] ?? (false, false))
       })
-    var others: [(String, String)] = []
+    var objects: [SchemaObject] = []
     var indexSQL: [String: String] = [:]
     // Virtual tables first, then views, then triggers, each by name; shadow tables belong to
     // their virtual table and are left out.
     for row in try database.rows(
       """
-      SELECT name, type, sql FROM sqlite_schema
+      SELECT name, type, tbl_name, sql FROM sqlite_schema
       WHERE type IN ('view', 'trigger', 'index') OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%')
       ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, name
       """)
     {
       guard let name = row["name"], let sql = row["sql"] else { continue }
-      if row["type"] == "index" {
-        indexSQL[name] = sql
-      } else {
-        others.append((name, sql))
+      switch row["type"] {
+      case "index": indexSQL[name] = sql
+      case "view": objects.append(.view(name: name, sql: sql))
+      case "trigger": objects.append(.trigger(name: name, table: row["tbl_name"] ?? "", sql: sql))
+      default: objects.append(.virtualTable(name: name, sql: sql))
       }
     }
     let generatedColumns = columns.mapValues { rows in
       rows.filter { $0["hidden"] == "2" || $0["hidden"] == "3" }.compactMap { $0["name"] }
     }.filter { !$0.value.isEmpty }
     return Introspection(
-      schema: schema, otherObjects: others, indexSQL: indexSQL, virtualTables: virtualTables, shadowTables: shadowTables,
+      schema: schema, objects: objects, indexSQL: indexSQL, virtualTables: virtualTables, shadowTables: shadowTables,
       generatedColumns: generatedColumns)
   }
 

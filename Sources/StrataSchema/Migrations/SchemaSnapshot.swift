@@ -39,7 +39,7 @@ enum SchemaSnapshot {
     for table in introspection.schema.tables {
       text += "\n\n" + ([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n")
     }
-    for object in introspection.otherObjects {
+    for object in introspection.objects {
       text += "\n\n" + object.sql + ";"
     }
     let tableLines = renamedTables.sorted { $0.table < $1.table }.map { entry in

@@ -16,11 +16,9 @@ struct TableRebuild {
     let newName = temporaryName
     var statements = rebuild.guards.isEmpty ? [] : [MigrationGuard.comment] + rebuild.guards.map(\.sql)
     // Views and triggers that use the table would stop the rename below; they come back after.
-    let dependents = current.dependents.filter { SQLDependencies.mentions($0.sql, name: table.name) }
+    let dependents = current.dependents.filter { $0.uses(table.name) }
     for dependent in dependents {
-      let kind = dependent.sql.uppercased().hasPrefix("CREATE VIEW") || dependent.sql.uppercased().hasPrefix("CREATE TEMP VIEW")
-        ? "VIEW" : "TRIGGER"
-      statements.append("DROP \(kind) \(SQLLiteral.identifier(dependent.name));")
+      statements.append("DROP \(dependent.kind.rawValue) \(SQLLiteral.identifier(dependent.name));")
     }
     var created = table
     created.name = newName
