@@ -15,8 +15,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
+    // SQL's vocabulary and quoting, shared by the query builder and the generator. No dependencies.
+    .target(name: "StrataSQL"),
     // Query building: statements, expressions, SQL text and bindings. No GRDB, no SQLite.
-    .target(name: "StrataCore"),
+    .target(name: "StrataCore", dependencies: ["StrataSQL"]),
     // Execution on SQLite through GRDB: binding, decoding, database setup.
     .target(
       name: "Strata",
@@ -29,7 +31,7 @@ let package = Package(
     // The generator: Swift model front-end, schema model, emitters, migration planner.
     .target(
       name: "StrataSchema",
-      dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
+      dependencies: ["StrataSQL", .product(name: "GRDBSQLite", package: "GRDB.swift")]
     ),
     .executableTarget(
       name: "strata",

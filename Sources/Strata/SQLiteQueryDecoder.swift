@@ -124,7 +124,7 @@ enum DecodingFailure {
     case SQLITE_TEXT:
       let text = sqlite3_column_text(statement, index).map { String(cString: $0) } ?? ""
       let shown = text.count > 64 ? text.prefix(64) + "…" : Substring(text)
-      return "TEXT '\(shown.replacingOccurrences(of: "'", with: "''"))'"
+      return "TEXT " + SQLQuoting.string(String(shown))
     case SQLITE_BLOB:
       return "BLOB (\(sqlite3_column_bytes(statement, index)) bytes)"
     default:

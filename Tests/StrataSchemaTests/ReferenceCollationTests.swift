@@ -1,3 +1,4 @@
+import StrataSQL
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import StrataSQL
+
 // Text matching and SQLite's core text functions.
 //
 // `contains`, `hasPrefix` and `hasSuffix` are case-sensitive, like their Swift namesakes, and
@@ -78,36 +80,7 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
   public func collate(_ collation: Collation) -> AnyQueryExpression<QueryValue> {
     var fragment = queryFragment.operand
     fragment.append(raw: " COLLATE ")
-    fragment.append(collation.queryFragment)
+    fragment.append(raw: collation.sql)
     return AnyQueryExpression(fragment)
-  }
-}
-
-/// A text collation: how `COLLATE` compares and sorts text.
-public struct Collation: Hashable, Sendable {
-  let name: String
-  let isBuiltIn: Bool
-
-  /// A collation registered on the connection, such as one added with GRDB's
-  /// `Database.add(collation:)`.
-  public init(_ name: String) {
-    self.name = name
-    self.isBuiltIn = false
-  }
-
-  private init(builtIn name: String) {
-    self.name = name
-    self.isBuiltIn = true
-  }
-
-  /// Byte-wise comparison, SQLite's default.
-  public static let binary = Collation(builtIn: "BINARY")
-  /// Case-insensitive for ASCII letters.
-  public static let nocase = Collation(builtIn: "NOCASE")
-  /// Binary, ignoring trailing spaces.
-  public static let rtrim = Collation(builtIn: "RTRIM")
-
-  var queryFragment: QueryFragment {
-    isBuiltIn ? QueryFragment(raw: name) : QueryFragment(quoting: name)
   }
 }

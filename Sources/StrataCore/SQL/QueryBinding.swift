@@ -1,3 +1,4 @@
+import StrataSQL
 import Foundation
 
 /// A value bound to one `?` parameter of a statement.
@@ -29,7 +30,7 @@ extension QueryBinding: CustomStringConvertible {
     case .real(let value):
       return value.isFinite ? String(value) : "NULL"
     case .text(let value):
-      return "'\(value.replacingOccurrences(of: "'", with: "''"))'"
+      return SQLQuoting.string(value)
     case .blob(let bytes):
       return "X'\(bytes.map { String(format: "%02X", $0) }.joined())'"
     case .uuid(let uuid):

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// A piece of SQL text with its bound values.
 ///
 /// `sql` uses anonymous `?` placeholders; `bindings` holds their values in order. Fragments are
@@ -116,18 +118,7 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   static func quote(_ identifier: String) -> String {
-    // Over the contiguous bytes, a plain loop: much faster than `contains` on the UTF-8 view.
-    let hasQuote = identifier.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\"")) }
-      ?? identifier.utf8.contains(UInt8(ascii: "\""))
-    guard hasQuote else {
-      return "\"" + identifier + "\""
-    }
-    var quoted = "\""
-    for character in identifier.unicodeScalars {
-      quoted.unicodeScalars.append(character)
-      if character == "\"" { quoted.unicodeScalars.append(character) }
-    }
-    return quoted + "\""
+    SQLQuoting.identifier(identifier)
   }
 }
 

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// An `INSERT` independent of the Swift types of its table and results.
 struct InsertClause: Hashable, Sendable {
   var table: String

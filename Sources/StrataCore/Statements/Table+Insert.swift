@@ -1,3 +1,5 @@
+import StrataSQL
+
 // Entry points for inserts. Rows come from table values and drafts, from tuples of values for
 // chosen columns, or from a select:
 //

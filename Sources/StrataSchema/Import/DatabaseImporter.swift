@@ -1,3 +1,4 @@
+import StrataSQL
 import Foundation
 
 /// What `strata import` makes of an existing SQLite database: Swift models (or a schema file)
@@ -252,7 +253,7 @@ struct DatabaseImporter {
       let name = NameRules.display(column.name)
       if NameRules.columnNameProblem(column.name) != nil { reasons.append("column \(name) cannot be a property") }
       if column.type == .any { reasons.append("column \(name) is ANY") }
-      if case .custom? = column.collation { reasons.append("column \(name) has a collation models cannot name") }
+      if column.collation?.isBuiltIn == false { reasons.append("column \(name) has a collation models cannot name") }
       if let reference = column.references {
         if reference.onUpdate != nil { reasons.append("column \(name) has an ON UPDATE action") }
         if referencedModel(reference, typeNames: typeNames) == nil {
@@ -291,7 +292,7 @@ struct DatabaseImporter {
         if case .expression(let sql) = value { imported.rawDefault = sql } else { imported.rawDefault = value.sql }
       }
       imported.isUnique = column.isUnique && !isKey
-      if case .custom? = column.collation {} else { imported.collation = column.collation }
+      if column.collation?.isBuiltIn != false { imported.collation = column.collation }
       imported.onDelete = onDelete
       imported.storedType = stored
       columns.append(imported)

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// The models `strata import` writes for an existing database: one table model per table, the
 /// step between reading the database (``DatabaseImporter``) and rendering Swift or a schema file
 /// (``ImportedModelRenderer``).

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// Reads what SQLite's pragmas do not report from a `CREATE TABLE` statement: each column's
 /// collation, `ON CONFLICT` clauses, `AUTOINCREMENT`, `UNIQUE` and other constraints, and the
 /// table's own constraints.
@@ -137,7 +139,7 @@ struct CreateTableParser {
         details.isUnique = true
         _ = conflictClause()
       } else if token.isWord("COLLATE"), let name = word(at: 1) {
-        details.collation = Collation(name: name.text)
+        details.collation = Collation(named: name.text)
         index += 2
       } else if token.isWord("DEFAULT") {
         index += 1

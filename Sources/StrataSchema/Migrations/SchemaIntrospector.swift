@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// Reads a SQLite database's schema into the schema model, with SQLite's pragmas for what they
 /// report and the `CREATE TABLE` text for the rest.
 enum SchemaIntrospector {

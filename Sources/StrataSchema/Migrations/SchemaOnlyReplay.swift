@@ -1,3 +1,4 @@
+import StrataSQL
 import GRDBSQLite
 
 /// Builds a schema in a scratch database without SQLite's per-statement cost.
@@ -284,12 +285,6 @@ struct SQLScanner {
       }
     }
     return String(decoding: text, as: UTF8.self)
-  }
-
-  /// Whether `name` can be written without quotes.
-  static func isBareName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
-    return name.utf8.allSatisfy(isWordByte)
   }
 
   static func isWordByte(_ byte: UInt8) -> Bool {

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// A constraint of a table beyond what its columns and composite key say: the planner keeps,
 /// compares and renders it by kind, never by reading its SQL again.
 public enum TableConstraint: Hashable, Sendable {

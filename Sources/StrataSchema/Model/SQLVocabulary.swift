@@ -1,5 +1,7 @@
 /// The words of SQLite's DDL that the schema model holds as values, so that the planner compares
-/// and rebuilds tables by meaning rather than by spelling.
+/// and rebuilds tables by meaning rather than by spelling. The words queries share (collations,
+/// conflict resolutions, referential actions) are StrataSQL's.
+import StrataSQL
 
 /// A column's declared type. STRICT tables allow only the first five; other tables keep
 /// whatever was written, uppercased.
@@ -33,43 +35,6 @@ public enum SQLType: Hashable, Sendable {
     case .any: "ANY"
     case .none: ""
     case .other(let text): text
-    }
-  }
-}
-
-/// What a constraint does when a row violates it: `ON CONFLICT REPLACE`.
-public enum ConflictResolution: String, Hashable, Sendable, CaseIterable {
-  case rollback = "ROLLBACK", abort = "ABORT", fail = "FAIL", ignore = "IGNORE", replace = "REPLACE"
-}
-
-/// What a foreign key does when its referenced row is deleted or updated.
-public enum ReferentialAction: String, Hashable, Sendable, CaseIterable {
-  case cascade = "CASCADE", setNull = "SET NULL", setDefault = "SET DEFAULT", restrict = "RESTRICT"
-  case noAction = "NO ACTION"
-}
-
-/// How text compares.
-public enum Collation: Hashable, Sendable {
-  case binary, nocase, rtrim
-  /// A collation the application registers.
-  case custom(String)
-
-  /// A collation by name; SQLite compares collation names without case.
-  public init(name: String) {
-    switch name.uppercased() {
-    case "BINARY": self = .binary
-    case "NOCASE": self = .nocase
-    case "RTRIM": self = .rtrim
-    case let other: self = .custom(other)
-    }
-  }
-
-  public var sql: String {
-    switch self {
-    case .binary: "BINARY"
-    case .nocase: "NOCASE"
-    case .rtrim: "RTRIM"
-    case .custom(let name): SQLScanner.isBareName(name) ? name : SQLLiteral.identifier(name)
     }
   }
 }

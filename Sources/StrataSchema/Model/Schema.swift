@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// The schema model: tables, columns, keys and indexes, as SQL sees them.
 ///
 /// Front-ends produce it from models; the introspector produces it from a SQLite database; the

@@ -1,3 +1,4 @@
+import StrataSQL
 import Foundation
 
 /// The annotations Strata reads, each described once: what it applies to, which arguments it

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// How a property's type is stored, and finding the types it names.
 extension ModelTranslator {
   struct Storage {

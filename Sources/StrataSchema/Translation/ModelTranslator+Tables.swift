@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// Tables and their columns: names, keys, nullability, uniqueness, collation, references and
 /// indexes.
 extension ModelTranslator {

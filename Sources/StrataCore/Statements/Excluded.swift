@@ -1,12 +1,3 @@
-/// The algorithm SQLite applies when a row violates a constraint: `INSERT OR …`.
-public enum ConflictResolution: String, Hashable, Sendable {
-  case abort = "ABORT"
-  case fail = "FAIL"
-  case ignore = "IGNORE"
-  case replace = "REPLACE"
-  case rollback = "ROLLBACK"
-}
-
 /// The columns of the row an upsert tried to insert, SQLite's `excluded` table: `$1` in a
 /// `doUpdate` closure.
 @dynamicMemberLookup

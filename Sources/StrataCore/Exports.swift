@@ -1,0 +1,2 @@
+// SQL's vocabulary (`Collation`, `ConflictResolution`) is part of the builder's API.
+@_exported import StrataSQL

@@ -1,0 +1,27 @@
+/// The one place where text becomes SQL: every name and every string literal Strata writes, in
+/// queries, migrations and messages, is quoted here.
+package enum SQLQuoting {
+  /// A double-quoted identifier, with inner double quotes doubled: `"my ""table"""`.
+  package static func identifier(_ name: String) -> String {
+    quoted(name, with: UInt8(ascii: "\""))
+  }
+
+  /// A single-quoted string literal, with inner single quotes doubled: `'it''s'`.
+  package static func string(_ text: String) -> String {
+    quoted(text, with: UInt8(ascii: "'"))
+  }
+
+  private static func quoted(_ text: String, with quote: UInt8) -> String {
+    let mark = String(decoding: [quote], as: UTF8.self)
+    // Over the contiguous bytes, a plain loop: much faster than `contains` on the UTF-8 view,
+    // and the common case (nothing to double) is the hot path of query building.
+    let needsDoubling = text.utf8.withContiguousStorageIfAvailable { $0.contains(quote) } ?? text.utf8.contains(quote)
+    guard needsDoubling else { return mark + text + mark }
+    var quoted = mark
+    for character in text.unicodeScalars {
+      quoted.unicodeScalars.append(character)
+      if character.value == UInt32(quote) { quoted.unicodeScalars.append(character) }
+    }
+    return quoted + mark
+  }
+}
