@@ -68,6 +68,7 @@ let package = Package(
       dependencies: ["Strata", "StrataSchema", .product(name: "GRDBSQLite", package: "GRDB.swift")],
       plugins: ["StrataPlugin"]
     ),
+    .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
     .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema"]),

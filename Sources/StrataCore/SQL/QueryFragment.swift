@@ -132,25 +132,18 @@ extension QueryFragment: ExpressibleByStringLiteral {
 extension QueryFragment: CustomStringConvertible, CustomDebugStringConvertible {
   /// The SQL text with every binding written inline as a literal, for logs and tests.
   ///
-  /// Placeholders inside quoted strings and identifiers are left alone.
+  /// Question marks inside quoted strings, names and comments are left alone.
   public var description: String {
+    let lexer = SQLLexer(sql, keepingComments: true)
     var result = ""
     var values = bindings.makeIterator()
-    var quote: Character?
-    for character in sql {
-      if let open = quote {
-        if character == open { quote = nil }
-        result.append(character)
-      } else if character == "'" || character == "\"" {
-        quote = character
-        result.append(character)
-      } else if character == "?", let value = values.next() {
-        result += value.description
-      } else {
-        result.append(character)
-      }
+    var copied = 0
+    for lexeme in lexer where lexeme.kind == .symbol && lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: "?") {
+      guard let value = values.next() else { break }
+      result += lexer.text(copied..<lexeme.range.lowerBound) + value.description
+      copied = lexeme.range.upperBound
     }
-    return result
+    return result + lexer.text(copied..<lexer.bytes.count)
   }
 
   public var debugDescription: String { description }

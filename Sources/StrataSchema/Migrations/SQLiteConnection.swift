@@ -1,5 +1,6 @@
 import Foundation
 import GRDBSQLite
+import StrataSQL
 
 /// A private in-memory SQLite database, used to replay migrations and to check the DDL the
 /// models ask for. It uses the C API directly: the tool stays small and builds fast.
@@ -68,7 +69,7 @@ final class SQLiteConnection {
         while offset < bytes.count {
           var statement: OpaquePointer?
           var tail: UnsafePointer<CChar>?
-          let start = SQLTrivia.end(of: bytes, from: offset)
+          let start = SQLLexer.endOfTrivia(in: bytes, from: offset)
           if sqlite3_prepare_v2(handle, text + offset, Int32(bytes.count - offset), &statement, &tail) != SQLITE_OK {
             let errorOffset = Int(sqlite3_error_offset(handle))
             throw ScriptFailure(

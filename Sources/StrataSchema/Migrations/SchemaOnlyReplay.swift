@@ -140,29 +140,30 @@ struct SimpleCreate {
   ]
 
   init?(_ statement: String, functions: Set<String>) {
-    var scanner = SQLScanner(statement)
-    guard scanner.keyword("CREATE") else { return nil }
-    let isUnique = scanner.keyword("UNIQUE")
-    if scanner.keyword("TABLE"), !isUnique {
+    var reader = StatementReader(statement)
+    // Where a comment falls in the text SQLite stores is not followed here.
+    guard !reader.hasComments, reader.keyword("CREATE") else { return nil }
+    let isUnique = reader.keyword("UNIQUE")
+    if reader.keyword("TABLE"), !isUnique {
       type = "table"
-    } else if scanner.keyword("INDEX") {
+    } else if reader.keyword("INDEX") {
       type = "index"
     } else {
       return nil
     }
-    let nameStart = scanner.position
-    guard let name = scanner.name(), !SQLName.folded(name).hasPrefix("sqlite_"),
-      !["IF", "TEMP", "TEMPORARY"].contains(name.uppercased()) || scanner.peek(is: "(")
+    let nameStart = reader.offset
+    guard let name = reader.name(), !SQLName.folded(name).hasPrefix("sqlite_"),
+      !["IF", "TEMP", "TEMPORARY"].contains(name.uppercased()) || reader.peek(is: "(")
     else { return nil }
     self.name = name
     if type == "table" {
-      guard scanner.peek(is: "(") else { return nil }
+      guard reader.peek(is: "(") else { return nil }
       tableName = name
     } else {
-      guard scanner.keyword("ON"), let table = scanner.name(), scanner.peek(is: "(") else { return nil }
+      guard reader.keyword("ON"), let table = reader.name(), reader.peek(is: "(") else { return nil }
       tableName = table
     }
-    guard let rest = scanner.restWithoutComments(from: nameStart),
+    guard let rest = reader.rest(from: nameStart),
       Self.usesOnlyKnownNames(SQLTokenizer.tokens(rest), functions: functions)
     else { return nil }
     sql = (type == "table" ? "CREATE TABLE " : isUnique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ") + rest
@@ -195,101 +196,57 @@ extension SimpleCreate {
   }
 }
 
-/// A cursor over one SQL statement, for recognizing a few fixed forms.
-struct SQLScanner {
-  let bytes: [UInt8]
+/// The lexemes of one statement, read from the front, for recognizing a few fixed forms.
+private struct StatementReader {
+  let lexer: SQLLexer
+  let lexemes: [SQLLexer.Lexeme]
   var position = 0
 
   init(_ text: String) {
-    bytes = Array(text.utf8)
-    skipSpaces()
+    lexer = SQLLexer(text, keepingComments: true)
+    lexemes = Array(lexer)
   }
 
-  private mutating func skipSpaces() {
-    while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[position]) { position += 1 }
-  }
+  var hasComments: Bool { lexemes.contains { $0.kind == .comment } }
 
-  /// Consumes `word` (any case) when it comes next as a whole word.
+  /// Where the next lexeme starts.
+  var offset: Int { position < lexemes.count ? lexemes[position].range.lowerBound : lexer.bytes.count }
+
+  /// Consumes `word` (uppercase) when it comes next.
   mutating func keyword(_ word: String) -> Bool {
-    let target = Array(word.utf8)
-    guard position + target.count <= bytes.count else { return false }
-    for (offset, byte) in target.enumerated() {
-      let actual = bytes[position + offset]
-      let upper = actual >= 0x61 && actual <= 0x7A ? actual - 0x20 : actual
-      if upper != byte { return false }
-    }
-    let end = position + target.count
-    if end < bytes.count, Self.isWordByte(bytes[end]) { return false }
-    position = end
-    skipSpaces()
+    guard position < lexemes.count, lexemes[position].kind == .word,
+      lexer.text(lexemes[position].range).uppercased() == word
+    else { return false }
+    position += 1
     return true
   }
 
-  func peek(is text: String) -> Bool {
-    bytes[position...].starts(with: Array(text.utf8))
+  /// Whether the next lexeme is the symbol `symbol`.
+  func peek(is symbol: String) -> Bool {
+    position < lexemes.count && lexemes[position].kind == .symbol && lexer.text(lexemes[position].range) == symbol
   }
 
   /// A bare or quoted name, unquoted; nil when a `.` follows (a schema name).
   mutating func name() -> String? {
-    guard position < bytes.count else { return nil }
-    var result: [UInt8] = []
-    let first = bytes[position]
-    if first == UInt8(ascii: "\"") || first == UInt8(ascii: "`") || first == UInt8(ascii: "[") {
-      let close = first == UInt8(ascii: "[") ? UInt8(ascii: "]") : first
-      position += 1
-      while position < bytes.count {
-        if bytes[position] == close {
-          if close != UInt8(ascii: "]"), position + 1 < bytes.count, bytes[position + 1] == close {
-            result.append(close)
-            position += 2
-            continue
-          }
-          break
-        }
-        result.append(bytes[position])
-        position += 1
-      }
-      guard position < bytes.count else { return nil }
-      position += 1
-    } else {
-      while position < bytes.count, Self.isWordByte(bytes[position]) {
-        result.append(bytes[position])
-        position += 1
-      }
-      guard !result.isEmpty else { return nil }
+    guard position < lexemes.count else { return nil }
+    let lexeme = lexemes[position]
+    let name: String
+    switch lexeme.kind {
+    case .word: name = lexer.text(lexeme.range)
+    case .quotedName: name = lexer.unquoted(lexeme.range)
+    default: return nil
     }
-    skipSpaces()
-    if peek(is: ".") { return nil }
-    return String(decoding: result, as: UTF8.self)
+    position += 1
+    return peek(is: ".") ? nil : name
   }
 
-  /// The text from `start` to the end, without a trailing `;` and spaces; nil when it holds a
-  /// comment, whose place in SQLite's stored text this scanner does not follow.
-  func restWithoutComments(from start: Int) -> String? {
-    var end = bytes.count
-    while end > start, [0x20, 0x09, 0x0A, 0x0D, 0x0C, UInt8(ascii: ";")].contains(bytes[end - 1]) { end -= 1 }
-    let text = bytes[start..<end]
-    var quote: UInt8?
-    for (index, byte) in zip(text.indices, text) {
-      if let open = quote {
-        if byte == open { quote = nil }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): quote = byte
-      case UInt8(ascii: "["): quote = UInt8(ascii: "]")
-      case UInt8(ascii: "-") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "-"): return nil
-      case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"): return nil
-      case UInt8(ascii: ";"): return nil
-      default: break
-      }
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  static func isWordByte(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+  /// The text from `start` to the end without the final `;`s; nil when a `;` comes earlier.
+  func rest(from start: Int) -> String? {
+    let isSemicolon = { (lexeme: SQLLexer.Lexeme) in lexeme.kind == .symbol && self.lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: ";") }
+    guard let last = lexemes.lastIndex(where: { !isSemicolon($0) }),
+      !lexemes[..<last].contains(where: isSemicolon)
+    else { return nil }
+    return lexer.text(start..<lexemes[last].range.upperBound)
   }
 }
 
@@ -297,48 +254,22 @@ struct SQLScanner {
 /// preparing them (a statement may name a table the previous one creates).
 enum SQLStatements {
   static func split(_ script: String) -> [(text: String, offset: Int)] {
-    let bytes = Array(script.utf8)
+    let lexer = SQLLexer(script)
     var statements: [(String, Int)] = []
-    var start = SQLTrivia.end(of: bytes, from: 0)
-    var index = start
-    var quote: UInt8?
-    while index < bytes.count {
-      let byte = bytes[index]
-      if let open = quote {
-        if byte == open { quote = nil }
-        index += 1
-        continue
+    var start: Int?
+    for lexeme in lexer {
+      let first = start ?? lexeme.range.lowerBound
+      start = first
+      // A `;` ends a statement unless it is inside a trigger's body, as SQLite decides.
+      guard lexeme.kind == .symbol, lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: ";") else { continue }
+      let text = lexer.text(first..<lexeme.range.upperBound)
+      if sqlite3_complete(text) != 0 {
+        statements.append((text, first))
+        start = nil
       }
-      switch byte {
-      case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"):
-        quote = byte
-      case UInt8(ascii: "["):
-        quote = UInt8(ascii: "]")
-      case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        continue
-      case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
-        index += 2
-        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-          index += 1
-        }
-        index += 2
-        continue
-      case UInt8(ascii: ";"):
-        let text = String(decoding: bytes[start...index], as: UTF8.self)
-        if sqlite3_complete(text) != 0 {
-          statements.append((text, start))
-          start = SQLTrivia.end(of: bytes, from: index + 1)
-          index = start
-          continue
-        }
-      default:
-        break
-      }
-      index += 1
     }
-    if start < bytes.count {
-      statements.append((String(decoding: bytes[start...], as: UTF8.self), start))
+    if let start {
+      statements.append((lexer.text(start..<lexer.bytes.count), start))
     }
     return statements
   }
