@@ -7,6 +7,8 @@ struct MigrationRenderer {
   /// The schema after the renames, for the SQL of the indexes, views and triggers a rebuild
   /// recreates.
   let current: SchemaIntrospector.Introspection
+  /// The database's spelling of each step.
+  var dialect: any SchemaDialect = SQLiteDialect()
 
   /// One line per change, for the header and the command's output.
   var summary: [String] { changeLines.map(\.line) }
@@ -121,28 +123,19 @@ struct MigrationRenderer {
       if let group = shared { add(group.statements) }
       shared = nil
     }
-    func share(_ step: SchemaChange, _ statement: String, opening: [String] = []) {
-      if shared?.phase != step.phase {
-        flush()
-        shared = (step.phase, opening)
-      }
-      shared?.statements.append(statement)
-    }
     for step in changes.ordered {
+      let statements = dialect.statements(for: step, from: current)
       switch step {
-      case .check(let check): share(step, check.sql, opening: [MigrationGuard.comment])
-      case .dropIndex(let index): share(step, "DROP INDEX \(SQLLiteral.identifier(index.name));")
-      case .dropTable(let table): share(step, "DROP TABLE \(SQLLiteral.identifier(table.name));")
-      case .dropColumn(let table, let column):
-        share(step, "ALTER TABLE \(SQLLiteral.identifier(table)) DROP COLUMN \(SQLLiteral.identifier(column));")
-      case .addColumn(let table, let column): share(step, SQLRenderer.addColumn(column, to: table))
-      case .createIndex(let index): share(step, SQLRenderer.createIndex(index))
-      case .rebuild(let rebuild):
+      case .check, .dropIndex, .dropTable, .dropColumn, .addColumn, .createIndex:
+        if shared?.phase != step.phase {
+          flush()
+          // Checks come under the comment that says how a failing one reports.
+          if case .check = step { shared = (step.phase, [dialect.checksComment]) } else { shared = (step.phase, []) }
+        }
+        shared?.statements += statements
+      case .rebuild, .createTable:
         flush()
-        add(TableRebuild(rebuild: rebuild, current: current).statements)
-      case .createTable(let table):
-        flush()
-        add([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex))
+        add(statements)
       }
     }
     flush()

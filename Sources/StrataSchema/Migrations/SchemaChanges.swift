@@ -78,6 +78,8 @@ struct SchemaChanges {
     var previousStoredType: String?
   }
 
+  /// What the database can change in place.
+  private let dialect: any SchemaDialect
   private let formerlyConventional: Set<String>
   /// What the models read, by `table.column`, folded.
   private let readings: [String: ColumnReading]
@@ -110,8 +112,10 @@ struct SchemaChanges {
   ///   - takenOver: Tables whose models were `@Unmanaged` until now.
   init(
     current: Schema, desired: Schema, dependents: [SchemaObject] = [],
-    formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = []
+    formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = [],
+    dialect: any SchemaDialect = SQLiteDialect()
   ) {
+    self.dialect = dialect
     self.takenOver = Set(takenOver.map(SQLName.folded))
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
     self.readings = Dictionary(readings.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -169,7 +173,7 @@ struct SchemaChanges {
     }
     for (position, column) in desired.columns.enumerated() {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
-        if let reason = Self.cannotAdd(column) {
+        if let reason = dialect.cannotAdd(column) {
           if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
             guards.append(.rows(in: current, newColumn: column.name))
           }
@@ -237,7 +241,7 @@ struct SchemaChanges {
       let lost = takenOver.contains(SQLName.folded(name)) ? Self.lostConstraints(current, desired) : []
       steps.append(
         .rebuild(Rebuild(
-          table: rebuiltTable, current: current, reasons: reasons + added.filter { Self.cannotAdd($0) == nil }.map {
+          table: rebuiltTable, current: current, reasons: reasons + added.filter { dialect.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
           sources: sources, guards: guards, lostConstraints: lost, droppedColumns: dropped.map(\.name),
@@ -306,20 +310,6 @@ struct SchemaChanges {
 
   private static func sameIndex(_ a: IndexSchema, _ b: IndexSchema) -> Bool {
     a.columns.map(SQLName.folded) == b.columns.map(SQLName.folded) && a.isUnique == b.isUnique && a.condition == b.condition
-  }
-
-  /// Why SQLite's `ALTER TABLE ADD COLUMN` cannot add `column`, if it cannot.
-  static func cannotAdd(_ column: ColumnSchema) -> String? {
-    if column.primaryKey != nil { return "it is the primary key" }
-    if column.isUnique { return "it is UNIQUE" }
-    if column.isNotNull, column.defaultValue == nil { return "it is NOT NULL without a default" }
-    if column.references != nil, let value = column.defaultValue, value != .null {
-      return "it references another table and has a default other than NULL"
-    }
-    if let value = column.defaultValue, !value.isConstant {
-      return "its default \(value.sql) is not a constant, which SQLite cannot give existing rows"
-    }
-    return nil
   }
 
   /// How a column that stays changes, in plain language; empty when it does not. Constraints the

@@ -14,7 +14,7 @@ extension ModelTranslator {
       default: return nil
       }
     }
-    let typeName = storage.builtIn ?? storage.sqlType.sql
+    let typeName = storage.builtIn ?? sqlType(of: storage).sql
     func wrongType() -> ColumnDefault? {
       diagnostics.error(
         "the default \(initializer.text) is not a value of '\(property.name)', which is \(typeName)",
@@ -26,13 +26,13 @@ extension ModelTranslator {
       guard storage.isText else { return wrongType() }
       return stringDefault(text, at: initializer.location)
     case .integer(let digits):
-      guard storage.isInteger || storage.sqlType == .real && storage.builtIn != nil
+      guard storage.isInteger || storage.valueType == .real && storage.builtIn != nil
       else { return wrongType() }
       guard let number = Self.integerValue(digits) else {
         diagnostics.error("the default \(initializer.text) does not fit in 64 bits", at: initializer.location)
         return nil
       }
-      if storage.sqlType == .real { return .real(String(number) + ".0") }
+      if storage.valueType == .real { return .real(String(number) + ".0") }
       if let builtIn = storage.builtIn, let range = Self.integerRanges[builtIn], !range.contains(number) {
         diagnostics.error(
           "the default \(initializer.text) does not fit in \(builtIn) (\(range.lowerBound)...\(range.upperBound))",
@@ -41,7 +41,7 @@ extension ModelTranslator {
       }
       return .integer(String(number))
     case .float(let digits):
-      guard storage.sqlType == .real, storage.builtIn != nil else { return wrongType() }
+      guard storage.valueType == .real, storage.builtIn != nil else { return wrongType() }
       guard let number = Double(digits.replacing("_", with: "")), number.isFinite else {
         diagnostics.error("the default \(initializer.text) is not a finite number", at: initializer.location)
         return nil

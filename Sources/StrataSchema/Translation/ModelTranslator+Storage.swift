@@ -3,7 +3,7 @@ import StrataSQL
 /// How a property's type is stored, and finding the types it names.
 extension ModelTranslator {
   struct Storage {
-    var sqlType: SQLType
+    var valueType: ColumnValueType
     /// The built-in Swift type, without module: `Int8`, `String`, `UUID`.
     var builtIn: String?
     var enumDeclaration: TypeDeclaration?
@@ -16,10 +16,15 @@ extension ModelTranslator {
     var representation: TypeSyntax?
 
     var isJSON: Bool { representation != nil && representation?.dottedName == nil }
-    var isInteger: Bool { sqlType == .integer && builtIn != nil && builtIn != "Bool" && representation == nil }
+    var isInteger: Bool { valueType == .integer && builtIn != nil && representation == nil }
     var isUUID: Bool { builtIn == "UUID" && representation == nil }
     var isBool: Bool { builtIn == "Bool" && representation == nil }
     var isText: Bool { builtIn == "String" && representation == nil }
+  }
+
+  /// The declared type of a column with `storage`, as the dialect declares it.
+  func sqlType(of storage: Storage) -> SQLType {
+    dialect.columnType(for: storage.valueType)
   }
 
   /// Typealiases followed in a row before the generator gives up.
@@ -46,18 +51,18 @@ extension ModelTranslator {
     guard let representation else {
       return storage(of: type, for: property, scope: scope, seen: [])
     }
-    guard let sqlType = StorageType.representationStorage(representation) else {
+    guard let valueType = StorageType.representationStorage(representation) else {
       diagnostics.error(
         "unknown representation '\(representation.text)'; known representations: \(StorageType.representationList)",
         at: property.location)
       return nil
     }
-    var storage = Storage(sqlType: sqlType, representation: representation)
+    var storage = Storage(valueType: valueType, representation: representation)
     // `@Column(as: …) let otherID: Other.ID` still references the other table.
     if let table = referencedTable(by: type, from: scope), let key = referencedKey(of: table) {
-      guard key.storage.sqlType == sqlType else {
+      guard sqlType(of: key.storage) == sqlType(of: storage) else {
         diagnostics.error(
-          "'\(property.name)' is stored as \(sqlType.sql) through its representation, but the key of '\(table.qualifiedName)' it references is \(key.storage.sqlType.sql); store it the way the key is stored",
+          "'\(property.name)' is stored as \(sqlType(of: storage).sql) through its representation, but the key of '\(table.qualifiedName)' it references is \(sqlType(of: key.storage).sql); store it the way the key is stored",
           at: property.location)
         return nil
       }
@@ -73,11 +78,11 @@ extension ModelTranslator {
       "the generator cannot store '\(property.name): \(type.text)'; use a raw-value enum, a // @Column(as: …) representation (\(StorageType.representationList)), or mark it // @Ephemeral"
     switch type {
     case .array(let element) where element.dottedName == "UInt8":
-      return Storage(sqlType: .blob)
+      return Storage(valueType: .blob)
     case .named(let components):
       let name = components.map(\.name).joined(separator: ".")
-      if let sqlType = StorageType.builtIn[name], components.allSatisfy(\.arguments.isEmpty) {
-        return Storage(sqlType: sqlType, builtIn: components.last!.name)
+      if let valueType = StorageType.builtIn[name], components.allSatisfy(\.arguments.isEmpty) {
+        return Storage(valueType: valueType, builtIn: components.last!.name)
       }
       if let table = referencedTable(by: type, from: scope) {
         guard let key = referencedKey(of: table) else {
@@ -110,10 +115,10 @@ extension ModelTranslator {
       }
       if let declaration = resolve(name, from: scope) {
         if declaration.kind == .enum, let rawType = declaration.inheritance.first?.dottedName,
-          StorageType.rawValueTypes.contains(rawType), let sqlType = StorageType.builtIn[rawType]
+          StorageType.rawValueTypes.contains(rawType), let valueType = StorageType.builtIn[rawType]
         {
           enumsUsedAsColumns[declaration.qualifiedName] = declaration
-          return Storage(sqlType: sqlType, enumDeclaration: declaration, enumRawType: rawType)
+          return Storage(valueType: valueType, enumDeclaration: declaration, enumRawType: rawType)
         }
         if conforms(declaration, to: ["QueryBindable", "Strata.QueryBindable"]) {
           diagnostics.error(
@@ -193,7 +198,7 @@ extension ModelTranslator {
     }
     guard let storage = storage(of: keyType.unwrapped.type, representation: keyOptions.representation, for: key.property, scope: key.scope)
     else { return nil }
-    let collation = storage.sqlType == .text ? keyOptions.collation ?? storage.reference?.collation : nil
+    let collation = sqlType(of: storage) == .text ? keyOptions.collation ?? storage.reference?.collation : nil
     return (tableName, keyOptions.columnName ?? key.property.name, storage, collation)
   }
 

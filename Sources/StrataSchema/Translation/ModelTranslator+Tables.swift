@@ -279,13 +279,13 @@ extension ModelTranslator {
     if let previousName = options.previousName, let problem = NameRules.columnNameProblem(previousName) {
       diagnostics.error(problem, at: options.argumentLocations["Renamed.from"] ?? property.location)
     }
-    var column = ColumnSchema(name: columnName, type: storage.sqlType)
+    var column = ColumnSchema(name: columnName, type: sqlType(of: storage))
     if let collation = options.collation {
-      if storage.sqlType == .text {
+      if column.type == .text {
         column.collation = collation
       } else {
         diagnostics.error(
-          "@Column(collate:) compares text, but '\(property.name)' is stored as \(storage.sqlType.sql); remove the collation",
+          "@Column(collate:) compares text, but '\(property.name)' is stored as \(column.type.sql); remove the collation",
           at: options.argumentLocations["Column.collate"] ?? property.location)
       }
     }
@@ -302,14 +302,10 @@ extension ModelTranslator {
         return nil
       }
       // A key that references another table's row is that row's key: never generated.
-      if storage.isInteger, reference == nil {
-        column.primaryKey = .init(isAutoincrement: true)
-        keyIsAssigned = true
-      } else if storage.isUUID, reference == nil {
-        column.primaryKey = .init()
-        column.isNotNull = true
-        column.notNullOnConflict = .replace
-        column.defaultValue = .expression("uuid()")
+      if storage.isInteger || storage.isUUID, reference == nil,
+        let assigned = dialect.assignedKey(column, holding: storage.valueType)
+      {
+        column = assigned
         keyIsAssigned = true
       } else {
         column.primaryKey = .init()
@@ -388,7 +384,7 @@ extension ModelTranslator {
       representation: representation, isOptional: isOptional,
       defaultExpression: property.initializer?.text ?? (isOptional ? "nil" : nil))
     model.allowsLossyConversion = options.allowsLossyConversion
-    model.storedType = storage.representation?.text ?? storage.enumDeclaration?.qualifiedName ?? storage.builtIn ?? storage.sqlType.sql
+    model.storedType = storage.representation?.text ?? storage.enumDeclaration?.qualifiedName ?? storage.builtIn ?? sqlType(of: storage).sql
     model.valueFormat = valueFormat(of: storage)
     return TranslatedColumn(model: model, schema: column, indexes: indexes, keyIsAssignedByDatabase: keyIsAssigned)
   }
@@ -450,9 +446,9 @@ extension ModelTranslator {
         at: location)
       return nil
     }
-    if key.storage.sqlType != storage.sqlType {
+    if sqlType(of: key.storage) != sqlType(of: storage) {
       diagnostics.error(
-        "'\(property.name)' is stored as \(storage.sqlType.sql) but references \(NameRules.display(key.table)).\(NameRules.display(key.column)), which is \(key.storage.sqlType.sql), so no row would ever match; declare it as \(table.qualifiedName).ID",
+        "'\(property.name)' is stored as \(sqlType(of: storage).sql) but references \(NameRules.display(key.table)).\(NameRules.display(key.column)), which is \(sqlType(of: key.storage).sql), so no row would ever match; declare it as \(table.qualifiedName).ID",
         at: property.location)
       return nil
     }

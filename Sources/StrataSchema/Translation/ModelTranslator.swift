@@ -7,6 +7,8 @@
 /// access (`+Access`), and the checks that need every table (`SchemaRules`).
 public struct ModelTranslator {
   let files: [SourceFileDeclarations]
+  /// How the database declares what the models ask for.
+  let dialect: any SchemaDialect = SQLiteDialect()
   var diagnostics = Diagnostics()
   /// Every type declared in the files, by qualified name; extensions are kept apart.
   var declarations: [String: TypeDeclaration] = [:]

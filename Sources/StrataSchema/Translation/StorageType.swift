@@ -1,19 +1,19 @@
 /// How a Swift type is stored, following the runtime's value rules.
 enum StorageType {
-  /// SQLite column types of the Swift types the runtime stores.
-  static let builtIn: [String: SQLType] = [
+  /// What columns of the Swift types the runtime stores hold.
+  static let builtIn: [String: ColumnValueType] = [
     "Int": .integer, "Int8": .integer, "Int16": .integer, "Int32": .integer, "Int64": .integer,
-    "UInt8": .integer, "UInt16": .integer, "UInt32": .integer, "Bool": .integer,
+    "UInt8": .integer, "UInt16": .integer, "UInt32": .integer, "Bool": .boolean,
     "Double": .real, "Float": .real,
-    "String": .text, "UUID": .text, "Date": .text,
+    "String": .text, "UUID": .uuid, "Date": .date,
     "Data": .blob, "StoredValue": .any,
-    "Foundation.UUID": .text, "Foundation.Date": .text, "Foundation.Data": .blob, "Strata.StoredValue": .any,
-    "Swift.Int": .integer, "Swift.String": .text, "Swift.Bool": .integer, "Swift.Double": .real,
+    "Foundation.UUID": .uuid, "Foundation.Date": .date, "Foundation.Data": .blob, "Strata.StoredValue": .any,
+    "Swift.Int": .integer, "Swift.String": .text, "Swift.Bool": .boolean, "Swift.Double": .real,
   ]
 
   /// The built-in representations for `@Column(as:)`, by the name of their generic type.
-  static let representations: [String: SQLType] = [
-    "JSONRepresentation": .text,
+  static let representations: [String: ColumnValueType] = [
+    "JSONRepresentation": .json,
     "Date.UnixTimeRepresentation": .integer,
     "UUID.BytesRepresentation": .blob,
   ]
@@ -21,7 +21,7 @@ enum StorageType {
   static let representationList = "JSONRepresentation<T>, Date.UnixTimeRepresentation, UUID.BytesRepresentation"
 
   /// The storage of a representation type, or nil if it is not one the generator knows.
-  static func representationStorage(_ type: TypeSyntax) -> SQLType? {
+  static func representationStorage(_ type: TypeSyntax) -> ColumnValueType? {
     guard case .named(let components) = type else { return nil }
     var names = components.map(\.name)
     if names.first == "Strata" || names.first == "StrataCore" { names.removeFirst() }

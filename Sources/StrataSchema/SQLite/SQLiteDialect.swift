@@ -1,0 +1,64 @@
+/// SQLite's answers to ``SchemaDialect``: STRICT tables of five types, keys that `AUTOINCREMENT`
+/// or default to `uuid()`, and SQLite's limited `ALTER TABLE`, beyond which a table is rebuilt.
+struct SQLiteDialect: SchemaDialect {
+  func columnType(for type: ColumnValueType) -> SQLType {
+    switch type {
+    case .integer, .boolean: .integer
+    case .real: .real
+    case .text, .uuid, .date, .json: .text
+    case .blob: .blob
+    case .any: .any
+    }
+  }
+
+  func assignedKey(_ column: ColumnSchema, holding type: ColumnValueType) -> ColumnSchema? {
+    var column = column
+    switch type {
+    case .integer:
+      column.primaryKey = .init(isAutoincrement: true)
+    case .uuid:
+      // An insert that binds NULL to the key gets a new UUID: `NOT NULL ON CONFLICT REPLACE`
+      // applies the default, which the runtime and the shell register as `uuid()`.
+      column.primaryKey = .init()
+      column.isNotNull = true
+      column.notNullOnConflict = .replace
+      column.defaultValue = .expression("uuid()")
+    case .boolean, .real, .text, .date, .blob, .json, .any:
+      return nil
+    }
+    return column
+  }
+
+  func cannotAdd(_ column: ColumnSchema) -> String? {
+    if column.primaryKey != nil { return "it is the primary key" }
+    if column.isUnique { return "it is UNIQUE" }
+    if column.isNotNull, column.defaultValue == nil { return "it is NOT NULL without a default" }
+    if column.references != nil, let value = column.defaultValue, value != .null {
+      return "it references another table and has a default other than NULL"
+    }
+    if let value = column.defaultValue, !value.isConstant {
+      return "its default \(value.sql) is not a constant, which SQLite cannot give existing rows"
+    }
+    return nil
+  }
+
+  func createTable(_ table: TableSchema) -> String { SQLRenderer.createTable(table) }
+
+  func createIndex(_ index: IndexSchema) -> String { SQLRenderer.createIndex(index) }
+
+  func statements(for step: SchemaChange, from current: SchemaIntrospector.Introspection) -> [String] {
+    switch step {
+    case .check(let check): [check.sql]
+    case .dropIndex(let index): ["DROP INDEX \(SQLLiteral.identifier(index.name));"]
+    case .dropTable(let table): ["DROP TABLE \(SQLLiteral.identifier(table.name));"]
+    case .rebuild(let rebuild): TableRebuild(rebuild: rebuild, current: current).statements
+    case .dropColumn(let table, let column):
+      ["ALTER TABLE \(SQLLiteral.identifier(table)) DROP COLUMN \(SQLLiteral.identifier(column));"]
+    case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
+    case .addColumn(let table, let column): [SQLRenderer.addColumn(column, to: table)]
+    case .createIndex(let index): [createIndex(index)]
+    }
+  }
+
+  var checksComment: String { MigrationGuard.comment }
+}
