@@ -3,6 +3,9 @@
 /// database declares them, what it can change in place and what needs a rebuild, and writes the
 /// statements of each migration step. SQLite's is ``SQLiteDialect``, in `SQLite/`.
 protocol SchemaDialect: Sendable {
+  /// The database's name, for messages: `SQLite`.
+  var name: String { get }
+
   /// The declared type of a column that holds `type`.
   func columnType(for type: ColumnValueType) -> SQLType
 
@@ -26,4 +29,45 @@ protocol SchemaDialect: Sendable {
 
   /// The comment above a migration's checks, which says how a failing one reports.
   var checksComment: String { get }
+
+  /// A scratch database with what `files` make: each statement run as the migrator will run it
+  /// (`runningEveryStatement`, the build plugin's check), or as fast as reading only the schema
+  /// allows. `afterEach` sees the database after each file.
+  ///
+  /// - Throws: ``DiagnosticsError`` at the statement that fails.
+  func replay(
+    _ files: [MigrationFiles.File], runningEveryStatement: Bool,
+    afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
+  ) throws -> any ScratchDatabase
+
+  /// A scratch database with what `files` make and then `generated`, the migration the planner
+  /// wrote, which must run.
+  ///
+  /// - Throws: ``InputError`` when the generated migration fails.
+  func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase
+
+  /// The schema of `tables` (and their indexes) as the database reads it back.
+  ///
+  /// - Throws: ``RefusedTable`` for the first table the database refuses.
+  func schema(creating tables: [TableSchema]) throws -> Schema
+}
+
+/// A private database the planner replays migrations into and reads back.
+protocol ScratchDatabase: AnyObject {
+  /// Runs statements the planner wrote: the renames, before comparing the rest.
+  func execute(_ sql: String) throws
+  /// The schema as it is now.
+  func introspect() throws -> SchemaIntrospector.Introspection
+  /// The names of the tables, for following which migration made each.
+  func tableNames() throws -> [String]
+  /// The columns of the view called `name`; nil when there is none, or the database cannot
+  /// read it.
+  func viewColumns(_ name: String) throws -> [ColumnSchema]?
+}
+
+/// A table of the models that the database refuses to create.
+struct RefusedTable: Error {
+  var table: String
+  /// The database's message.
+  var message: String
 }

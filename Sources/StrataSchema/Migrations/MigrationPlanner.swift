@@ -39,8 +39,10 @@ public enum MigrationPlanner {
     models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false,
     previousSnapshot: String? = nil
   ) throws -> MigrationPlan {
+    let dialect = SQLiteDialect()
     let comparison = try compare(
-      models, with: migrations, replayingEveryStatement: false, recorded: previousSnapshot.flatMap(SchemaSnapshot.record))
+      models, with: migrations, replayingEveryStatement: false, recorded: previousSnapshot.flatMap(SchemaSnapshot.record),
+      dialect: dialect)
     let (renames, changes) = (comparison.renames, comparison.changes)
 
     var problems = renames.problems + changes.problems + comparison.unmanagedProblems
@@ -56,15 +58,15 @@ public enum MigrationPlanner {
     }
     guard !renames.isEmpty || !changes.isEmpty else {
       return MigrationPlan(
-        newMigration: nil, snapshot: snapshot(comparison.before, models, moduleName: moduleName),
+        newMigration: nil, snapshot: snapshot(comparison.before, models, moduleName: moduleName, dialect: dialect),
         schema: comparison.before.schema)
     }
 
-    let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current)
+    let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current, dialect: dialect)
     let sql = renderer.sql(moduleName: moduleName)
-    let final = try SchemaIntrospector.introspect(try applyGenerated(sql, after: migrations.files))
+    let final = try dialect.replay(migrations.files, then: sql).introspect()
     let finalSchema = comparison.managed(final.schema)
-    let remaining = SchemaChanges(current: finalSchema, desired: comparison.desired)
+    let remaining = SchemaChanges(current: finalSchema, desired: comparison.desired, dialect: dialect)
     let history = RenameHistory(migrations.files + [.generated(sql)])
     guard RenamePlan(current: finalSchema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
       remaining.isEmpty
@@ -74,7 +76,7 @@ public enum MigrationPlanner {
     return MigrationPlan(
       newMigration: MigrationPlan.NewMigration(
         fileName: migrations.nextNumber + "_" + renderer.fileDescription + ".sql", sql: sql, summary: renderer.summary),
-      snapshot: snapshot(final, models, moduleName: moduleName), schema: final.schema)
+      snapshot: snapshot(final, models, moduleName: moduleName, dialect: dialect), schema: final.schema)
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.
@@ -118,30 +120,17 @@ public enum MigrationPlanner {
   }
 
   /// The snapshot of `introspection`, with what the managed models read and their renames.
-  private static func snapshot(_ introspection: SchemaIntrospector.Introspection, _ models: ModelSet, moduleName: String) -> String {
+  private static func snapshot(
+    _ introspection: SchemaIntrospector.Introspection, _ models: ModelSet, moduleName: String, dialect: any SchemaDialect
+  ) -> String {
     let managed = models.tables.filter { !$0.isUnmanaged }
     return SchemaSnapshot.text(
       introspection,
       columns: managed.flatMap { model in
         model.columns.map { .init(table: model.tableName, column: $0.columnName, type: $0.storedType, renamedFrom: $0.previousColumnName) }
       },
-      renamedTables: managed.compactMap { model in model.previousTableName.map { (model.tableName, $0) } }, moduleName: moduleName)
-  }
-
-  /// Checks the generated migration by applying it after the checked-in ones, as the migrator
-  /// will; returns the database it was applied to.
-  private static func applyGenerated(_ sql: String, after files: [MigrationFiles.File]) throws -> SQLiteConnection {
-    let replayed = try MigrationReplay.schema(of: files)
-    if SchemaOnlyReplay.apply([sql], to: replayed) { return replayed }
-    let database = try SQLiteConnection()
-    try MigrationReplay.apply(files, to: database)
-    do {
-      try MigrationReplay.apply([.generated(sql)], to: database)
-    } catch let error as DiagnosticsError {
-      throw InputError(
-        "the generated migration fails on SQLite (\(error.diagnostics.map(\.description).joined(separator: "; "))):\n\(sql)")
-    }
-    return database
+      renamedTables: managed.compactMap { model in model.previousTableName.map { (model.tableName, $0) } }, moduleName: moduleName,
+      dialect: dialect)
   }
 
   /// What the migrations produce, and what it takes to reach the models from there.
@@ -180,29 +169,20 @@ public enum MigrationPlanner {
   ///   - recorded: What the snapshot recorded of the models when the last migration was written.
   static func compare(
     _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool,
-    recorded: SchemaSnapshot.Record? = nil
+    recorded: SchemaSnapshot.Record? = nil, dialect: any SchemaDialect = SQLiteDialect()
   ) throws -> Comparison {
     var creators: [String: SourceLocation] = [:]
-    func recordCreators(of file: MigrationFiles.File, in database: SQLiteConnection) throws {
-      for row in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table'") {
-        if let name = row["name"], creators[SQLName.folded(name)] == nil {
-          creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
-        }
+    var database = try dialect.replay(migrations.files, runningEveryStatement: replayingEveryStatement) { file, database in
+      for name in try database.tableNames() where creators[SQLName.folded(name)] == nil {
+        creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
       }
     }
-    var database: SQLiteConnection
-    if replayingEveryStatement {
-      database = try SQLiteConnection()
-      try MigrationReplay.apply(migrations.files, to: database) { try recordCreators(of: $0, in: database) }
-    } else {
-      database = try MigrationReplay.schema(of: migrations.files, afterEach: recordCreators)
-    }
-    let before = try SchemaIntrospector.introspect(database)
+    let before = try database.introspect()
     let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
     // Unmanaged tables are the migrations' alone: out of both sides of the comparison.
     let unmanaged = Set(models.tables.filter(\.isUnmanaged).map { SQLName.folded($0.tableName) })
     func managed(_ schema: Schema) -> Schema { Self.managed(schema, unmanaged: unmanaged) }
-    let desired = managed(try desiredSchema(models))
+    let desired = managed(try desiredSchema(models, dialect: dialect))
     let managedModels = tables.filter { !$0.value.isUnmanaged }
 
     let renames = RenamePlan(
@@ -211,12 +191,11 @@ public enum MigrationPlanner {
     if !renames.isEmpty {
       // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
       if !renames.droppedColumns.isEmpty, !replayingEveryStatement {
-        database = try SQLiteConnection()
-        try MigrationReplay.apply(migrations.files, to: database)
+        database = try dialect.replay(migrations.files, runningEveryStatement: true) { _, _ in }
       }
       try database.execute(renames.statements.joined(separator: "\n"))
     }
-    let current = renames.isEmpty ? before : try SchemaIntrospector.introspect(database)
+    let current = renames.isEmpty ? before : try database.introspect()
     let conventional = before.schema.tables.flatMap { table in
       table.indexes.filter { SchemaChanges.isConventional($0, of: table) }.map(\.name)
     }
@@ -244,7 +223,7 @@ public enum MigrationPlanner {
     let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
     let changes = SchemaChanges(
       current: managed(current.schema), desired: desired, dependents: current.dependents,
-      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver)
+      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver, dialect: dialect)
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),
@@ -254,7 +233,7 @@ public enum MigrationPlanner {
   /// What an unmanaged model reads that the migrations' table or view lacks: the table itself, or
   /// a column. Types and constraints are the migrations' business and are not compared.
   private static func unmanagedProblems(
-    _ models: ModelSet, in schema: Schema, database: SQLiteConnection
+    _ models: ModelSet, in schema: Schema, database: any ScratchDatabase
   ) throws -> [SchemaChanges.Problem] {
     try models.tables.filter(\.isUnmanaged).flatMap { model -> [SchemaChanges.Problem] in
       let name = NameRules.display(model.tableName)
@@ -262,7 +241,7 @@ public enum MigrationPlanner {
       let kind: String
       if let table = schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(model.tableName) }) {
         (columnNames, kind) = (table.columns.map(\.name), "table")
-      } else if let view = try SchemaIntrospector.viewColumns(model.tableName, in: database) {
+      } else if let view = try database.viewColumns(model.tableName) {
         (columnNames, kind) = (view.map(\.name), "view")
       } else {
         return [
@@ -280,43 +259,26 @@ public enum MigrationPlanner {
     }
   }
 
-  /// The models' schema as SQLite reads it back, in the models' creation order (each table after
-  /// the tables it references), so that new tables are created in that order. SQLite parses the
-  /// model's DDL all at once; if it refuses, the tables are created one by one to find the model
-  /// at fault.
-  static func desiredSchema(_ models: ModelSet) throws -> Schema {
+  /// The models' schema as the database reads it back, in the models' creation order (each table
+  /// after the tables it references), so that new tables are created in that order; a table the
+  /// database refuses is an error at its model.
+  static func desiredSchema(_ models: ModelSet, dialect: any SchemaDialect = SQLiteDialect()) throws -> Schema {
     let order = Dictionary(
       models.schema.tables.enumerated().map { (SQLName.folded($0.element.name), $0.offset) }, uniquingKeysWith: { first, _ in first })
-    func inCreationOrder(_ schema: Schema) -> Schema {
-      var schema = schema
-      schema.tables = schema.tables.enumerated().sorted { lhs, rhs in
-        (order[SQLName.folded(lhs.element.name)] ?? Int.max, lhs.offset) < (order[SQLName.folded(rhs.element.name)] ?? Int.max, rhs.offset)
-      }.map(\.element)
-      return schema
+    var schema: Schema
+    do {
+      schema = try dialect.schema(creating: models.schema.tables)
+    } catch let refused as RefusedTable {
+      let location = models.tables.first { $0.tableName == refused.table }?.location
+        ?? SourceLocation(path: "", line: 1, column: 1)
+      throw DiagnosticsError([
+        Diagnostic(.error, "the table this model asks for is not valid \(dialect.name): \(refused.message)", at: location)
+      ])
     }
-    let fast = try SQLiteConnection()
-    let statements = models.schema.tables.flatMap { table in
-      [SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)
-    }
-    if SchemaOnlyReplay.apply([statements.joined(separator: "\n")], to: fast) {
-      return inCreationOrder(try SchemaIntrospector.introspect(fast).schema)
-    }
-    let database = try SQLiteConnection()
-    try database.execute("BEGIN")
-    for table in models.schema.tables {
-      let sql = ([SQLRenderer.createTable(table)] + table.indexes.map(SQLRenderer.createIndex)).joined(separator: "\n")
-      do {
-        try database.execute(sql)
-      } catch let error as SQLiteError {
-        let location = models.tables.first { $0.tableName == table.name }?.location
-          ?? SourceLocation(path: "", line: 1, column: 1)
-        throw DiagnosticsError([
-          Diagnostic(.error, "the table this model asks for is not valid SQLite: \(error.message)", at: location)
-        ])
-      }
-    }
-    try database.execute("COMMIT")
-    return inCreationOrder(try SchemaIntrospector.introspect(database).schema)
+    schema.tables = schema.tables.enumerated().sorted { lhs, rhs in
+      (order[SQLName.folded(lhs.element.name)] ?? Int.max, lhs.offset) < (order[SQLName.folded(rhs.element.name)] ?? Int.max, rhs.offset)
+    }.map(\.element)
+    return schema
   }
 
   static func location(of problem: SchemaChanges.Problem, in tables: [String: TableModel]) -> SourceLocation? {

@@ -1,6 +1,8 @@
 /// SQLite's answers to ``SchemaDialect``: STRICT tables of five types, keys that `AUTOINCREMENT`
 /// or default to `uuid()`, and SQLite's limited `ALTER TABLE`, beyond which a table is rebuilt.
 struct SQLiteDialect: SchemaDialect {
+  var name: String { "SQLite" }
+
   func columnType(for type: ColumnValueType) -> SQLType {
     switch type {
     case .integer, .boolean: .integer
@@ -61,4 +63,63 @@ struct SQLiteDialect: SchemaDialect {
   }
 
   var checksComment: String { MigrationGuard.comment }
+
+  func replay(
+    _ files: [MigrationFiles.File], runningEveryStatement: Bool,
+    afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
+  ) throws -> any ScratchDatabase {
+    guard runningEveryStatement else { return try MigrationReplay.schema(of: files, afterEach: afterEach) }
+    let database = try SQLiteConnection()
+    try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
+    return database
+  }
+
+  func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase {
+    let replayed = try MigrationReplay.schema(of: files)
+    if SchemaOnlyReplay.apply([generated], to: replayed) { return replayed }
+    let database = try SQLiteConnection()
+    try MigrationReplay.apply(files, to: database)
+    do {
+      try MigrationReplay.apply([.generated(generated)], to: database)
+    } catch let error as DiagnosticsError {
+      throw InputError(
+        "the generated migration fails on SQLite (\(error.diagnostics.map(\.description).joined(separator: "; "))):\n\(generated)")
+    }
+    return database
+  }
+
+  func schema(creating tables: [TableSchema]) throws -> Schema {
+    // SQLite parses the DDL all at once; if it refuses, the tables are created one by one to
+    // find the one at fault.
+    let fast = try SQLiteConnection()
+    let statements = tables.flatMap { table in [createTable(table)] + table.indexes.map(createIndex) }
+    if SchemaOnlyReplay.apply([statements.joined(separator: "\n")], to: fast) {
+      return try SchemaIntrospector.introspect(fast).schema
+    }
+    let database = try SQLiteConnection()
+    try database.execute("BEGIN")
+    for table in tables {
+      do {
+        try database.execute(([createTable(table)] + table.indexes.map(createIndex)).joined(separator: "\n"))
+      } catch let error as SQLiteError {
+        throw RefusedTable(table: table.name, message: error.message)
+      }
+    }
+    try database.execute("COMMIT")
+    return try SchemaIntrospector.introspect(database).schema
+  }
+}
+
+extension SQLiteConnection: ScratchDatabase {
+  func introspect() throws -> SchemaIntrospector.Introspection {
+    try SchemaIntrospector.introspect(self)
+  }
+
+  func tableNames() throws -> [String] {
+    try rows("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0["name"] }
+  }
+
+  func viewColumns(_ name: String) throws -> [ColumnSchema]? {
+    try SchemaIntrospector.viewColumns(name, in: self)
+  }
 }
