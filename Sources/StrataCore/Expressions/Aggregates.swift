@@ -72,7 +72,9 @@ enum Aggregate {
     _ name: String, _ argument: some QueryExpression, _ extra: QueryFragment? = nil,
     distinct: Bool, filter: (any QueryExpression<Bool>)?
   ) -> AnyQueryExpression<Value> {
-    var fragment = QueryFragment(raw: name + "(" + (distinct ? "DISTINCT " : ""))
+    // Aggregates share scalar functions' names (`min`, `max`) but not their spelling elsewhere.
+    var fragment = SQLiteFunction.sqliteOnly.contains(name) ? SQLiteFunction.name(name) : QueryFragment(raw: name)
+    fragment.append(raw: "(" + (distinct ? "DISTINCT " : ""))
     fragment.append(argument.queryFragment.argument)
     if let extra {
       fragment.append(raw: ", ")

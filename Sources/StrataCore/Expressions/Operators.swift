@@ -12,7 +12,12 @@ enum SQLOperator {
 
   /// `name(arguments…)`; a subquery argument is parenthesized.
   static func function(_ name: String, _ arguments: QueryFragment...) -> QueryFragment {
-    QueryFragment(raw: name + "(") + arguments.map(\.argument).joined(separator: ", ") + ")"
+    call(name, arguments)
+  }
+
+  /// `name(arguments…)`, the name marked for the dialects that spell it otherwise or lack it.
+  static func call(_ name: String, _ arguments: [QueryFragment]) -> QueryFragment {
+    SQLiteFunction.name(name) + "(" + arguments.map(\.argument).joined(separator: ", ") + ")"
   }
 
   /// `op operand`, for prefix operators such as `NOT` and `-`.

@@ -103,7 +103,7 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
 
   /// `x GLOB pattern`: Unix-style wildcards (`*`, `?`, `[…]`), case-sensitive.
   public func glob(_ pattern: some QueryExpression<String>) -> AnyQueryExpression<Bool> {
-    AnyQueryExpression(SQLOperator.binary(self, "GLOB", pattern))
+    AnyQueryExpression(SQLOperator.binary(self, "GLOB", pattern).sqliteOnly("GLOB").compound())
   }
 }
 

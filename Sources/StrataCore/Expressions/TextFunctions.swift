@@ -81,6 +81,8 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
     var fragment = queryFragment.operand
     fragment.append(raw: " COLLATE ")
     fragment.append(raw: collation.sql)
+    // PostgreSQL's collations are the operating system's; SQLite's built-in ones are its own.
+    if collation == .nocase || collation == .rtrim { fragment = fragment.sqliteOnly("the collation \(collation.name)") }
     return AnyQueryExpression(fragment)
   }
 }

@@ -12,6 +12,8 @@ public struct QueryFragment: Hashable, Sendable {
   public private(set) var bindings: [QueryBinding]
   /// What kind of SQL the fragment is, which decides where it needs parentheses.
   var kind = Kind.atom
+  /// The pieces of `sql` another dialect spells differently, in order.
+  var pieces: [PlacedPiece] = []
 
   enum Kind: Hashable, Sendable {
     /// A column, a value, a function call: never needs parentheses.
@@ -69,8 +71,14 @@ public struct QueryFragment: Hashable, Sendable {
 
   /// Appends `other`'s SQL and bindings.
   public mutating func append(_ other: QueryFragment) {
+    if !other.pieces.isEmpty { appendPieces(of: other, at: sql.utf8.count) }
     sql += other.sql
     bindings += other.bindings
+  }
+
+  /// Takes `other`'s dialect pieces, for its text placed at `offset` of this fragment's.
+  mutating func appendPieces(of other: QueryFragment, at offset: Int) {
+    pieces += other.pieces.map { PlacedPiece(offset: $0.offset + offset, length: $0.length, piece: $0.piece) }
   }
 
   /// Appends SQL text taken as is; pass only text written by the programmer.

@@ -46,13 +46,23 @@ struct InsertClause: Hashable, Sendable {
     guard rowCount > 0 else { return QueryFragment() }
     let tail = self.tail
     if let selection { return head + " " + selectionOperand(selection) + tail }
-    return QueryFragment(
-      sql: sql(rowCount: rowCount, tail: tail), bindings: rowBindings + tail.bindings)
+    let sql = sql(rowCount: rowCount, tail: tail)
+    var fragment = QueryFragment(sql: sql, bindings: rowBindings + tail.bindings)
+    if conflictResolution != nil || !tail.pieces.isEmpty {
+      fragment.appendPieces(of: head, at: 0)
+      fragment.appendPieces(of: tail, at: sql.utf8.count - tail.sql.utf8.count)
+    }
+    return fragment
   }
 
   /// `INSERT [OR …] INTO "table" ("column", …)`.
   private var head: QueryFragment {
-    QueryFragment(raw: headSQL)
+    var head = QueryFragment(raw: headSQL)
+    if let conflictResolution {
+      // `INSERT OR …` is SQLite's; the marker sits where it is, after `INSERT `.
+      head.appendPieces(of: QueryFragment().sqliteOnly("INSERT OR \(conflictResolution.rawValue)"), at: "INSERT ".utf8.count)
+    }
+    return head
   }
 
   private var headSQL: String {
@@ -68,7 +78,8 @@ struct InsertClause: Hashable, Sendable {
   /// a select that ends in `WHERE` avoids that.
   private func selectionOperand(_ selection: QueryFragment) -> QueryFragment {
     guard upsert != nil else { return selection }
-    return "SELECT * FROM " + selection.parenthesized() + " WHERE 1"
+    return QueryFragment(piece: .sqliteParsingAid("SELECT * FROM (")) + selection
+      + QueryFragment(piece: .sqliteParsingAid(") WHERE 1"))
   }
 
   /// The insert as statements of as many rows as the parameter limit allows. Measured on
@@ -133,6 +144,7 @@ struct UpsertClause: Hashable, Sendable {
       fragment.append(raw: " DO NOTHING")
       return fragment
     }
+    if target == nil { fragment = fragment.sqliteOnly("ON CONFLICT DO UPDATE without a conflict target") }
     fragment.append(raw: " DO UPDATE SET ")
     fragment.append(updates.map(\.queryFragment).joined(separator: ", "))
     if !updateFilter.isEmpty { fragment.append(" WHERE " + SelectClauses.conjunction(updateFilter)) }

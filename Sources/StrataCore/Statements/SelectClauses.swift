@@ -106,7 +106,11 @@ struct SelectClauses: Hashable, Sendable {
       fragment.append(limit)
     }
     if let offset {
-      fragment.append(raw: limit == nil ? " LIMIT -1 OFFSET " : " OFFSET ")
+      if limit == nil {
+        fragment.append(raw: " ")
+        fragment.append(QueryFragment(piece: .noLimit))
+      }
+      fragment.append(raw: " OFFSET ")
       fragment.append(offset)
     }
     return fragment

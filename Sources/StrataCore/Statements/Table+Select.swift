@@ -16,7 +16,7 @@ extension Table {
   public static var none: Where<Self> {
     unscoped.with {
       $0.isEmpty = true
-      $0.wheres = ["0"]
+      $0.wheres = [QueryFragment(piece: .boolean(false))]
     }
   }
 
@@ -204,7 +204,7 @@ extension Select where Columns == (), Joins == () {
 
   /// The statement's conditions negated: `NOT (a)`.
   public func not() -> Self {
-    let condition = clauses.wheres.isEmpty ? "1" : SelectClauses.conjunction(clauses.wheres)
+    let condition = clauses.wheres.isEmpty ? QueryFragment(piece: .boolean(true)) : SelectClauses.conjunction(clauses.wheres)
     return with { $0.wheres = [("NOT " + condition.parenthesized()).compound()] }
   }
 

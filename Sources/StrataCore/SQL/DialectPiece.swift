@@ -1,0 +1,144 @@
+import StrataSQL
+
+/// A piece of a fragment whose spelling depends on the database. The fragment's text holds
+/// SQLite's spelling (SQLite is the dialect statements run on by default, and rendering for it
+/// costs nothing); ``QueryFragment/rendered(for:)`` respells each piece for another dialect.
+enum DialectPiece: Hashable, Sendable {
+  /// A condition that is always true or false: SQLite's `1` and `0`.
+  case boolean(Bool)
+  /// No row limit, before an `OFFSET`: SQLite's `LIMIT -1`.
+  case noLimit
+  /// Text SQLite needs to read the statement as meant, which another database does without
+  /// (the `SELECT * FROM (…) WHERE 1` around an upsert's select).
+  case sqliteParsingAid(String)
+  /// The name of a function SQLite spells its own way: `instr`, `ifnull`, and `min` and `max`
+  /// of several arguments.
+  case function(SQLiteFunction)
+  /// A construct only SQLite has, named for the error that refuses it elsewhere (`INSERT OR
+  /// REPLACE`, `json_extract`, `GLOB`); usually an empty marker beside the construct.
+  case sqliteOnly(String)
+
+  /// SQLite's spelling, which the fragment's text holds.
+  var sqliteText: String {
+    switch self {
+    case .boolean(let value): value ? "1" : "0"
+    case .noLimit: "LIMIT -1"
+    case .sqliteParsingAid(let text): text
+    case .function(let function): function.rawValue
+    case .sqliteOnly: ""
+    }
+  }
+
+  /// The spelling for `dialect`, or the construct `dialect` does not have.
+  func text(for dialect: SQLDialect) -> Result<String, DialectError.Reason> {
+    switch (self, dialect) {
+    case (_, .sqlite): .success(sqliteText)
+    case (.boolean(let value), .postgreSQL): .success(value ? "TRUE" : "FALSE")
+    case (.noLimit, .postgreSQL): .success("LIMIT ALL")
+    case (.sqliteParsingAid, .postgreSQL): .success("")
+    case (.function(let function), .postgreSQL): .success(function.postgreSQLName)
+    case (.sqliteOnly(let construct), .postgreSQL): .failure(.sqliteOnly(construct))
+    }
+  }
+}
+
+/// A scalar function whose name differs between databases.
+enum SQLiteFunction: String, Hashable, Sendable {
+  case instr, ifnull, min, max
+
+  var postgreSQLName: String {
+    switch self {
+    case .instr: "strpos"
+    case .ifnull: "coalesce"
+    case .min: "least"
+    case .max: "greatest"
+    }
+  }
+
+  /// Functions only SQLite has, by name: a statement that calls one cannot run elsewhere.
+  static let sqliteOnly: Set<String> = [
+    "json_extract", "json_object", "json_array", "json_array_length", "json_group_array", "json_group_object",
+    "json_each", "json_tree", "json_type", "json_valid", "json_insert", "json_replace", "json_set", "json_remove",
+    "json_patch", "json_quote", "typeof", "quote", "printf", "format", "group_concat", "total", "unixepoch",
+    "julianday", "strftime", "date", "time", "datetime", "likely", "unlikely", "zeroblob", "randomblob", "hex",
+    "unicode", "char", "last_insert_rowid", "changes", "total_changes", "sqlite_version",
+  ]
+
+  /// The function's name in SQLite's spelling, marked for the dialects that spell or lack it
+  /// otherwise.
+  static func name(_ name: String) -> QueryFragment {
+    if let function = SQLiteFunction(rawValue: name) { return QueryFragment(piece: .function(function)) }
+    let fragment = QueryFragment(raw: name)
+    return sqliteOnly.contains(name) ? fragment.sqliteOnly("the function \(name)") : fragment
+  }
+}
+
+/// A piece at its place in a fragment's text: UTF-8 offsets.
+struct PlacedPiece: Hashable, Sendable {
+  var offset: Int
+  var length: Int
+  var piece: DialectPiece
+}
+
+/// A statement that cannot be written for a database: it uses something only SQLite has.
+public struct DialectError: Error, CustomStringConvertible, Sendable {
+  /// Why.
+  public enum Reason: Error, Hashable, Sendable {
+    /// A construct of SQLite's own, named.
+    case sqliteOnly(String)
+  }
+
+  public var dialect: SQLDialect
+  public var reason: Reason
+  /// The statement, in SQLite's spelling.
+  public var sql: String
+
+  public var description: String {
+    switch reason {
+    case .sqliteOnly(let construct):
+      "\(dialect.name) has no \(construct), which only SQLite has; the statement cannot run there: \(sql)"
+    }
+  }
+}
+
+extension QueryFragment {
+  /// A piece in SQLite's spelling, respelled when rendered for another dialect.
+  init(piece: DialectPiece) {
+    self.init(raw: piece.sqliteText)
+    pieces = [PlacedPiece(offset: 0, length: piece.sqliteText.utf8.count, piece: piece)]
+  }
+
+  /// The fragment marked as using `construct`, which only SQLite has.
+  func sqliteOnly(_ construct: String) -> QueryFragment {
+    self + QueryFragment(piece: .sqliteOnly(construct))
+  }
+
+  /// The SQL text and bindings for `dialect`: SQLite's as built; PostgreSQL's with numbered
+  /// placeholders (`$1`, `$2`, …) and each piece respelled.
+  ///
+  /// - Throws: ``DialectError`` when the fragment uses something `dialect` does not have.
+  public func rendered(for dialect: SQLDialect) throws -> (sql: String, bindings: [QueryBinding]) {
+    guard dialect != .sqlite else { return (sql, bindings) }
+    let lexer = SQLLexer(sql, keepingComments: true)
+    var edits: [(range: Range<Int>, text: String)] = []
+    for placed in pieces {
+      switch placed.piece.text(for: dialect) {
+      case .success(let text): edits.append((placed.offset..<(placed.offset + placed.length), text))
+      case .failure(let reason): throw DialectError(dialect: dialect, reason: reason, sql: sql)
+      }
+    }
+    var number = 0
+    for lexeme in lexer where lexeme.kind == .symbol && lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: "?") {
+      number += 1
+      edits.append((lexeme.range, "$\(number)"))
+    }
+    edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+    var result = ""
+    var copied = 0
+    for edit in edits {
+      result += lexer.text(copied..<edit.range.lowerBound) + edit.text
+      copied = edit.range.upperBound
+    }
+    return (result + lexer.text(copied..<lexer.bytes.count), bindings)
+  }
+}
