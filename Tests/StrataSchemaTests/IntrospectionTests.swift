@@ -103,3 +103,24 @@ extension IntrospectionTests {
     #expect(introspection.schema.tables.map(\.name) == ["notes"])
   }
 }
+
+extension IntrospectionTests {
+  /// An index on an expression lists its named columns and says it has expressions; it is never
+  /// the models' (conventional), and a column it may use is not dropped with `DROP COLUMN`,
+  /// which SQLite refuses then, but by a rebuild that recreates the index as written.
+  @Test func expressionIndexesAreTypedAndKept() throws {
+    let table = try self.table(
+      #"CREATE TABLE t ("id" INTEGER PRIMARY KEY, "name" TEXT, "note" TEXT) STRICT; CREATE INDEX "by_name" ON t (lower("name"), "id");"#)
+    #expect(table.indexes == [IndexSchema(name: "by_name", table: "t", columns: ["id"], hasExpressions: true)])
+
+    let files = MigrationFiles(
+      directory: "Migrations",
+      files: [("0001_step", #"CREATE TABLE "ts" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT, "note" TEXT) STRICT; CREATE INDEX "by_name" ON "ts" (lower("name"), "id");"#)])
+    let plan = try MigrationPlanner.plan(
+      models: try Generator(sources: [("Models.swift", "struct T: Table { let id: Int; var note: String? }")]).models(),
+      migrations: files, moduleName: "App", allowDataLoss: true)
+    let sql = try #require(plan.newMigration?.sql)
+    #expect(!sql.contains(#"DROP COLUMN "name""#), "\(sql)")
+    #expect(sql.contains("rebuild table \"ts\""), "\(sql)")
+  }
+}

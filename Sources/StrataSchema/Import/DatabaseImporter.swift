@@ -301,7 +301,7 @@ struct DatabaseImporter {
     // The generator leaves out a foreign key's own index when a wider index or the key starts
     // with its column; a database that has one anyway keeps it through an explicit @Index.
     let leading = Set(
-      (table.indexes.filter { $0.columns.count > 1 && $0.condition == nil }.map(\.columns[0]) + table.compositePrimaryKey.prefix(1))
+      (table.indexes.filter { $0.columns.count > 1 && $0.condition == nil && !$0.hasExpressions }.map(\.columns[0]) + table.compositePrimaryKey.prefix(1))
         .map(SQLName.folded))
     for index in table.indexes where SchemaChanges.isConventional(index, of: table) {
       let properties = index.columns.compactMap { column in

@@ -231,7 +231,11 @@ struct SchemaChanges {
 
     let simpleDrops = dropped.allSatisfy { column in
       column.primaryKey == nil && !column.isUnique && column.references == nil && column.otherConstraints.isEmpty
-        && !current.indexes.contains { index in index.columns.contains { SQLName.folded($0) == SQLName.folded(column.name) } && !isConventional(index, of: current) }
+        && !current.indexes.contains { index in
+          // An index on expressions may use the column; SQLite's DROP COLUMN refuses then.
+          (index.hasExpressions || index.columns.contains { SQLName.folded($0) == SQLName.folded(column.name) })
+            && !isConventional(index, of: current)
+        }
     }
     if reasons.isEmpty, !simpleDrops, !dropped.isEmpty {
       reasons.append("a dropped column has a constraint or an index SQLite's DROP COLUMN cannot remove")
@@ -300,7 +304,7 @@ struct SchemaChanges {
 
   /// Whether an index is one the generator names: `index_<table>_on_<columns>`.
   static func isConventional(_ index: IndexSchema, of table: TableSchema) -> Bool {
-    SQLName.folded(index.name) == SQLName.folded(IndexSchema.conventionalName(table: table.name, columns: index.columns))
+    !index.hasExpressions && SQLName.folded(index.name) == SQLName.folded(IndexSchema.conventionalName(table: table.name, columns: index.columns))
   }
 
   /// Whether an index belongs to the models: named by the convention, now or before a rename.
@@ -309,7 +313,7 @@ struct SchemaChanges {
   }
 
   private static func sameIndex(_ a: IndexSchema, _ b: IndexSchema) -> Bool {
-    a.columns.map(SQLName.folded) == b.columns.map(SQLName.folded) && a.isUnique == b.isUnique && a.condition == b.condition
+    a.columns.map(SQLName.folded) == b.columns.map(SQLName.folded) && a.hasExpressions == b.hasExpressions && a.isUnique == b.isUnique && a.condition == b.condition
   }
 
   /// How a column that stays changes, in plain language; empty when it does not. Constraints the

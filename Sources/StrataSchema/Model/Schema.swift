@@ -145,14 +145,21 @@ public struct IndexSchema: Hashable, Sendable {
   public var isUnique: Bool
   /// The `WHERE` clause of a partial index.
   public var condition: String?
+  /// Whether the index also indexes expressions (`lower("name")`), which ``columns`` leaves out:
+  /// models cannot declare such an index, so it is the migrations', kept as they wrote it.
+  public var hasExpressions: Bool
 
   /// An index; plain and total by default.
-  public init(name: String, table: String, columns: [String], isUnique: Bool = false, condition: String? = nil) {
+  public init(
+    name: String, table: String, columns: [String], isUnique: Bool = false, condition: String? = nil,
+    hasExpressions: Bool = false
+  ) {
     self.name = name
     self.table = table
     self.columns = columns
     self.isUnique = isUnique
     self.condition = condition
+    self.hasExpressions = hasExpressions
   }
 
   /// The name the generator gives the index on `columns` of `table`.

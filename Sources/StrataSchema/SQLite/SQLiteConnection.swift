@@ -171,6 +171,17 @@ struct SQLiteRow: Hashable {
     names[name].flatMap { values[$0] }
   }
 
+  /// The column called `name` as an integer; nil for NULL, a missing name, or text that is not
+  /// one.
+  func integer(_ name: String) -> Int? {
+    self[name].flatMap { Int($0) }
+  }
+
+  /// Whether the column called `name` holds a true flag: a pragma's 1.
+  func flag(_ name: String) -> Bool {
+    integer(name).map { $0 != 0 } ?? false
+  }
+
   /// The query's column names, in order.
   var columnNames: [String] {
     names.sorted { $0.value < $1.value }.map(\.key)

@@ -37,7 +37,7 @@ enum SchemaIntrospector {
     for row in try database.rows("SELECT name, type, wr, strict FROM pragma_table_list WHERE schema = 'main'") {
       guard let name = row["name"] else { continue }
       switch row["type"] {
-      case "table": flags[name] = (row["strict"] == "1", row["wr"] == "1")
+      case "table": flags[name] = (row.flag("strict"), row.flag("wr"))
       case "virtual": virtualTables.insert(name)
       case "shadow":
         virtualTables.insert(name)
@@ -103,7 +103,8 @@ enum SchemaIntrospector {
       }
     }
     let generatedColumns = columns.mapValues { rows in
-      rows.filter { $0["hidden"] == "2" || $0["hidden"] == "3" }.compactMap { $0["name"] }
+      // `hidden` is 2 for a virtual generated column, 3 for a stored one.
+      rows.filter { $0.integer("hidden") == 2 || $0.integer("hidden") == 3 }.compactMap { $0["name"] }
     }.filter { !$0.value.isEmpty }
     return Introspection(
       schema: schema, objects: objects, indexSQL: indexSQL, virtualTables: virtualTables, shadowTables: shadowTables,
@@ -125,8 +126,9 @@ enum SchemaIntrospector {
     indexes indexRows: [SQLiteRow], flags: (strict: Bool, withoutRowID: Bool)
   ) -> TableSchema {
     let parsed = CreateTableParser(sql: sql)
-    let keyColumns = info.filter { ($0["pk"] ?? "0") != "0" }
-      .sorted { Int($0["pk"] ?? "0")! < Int($1["pk"] ?? "0")! }
+    // `pk` is the column's position in the primary key, from 1; 0 for other columns.
+    let keyColumns = info.filter { ($0.integer("pk") ?? 0) != 0 }
+      .sorted { ($0.integer("pk") ?? 0) < ($1.integer("pk") ?? 0) }
       .compactMap { $0["name"] }
     // Foreign keys on several columns are table constraints, which the parser keeps as text.
     var foreignKeys: [String: ForeignKey] = [:]
@@ -138,11 +140,11 @@ enum SchemaIntrospector {
     }
 
     var columns: [ColumnSchema] = []
-    for row in info where (row["hidden"] ?? "0") == "0" {
+    for row in info where (row.integer("hidden") ?? 0) == 0 {
       guard let columnName = row["name"] else { continue }
       let details = parsed.columns[columnName] ?? .init()
       var column = ColumnSchema(name: columnName, type: SQLType(declared: row["type"] ?? ""))
-      column.isNotNull = row["notnull"] == "1"
+      column.isNotNull = row.flag("notnull")
       column.notNullOnConflict = details.notNullOnConflict
       column.defaultValue = row["dflt_value"].map(ColumnDefault.init(reported:))
       if keyColumns == [columnName] {
@@ -159,7 +161,7 @@ enum SchemaIntrospector {
     for (indexName, rows) in Dictionary(grouping: indexRows, by: { $0["indexName"] ?? "" }).sorted(by: { $0.key < $1.key }) {
       guard let first = rows.first else { continue }
       var condition: String?
-      if first["partial"] == "1", let indexSQL = first["indexSQL"] {
+      if first.flag("partial"), let indexSQL = first["indexSQL"] {
         let tokens = SQLTokenizer.tokens(indexSQL)
         if let whereIndex = tokens.lastIndex(where: { $0.isWord("WHERE") }) {
           condition = SQLTokenizer.normalized(tokens[(whereIndex + 1)...])
@@ -167,8 +169,8 @@ enum SchemaIntrospector {
       }
       indexes.append(
         IndexSchema(
-          name: indexName, table: name, columns: rows.map { $0["columnName"] ?? "<expression>" },
-          isUnique: first["unique"] == "1", condition: condition))
+          name: indexName, table: name, columns: rows.compactMap { $0["columnName"] },
+          isUnique: first.flag("unique"), condition: condition, hasExpressions: rows.contains { $0["columnName"] == nil }))
     }
 
     return TableSchema(
