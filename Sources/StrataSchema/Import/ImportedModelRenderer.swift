@@ -54,9 +54,9 @@ enum ImportedModelRenderer {
         if column.isPrimaryKey, column.propertyName != "id" { line += " primary" }
         if column.isUnique { line += " unique" }
         if column.isIndexed { line += " indexed" }
-        if let collation = column.collation { line += " collate " + collation.sql.lowercased() }
+        if let collation = column.collation { line += " collate " + collation.swiftMember }
         if column.columnName != column.propertyName { line += " named \(SwiftLiteral.string(column.columnName))" }
-        if let action = column.onDelete { line += " on delete " + action.rawValue.lowercased() }
+        if let action = column.onDelete { line += " on delete " + action.schemaWords }
         if let sql = column.rawDefault { line += " default raw " + SwiftLiteral.string(sql) }
         if let value = column.defaultValue { line += " = " + value.swift }
         lines.append("  " + line)
@@ -105,14 +105,13 @@ enum ImportedModelRenderer {
     var arguments: [String] = []
     if column.columnName != column.propertyName { arguments.append(SwiftLiteral.string(column.columnName)) }
     if column.isPrimaryKey, column.propertyName != "id" { arguments.append("primaryKey: true") }
-    if let collation = column.collation { arguments.append("collate: .\(collation.sql.lowercased())") }
+    if let collation = column.collation { arguments.append("collate: .\(collation.swiftMember)") }
     var lines = arguments.isEmpty ? [] : ["// @Column(\(arguments.joined(separator: ", ")))"]
     if let sql = column.rawDefault { lines.append("// @Default(raw: \(SwiftLiteral.string(sql)))") }
     if column.isUnique { lines.append("// @Unique") }
     if column.isIndexed { lines.append("// @Index") }
     if let action = column.onDelete, case .key(let type) = column.type {
-      let name = Annotations.referentialActions.first { $0.value == action }!.key
-      lines.append("// @References(\(SwiftLiteral.identifier(type)).self, onDelete: .\(name))")
+      lines.append("// @References(\(SwiftLiteral.identifier(type)).self, onDelete: .\(action.swiftMember))")
     }
     return lines
   }

@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// A schema file (`*.strata`) as written: the declarations of the schema language, with where
 /// each part is, before anything is checked beyond the grammar.
 ///
@@ -56,13 +58,13 @@ struct SchemaFile: Sendable {
     var isPrimary = false
     var isUnique = false
     var isIndexed = false
-    var collation: String?
+    var collation: Collation?
     var sqlName: String?
     var previousName: String?
     /// `lossy`: the next migration may convert the values lossily (`@AllowLossyConversion`).
     var allowsLossyConversion = false
     var references: Name?
-    var onDelete: String?
+    var onDelete: ReferentialAction?
     var representation: String?
     var defaultValue: DefaultValue?
     /// `default raw "…"`: the column's SQL default.

@@ -1,3 +1,5 @@
+import StrataSQL
+
 import Foundation
 
 /// Reads a schema file's text into a ``SchemaFile``, reporting every grammar error at its line
@@ -264,11 +266,11 @@ struct SchemaFileParser {
       case (.identifier, "unique"): column.isUnique = true; advance()
       case (.identifier, "indexed"): column.isIndexed = true; advance()
       case (.identifier, "lossy"): column.allowsLossyConversion = true; advance()
-      case (.identifier, "nocase"): column.collation = "nocase"; advance()
+      case (.identifier, "nocase"): column.collation = .nocase; advance()
       case (.identifier, "collate"):
         advance()
-        guard ["nocase", "binary", "rtrim"].contains(text) else { return fail("collate takes nocase, binary or rtrim, found %found") }
-        column.collation = text
+        guard let collation = Collation(swiftMember: text) else { return fail("collate takes nocase, binary or rtrim, found %found") }
+        column.collation = collation
         advance()
       case (.identifier, "named"):
         advance()
@@ -303,19 +305,15 @@ struct SchemaFileParser {
     return column
   }
 
-  private mutating func deleteAction() -> String? {
-    let actions: [String: [String: String]] = [
-      "cascade": ["": "cascade"], "restrict": ["": "restrict"],
-      "set": ["null": "setNull", "default": "setDefault"], "no": ["action": "noAction"],
-    ]
-    guard let next = actions[text] else {
-      return fail("on delete takes cascade, set null, set default, restrict or no action, found %found")
-    }
+  private mutating func deleteAction() -> ReferentialAction? {
+    // One word (`cascade`) or two (`set null`), as SQL spells the action.
+    let problem = "on delete takes cascade, set null, set default, restrict or no action, found %found"
+    let first = text
+    let candidates = ReferentialAction.allCases.filter { $0.schemaWords.split(separator: " ").first.map(String.init) == first }
+    guard !candidates.isEmpty else { return fail(problem) }
     advance()
-    if let single = next[""] { return single }
-    guard let action = next[text] else {
-      return fail("on delete takes cascade, set null, set default, restrict or no action, found %found")
-    }
+    if let single = candidates.first(where: { !$0.schemaWords.contains(" ") }) { return single }
+    guard let action = candidates.first(where: { $0.schemaWords == first + " " + text }) else { return fail(problem) }
     advance()
     return action
   }

@@ -137,7 +137,7 @@ struct SchemaFileRenderer {
     var arguments: [String] = []
     if let sqlName = column.sqlName { arguments.append(SwiftLiteral.string(sqlName)) }
     if isKey, column.name.text != "id" { arguments.append("primaryKey: true") }
-    if let collation = column.collation { arguments.append("collate: .\(collation)") }
+    if let collation = column.collation { arguments.append("collate: .\(collation.swiftMember)") }
     if column.type.isJSON {
       arguments.append("as: JSONRepresentation<\(column.type.swiftType)>.self")
     } else if let representation = column.representation {
@@ -160,7 +160,7 @@ struct SchemaFileRenderer {
         // `on delete` on a key type: the table is the type's.
         referenceArguments.append(column.type.components.dropLast().map(SwiftLiteral.identifier).joined(separator: ".") + ".self")
       }
-      if let action = column.onDelete { referenceArguments.append("onDelete: .\(action)") }
+      if let action = column.onDelete { referenceArguments.append("onDelete: .\(action.swiftMember)") }
       emit("  // @References(\(referenceArguments.joined(separator: ", ")))", at: at)
     }
     if let previous = column.previousName { emit("  // @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }

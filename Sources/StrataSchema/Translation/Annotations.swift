@@ -109,12 +109,6 @@ struct TableIndex: Sendable {
 }
 
 enum Annotations {
-  static let referentialActions: [String: ReferentialAction] = [
-    "cascade": .cascade, "setNull": .setNull, "setDefault": .setDefault, "restrict": .restrict,
-    "noAction": .noAction,
-  ]
-
-  static let collations: [String: Collation] = ["nocase": .nocase, "binary": .binary, "rtrim": .rtrim]
 
   static let all: [AnnotationDefinition] = [
     AnnotationDefinition(
@@ -154,7 +148,7 @@ enum Annotations {
           return nil
         },
         .init(label: "collate") { value, options in
-          guard case .member(let name) = value, let collation = collations[name] else {
+          guard case .member(let name) = value, let collation = Collation(swiftMember: name) else {
             return .init(message: "@Column(collate:) takes .nocase, .binary or .rtrim")
           }
           options.collation = collation
@@ -187,7 +181,7 @@ enum Annotations {
           return nil
         },
         .init(label: "onDelete") { value, options in
-          guard case .member(let name) = value, let action = referentialActions[name] else {
+          guard case .member(let name) = value, let action = ReferentialAction(swiftMember: name) else {
             return .init(message: "onDelete takes .cascade, .setNull, .setDefault, .restrict or .noAction")
           }
           options.onDelete = action
