@@ -171,3 +171,35 @@ import Testing
     }
   }
 }
+
+extension SchemaLanguageTests {
+  /// Every delete action and collation the schema language spells becomes the annotation that
+  /// spells it in Swift.
+  @Test func everyActionAndCollationIsSpelledInSwift() throws {
+    let source = """
+      table Owner {
+        id Int primary
+      }
+      table Pet {
+        id Int primary
+        a Owner.ID on delete cascade
+        b Owner.ID? on delete set null
+        c Owner.ID = 1 on delete set default
+        d Owner.ID on delete restrict
+        e Owner.ID on delete no action
+        f Text collate binary
+        g Text collate rtrim
+        h Text nocase
+      }
+      """
+    let text = try #require(Generator(sources: [("S.strata", source)]).schemaFileModels())
+    for line in [
+      "// @References(Owner.self, onDelete: .cascade)", "// @References(Owner.self, onDelete: .setNull)",
+      "// @References(Owner.self, onDelete: .setDefault)", "// @References(Owner.self, onDelete: .restrict)",
+      "// @References(Owner.self, onDelete: .noAction)", "// @Column(collate: .binary)", "// @Column(collate: .rtrim)",
+      "// @Column(collate: .nocase)",
+    ] {
+      #expect(text.contains(line), "\(line)\n\(text)")
+    }
+  }
+}
