@@ -17,12 +17,10 @@ public enum MigrationDrift {
     let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: true)
     let tables = Dictionary(
       models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
-    let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
-      .changeLines
+    let renderer = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
+    let lines = renderer.changeLines
     // A change that deletes data needs the flag; say so where it applies.
-    let changes = comparison.changes
-    let losingData = Set(
-      (changes.steps.filter(\.deletesValues).map(\.table) + comparison.renames.droppedColumns.map(\.table)).map(SQLName.folded))
+    let losingData = Set(renderer.steps.flatMap(\.tablesLosingValues).map(SQLName.folded))
     func run(_ key: String) -> String {
       "run `swift package --allow-writing-to-package-directory generate-migrations"
         + (losingData.contains(key) ? " --allow-data-loss` (it deletes data)" : "`")

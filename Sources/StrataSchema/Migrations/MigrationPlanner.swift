@@ -46,7 +46,8 @@ public enum MigrationPlanner {
     let (renames, changes) = (comparison.renames, comparison.changes)
 
     var problems = renames.problems + changes.problems + comparison.unmanagedProblems
-    if changes.losesData || !renames.droppedColumns.isEmpty, !allowDataLoss { problems += consentProblems(changes, renames) }
+    let steps = SchemaChange.steps(renames: renames, changes: changes)
+    if steps.contains(where: \.losesData), !allowDataLoss { problems += consentProblems(steps) }
     if !problems.isEmpty {
       throw DiagnosticsError(
         problems.map { problem in
@@ -56,7 +57,7 @@ public enum MigrationPlanner {
               ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
         })
     }
-    guard !renames.isEmpty || !changes.isEmpty else {
+    guard !steps.isEmpty else {
       return MigrationPlan(
         newMigration: nil, snapshot: snapshot(comparison.before, models, moduleName: moduleName, dialect: dialect),
         schema: comparison.before.schema)
@@ -80,13 +81,16 @@ public enum MigrationPlanner {
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.
-  private static func consentProblems(_ changes: SchemaChanges, _ renames: RenamePlan) -> [SchemaChanges.Problem] {
+  private static func consentProblems(_ steps: [SchemaChange]) -> [SchemaChanges.Problem] {
     let allow = "to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"
     var problems: [SchemaChanges.Problem] = []
     var droppedColumns: [(table: String, column: String)] = []
     var rebuiltWithout: [(table: String, column: String)] = []
-    for step in changes.ordered {
+    var renamedOnto: [(table: String, column: String)] = []
+    for step in steps {
       switch step {
+      case .renames(let plan):
+        renamedOnto += plan.droppedColumns
       case .dropTable(let table):
         problems.append(
           .init(
@@ -106,7 +110,7 @@ public enum MigrationPlanner {
         break
       }
     }
-    problems += renames.droppedColumns.map { table, column in
+    problems += renamedOnto.map { table, column in
       .init(
         table: table, column: column,
         message: "table \(NameRules.display(table)): the model's \(NameRules.display(column)) is another column renamed (@Renamed(from:)), so the column \(NameRules.display(column)) has now would be dropped, deleting its values; \(allow)")
@@ -193,7 +197,7 @@ public enum MigrationPlanner {
       if !renames.droppedColumns.isEmpty, !replayingEveryStatement {
         database = try dialect.replay(migrations.files, runningEveryStatement: true) { _, _ in }
       }
-      try database.execute(renames.statements.joined(separator: "\n"))
+      try database.execute(dialect.statements(for: .renames(renames), from: before).joined(separator: "\n"))
     }
     let current = renames.isEmpty ? before : try database.introspect()
     let conventional = before.schema.tables.flatMap { table in

@@ -10,15 +10,35 @@ struct MigrationRenderer {
   /// The database's spelling of each step.
   var dialect: any SchemaDialect = SQLiteDialect()
 
+  /// Every step, renames first, in the order the migration runs them.
+  var steps: [SchemaChange] { SchemaChange.steps(renames: renames, changes: changes) }
+
   /// One line per change, for the header and the command's output.
   var summary: [String] { changeLines.map(\.line) }
 
   /// Each change in plain words, with the table it changes.
   var changeLines: [(table: String, line: String)] {
     var lines: [(table: String, line: String)] = []
+    let steps = steps
+    let droppedTables = steps.compactMap { step -> TableSchema? in
+      if case .dropTable(let table) = step { table } else { nil }
+    }
+    for step in steps {
+      if case .renames(let plan) = step {
+        lines += Self.lines(for: plan)
+      } else {
+        lines.append((step.table, line(for: step, droppedTables: droppedTables)))
+      }
+    }
+    return lines
+  }
+
+  /// The renames in plain words, one line each, with the table each changes.
+  private static func lines(for renames: RenamePlan) -> [(table: String, line: String)] {
     func caseOnly(_ from: String, _ to: String) -> String {
       SQLName.folded(from) == SQLName.folded(to) ? " (only the case changes: SQLite compares names ignoring case, so queries read it either way)" : ""
     }
+    var lines: [(table: String, line: String)] = []
     for rename in renames.tables {
       lines.append(
         (rename.to, "rename table \(SQLLiteral.identifier(rename.from)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
@@ -31,19 +51,14 @@ struct MigrationRenderer {
       lines.append(
         (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
     }
-    let steps = changes.ordered
-    let droppedTables = steps.compactMap { step -> TableSchema? in
-      if case .dropTable(let table) = step { table } else { nil }
-    }
-    for step in steps {
-      lines.append((step.table, line(for: step, droppedTables: droppedTables)))
-    }
     return lines
   }
 
   /// A step in plain words.
   private func line(for step: SchemaChange, droppedTables: [TableSchema]) -> String {
     switch step {
+    case .renames(let plan):
+      return Self.lines(for: plan).map(\.line).joined(separator: "; ")
     case .check(let check):
       return "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)"
     case .dropIndex(let index):
@@ -98,7 +113,7 @@ struct MigrationRenderer {
     header += lines.enumerated().map { offset, line in
       "--   \(SQLLiteral.comment(line))\(offset == lines.count - 1 ? "." : ";")"
     }.joined(separator: "\n")
-    if changes.losesData || !renames.droppedColumns.isEmpty {
+    if steps.contains(where: \.losesData) {
       header += "\n-- This migration deletes data (see \"deleting\" above); it was written with --allow-data-loss."
     }
     header += """
@@ -115,7 +130,6 @@ struct MigrationRenderer {
     func add(_ statements: [String]) {
       if !statements.isEmpty { blocks.append(statements.joined(separator: "\n")) }
     }
-    add(renames.statements)
     // Steps of one kind that are single statements share a block; a table's own statements
     // (its rebuild, its creation with its indexes) make a block of their own.
     var shared: (phase: Int, statements: [String])?
@@ -123,7 +137,7 @@ struct MigrationRenderer {
       if let group = shared { add(group.statements) }
       shared = nil
     }
-    for step in changes.ordered {
+    for step in steps {
       let statements = dialect.statements(for: step, from: current)
       switch step {
       case .check, .dropIndex, .dropTable, .dropColumn, .addColumn, .createIndex:
@@ -133,7 +147,7 @@ struct MigrationRenderer {
           if case .check = step { shared = (step.phase, [dialect.checksComment]) } else { shared = (step.phase, []) }
         }
         shared?.statements += statements
-      case .rebuild, .createTable:
+      case .renames, .rebuild, .createTable:
         flush()
         add(statements)
       }
@@ -153,11 +167,11 @@ struct MigrationRenderer {
       let onOneTable = Set(tables).count == 1 ? "_to_\(tables[0])" : ""
       parts.append(("\(verb)_" + Self.list(names), names.count == 1 ? "\(verb)_\(names[0])" : "\(verb)_\(names.count)_\(noun)\(onOneTable)"))
     }
-    part("rename", renames.tables.map(\.to) + renames.columns.map { "\($0.table)_\($0.to)" }, noun: "names")
     var names: [FileNamePart: [String]] = [:]
     var addedTo: [String] = []
-    for step in changes.ordered {
+    for step in steps {
       switch step {
+      case .renames(let plan): names[.rename, default: []] += plan.tables.map(\.to) + plan.columns.map { "\($0.table)_\($0.to)" }
       case .dropTable(let table): names[.drop, default: []].append(table.name)
       case .dropColumn(let table, let column): names[.drop, default: []].append("\(table)_\(column)")
       case .check(let check): names[.check, default: []].append("\(check.table)_\(check.column)")
@@ -170,6 +184,7 @@ struct MigrationRenderer {
       case .dropIndex(let index): names[.dropIndex, default: []].append(index.name)
       }
     }
+    part("rename", names[.rename] ?? [], noun: "names")
     part("drop", names[.drop] ?? [], noun: "objects")
     part("check", names[.check] ?? [], noun: "columns")
     part("rebuild", names[.rebuild] ?? [], noun: "tables")
@@ -196,7 +211,7 @@ struct MigrationRenderer {
   }
 
   /// The groups of names a file name lists, in its order.
-  private enum FileNamePart { case drop, check, rebuild, create, addColumn, addIndex, dropIndex }
+  private enum FileNamePart { case rename, drop, check, rebuild, create, addColumn, addIndex, dropIndex }
 
   private static func list(_ names: [String]) -> String {
     switch names.count {

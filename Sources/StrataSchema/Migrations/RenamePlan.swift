@@ -29,9 +29,17 @@ struct RenamePlan {
   /// Columns dropped to make room for a rename onto their name: their values are deleted.
   var droppedColumns: [(table: String, column: String)] = []
   var problems: [SchemaChanges.Problem] = []
-  /// The statements, in an order SQLite accepts: drops first, then each rename once its new name
-  /// is free, through a temporary name where names are exchanged.
-  private(set) var statements: [String] = []
+  /// What the migration does, in an order the database accepts: drops first, then each rename
+  /// once its new name is free, through a temporary name where names are exchanged.
+  private(set) var operations: [Operation] = []
+
+  /// One statement's worth of a rename plan.
+  enum Operation: Equatable {
+    case renameTable(from: String, to: String)
+    case renameColumn(table: String, from: String, to: String)
+    /// A column dropped to make room for a rename onto its name.
+    case dropColumn(table: String, column: String)
+  }
 
   var isEmpty: Bool { tables.isEmpty && columns.isEmpty && droppedColumns.isEmpty }
 
@@ -68,9 +76,8 @@ struct RenamePlan {
     }
     guard tableNames.drops.isEmpty, tableNames.duplicates.isEmpty else { return }
     tables = tableNames.edges.map { TableRename(from: $0.from, to: $0.to) }
-    statements += Self.order(tableNames.edges, occupied: current.tables.map(\.name), renamesToOtherCase: false) { from, to in
-      "ALTER TABLE \(SQLLiteral.identifier(from)) RENAME TO \(SQLLiteral.identifier(to));"
-    }
+    operations += Self.order(tableNames.edges, occupied: current.tables.map(\.name), renamesToOtherCase: false)
+      .map { Operation.renameTable(from: $0.from, to: $0.to) }
 
     let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     for table in desired.tables {
@@ -97,11 +104,10 @@ struct RenamePlan {
       let tableName = table.name
       columns += columnNames.edges.map { ColumnRename(table: tableName, from: $0.from, to: $0.to) }
       droppedColumns += columnNames.drops.map { (tableName, $0.taken) }
-      statements += columnNames.drops.map { "ALTER TABLE \(SQLLiteral.identifier(tableName)) DROP COLUMN \(SQLLiteral.identifier($0.taken));" }
+      operations += columnNames.drops.map { .dropColumn(table: tableName, column: $0.taken) }
       let remaining = existing.columns.map(\.name).filter { name in !columnNames.drops.contains { SQLName.folded($0.taken) == SQLName.folded(name) } }
-      statements += Self.order(columnNames.edges, occupied: remaining, renamesToOtherCase: true) { from, to in
-        "ALTER TABLE \(SQLLiteral.identifier(tableName)) RENAME COLUMN \(SQLLiteral.identifier(from)) TO \(SQLLiteral.identifier(to));"
-      }
+      operations += Self.order(columnNames.edges, occupied: remaining, renamesToOtherCase: true)
+        .map { .renameColumn(table: tableName, from: $0.from, to: $0.to) }
     }
   }
 
@@ -157,19 +163,18 @@ struct RenamePlan {
     }
   }
 
-  /// The statements that make `edges`' renames when the names in `occupied` are taken: each
+  /// The renames, one by one, that make `edges`' renames when the names in `occupied` are taken: each
   /// rename once its new name is free, and a rename to a temporary name to break a circle of
   /// names exchanged. A name that differs only in case is free when SQLite renames to it
   /// (columns), and goes through a temporary name otherwise (tables).
   private static func order(
-    _ edges: [(from: String, to: String)], occupied: [String], renamesToOtherCase: Bool,
-    statement: (String, String) -> String
-  ) -> [String] {
+    _ edges: [(from: String, to: String)], occupied: [String], renamesToOtherCase: Bool
+  ) -> [(from: String, to: String)] {
     var pending = edges
     var taken = Set(occupied.map(SQLName.folded))
-    var statements: [String] = []
+    var steps: [(from: String, to: String)] = []
     func rename(_ from: String, _ to: String) {
-      statements.append(statement(from, to))
+      steps.append((from, to))
       taken.remove(SQLName.folded(from))
       taken.insert(SQLName.folded(to))
     }
@@ -188,6 +193,6 @@ struct RenamePlan {
         pending.append((temporary, edge.to))
       }
     }
-    return statements
+    return steps
   }
 }

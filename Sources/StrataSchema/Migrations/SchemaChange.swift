@@ -4,6 +4,8 @@
 /// Every reader switches over all the cases, so a new kind of change is a compile error in each
 /// place that must say something about it.
 enum SchemaChange {
+  /// The renames `@Renamed(from:)` asks for, first: the rest is planned on the renamed schema.
+  case renames(RenamePlan)
   /// Checks the values of a column the models now read as another type stored the same way; the
   /// migration changes nothing else for it.
   case check(MigrationGuard)
@@ -19,11 +21,17 @@ enum SchemaChange {
   case addColumn(table: String, column: ColumnSchema)
   case createIndex(IndexSchema)
 
+  /// A migration's steps, renames first, in the order it runs them.
+  static func steps(renames: RenamePlan, changes: SchemaChanges) -> [SchemaChange] {
+    (renames.isEmpty ? [] : [.renames(renames)]) + changes.ordered
+  }
+
   /// Where the step goes in a migration: checks before anything changes, drops before the
   /// rebuilds that could trip on them, new tables before the columns and indexes that may refer
   /// to them.
   var phase: Int {
     switch self {
+    case .renames: -1
     case .check: 0
     case .dropIndex: 1
     case .dropTable: 2
@@ -35,9 +43,10 @@ enum SchemaChange {
     }
   }
 
-  /// The table the step changes.
+  /// The table the step changes; the first one a rename plan renames.
   var table: String {
     switch self {
+    case .renames(let plan): plan.tables.first?.to ?? plan.columns.first?.table ?? plan.droppedColumns.first?.table ?? ""
     case .check(let check): check.table
     case .dropIndex(let index), .createIndex(let index): index.table
     case .dropTable(let table), .createTable(let table): table.name
@@ -51,17 +60,20 @@ enum SchemaChange {
   var losesData: Bool {
     switch self {
     case .dropTable, .dropColumn: true
+    case .renames(let plan): !plan.droppedColumns.isEmpty
     case .rebuild(let rebuild): !rebuild.droppedColumns.isEmpty || !rebuild.lostConstraints.isEmpty
     case .check, .dropIndex, .createTable, .addColumn, .createIndex: false
     }
   }
 
-  /// Whether the step deletes rows or values (not only constraints).
-  var deletesValues: Bool {
+  /// The tables whose rows or values the step deletes (not only constraints).
+  var tablesLosingValues: [String] {
     switch self {
-    case .dropTable, .dropColumn: true
-    case .rebuild(let rebuild): !rebuild.droppedColumns.isEmpty
-    case .check, .dropIndex, .createTable, .addColumn, .createIndex: false
+    case .dropTable(let table): [table.name]
+    case .dropColumn(let table, _): [table]
+    case .renames(let plan): plan.droppedColumns.map(\.table)
+    case .rebuild(let rebuild): rebuild.droppedColumns.isEmpty ? [] : [rebuild.table.name]
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex: []
     }
   }
 }

@@ -50,6 +50,17 @@ struct SQLiteDialect: SchemaDialect {
 
   func statements(for step: SchemaChange, from current: SchemaIntrospector.Introspection) -> [String] {
     switch step {
+    case .renames(let plan):
+      plan.operations.map { operation in
+        switch operation {
+        case .renameTable(let from, let to):
+          "ALTER TABLE \(SQLLiteral.identifier(from)) RENAME TO \(SQLLiteral.identifier(to));"
+        case .renameColumn(let table, let from, let to):
+          "ALTER TABLE \(SQLLiteral.identifier(table)) RENAME COLUMN \(SQLLiteral.identifier(from)) TO \(SQLLiteral.identifier(to));"
+        case .dropColumn(let table, let column):
+          "ALTER TABLE \(SQLLiteral.identifier(table)) DROP COLUMN \(SQLLiteral.identifier(column));"
+        }
+      }
     case .check(let check): [check.sql]
     case .dropIndex(let index): ["DROP INDEX \(SQLLiteral.identifier(index.name));"]
     case .dropTable(let table): ["DROP TABLE \(SQLLiteral.identifier(table.name));"]
