@@ -41,25 +41,18 @@ public struct Generator: Sendable {
 
   /// The models the files declare; throws ``DiagnosticsError`` with every problem found.
   ///
-  /// Swift files are read as they are; a schema file (`*.strata`) is read as the Swift models it
-  /// stands for, and diagnostics about those point back into the schema file.
+  /// Swift files are parsed; a schema file (`*.strata`) gives the declarations of the Swift
+  /// models it stands for, placed in the schema file, so diagnostics point into it.
   public func models() throws -> ModelSet {
     let schemaFiles = Dictionary(self.schemaFiles.map { ($0.path, $0.models) }, uniquingKeysWith: { first, _ in first })
-    func move(_ location: SourceLocation) -> SourceLocation {
-      schemaFiles[location.path]?.origin(of: location) ?? location
-    }
     let grammar = schemaFiles.values.flatMap(\.diagnostics)
     if grammar.contains(where: { $0.severity == .error }) {
       throw DiagnosticsError(grammar)
     }
     let parsed = sources.map { source in
-      SwiftParser.parse(schemaFiles[source.path]?.swift ?? source.contents, path: source.path)
+      schemaFiles[source.path]?.declarations ?? SwiftParser.parse(source.contents, path: source.path)
     }
-    do {
-      return try ModelTranslator.translate(parsed).relocated(move)
-    } catch let error as DiagnosticsError {
-      throw DiagnosticsError(error.diagnostics.map { Diagnostic($0.severity, $0.message, at: move($0.location)) })
-    }
+    return try ModelTranslator.translate(parsed)
   }
 
   /// The Swift models of the schema files, for the build to compile; nil when there are none.
@@ -69,7 +62,7 @@ public struct Generator: Sendable {
   public func schemaFileModels(checkedIn: Bool = false) -> String? {
     guard !schemaFiles.isEmpty else { return nil }
     return SwiftEmitter.schemaModels(
-      schemaFiles.map(\.models.declarations), sources: schemaFiles.map { SourceFiles.relative($0.path, to: root) },
+      schemaFiles.map(\.models.swift), sources: schemaFiles.map { SourceFiles.relative($0.path, to: root) },
       checkedIn: checkedIn)
   }
 

@@ -40,8 +40,10 @@ struct SchemaFile: Sendable {
   /// A default value, already in Swift's spelling.
   enum DefaultValue: Sendable {
     case string(String)
-    /// The digits of an integer or a floating-point literal, with its sign.
-    case number(String)
+    /// The digits of an integer literal, with its sign.
+    case integer(String)
+    /// The digits of a floating-point literal, with its sign.
+    case float(String)
     case bool(Bool)
     case `nil`
     /// `.case` of an enum.

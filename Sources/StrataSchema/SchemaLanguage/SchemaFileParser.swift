@@ -397,14 +397,14 @@ struct SchemaFileParser {
       return .string(value)
     case .integer, .float:
       defer { advance() }
-      return .number(text)
+      return current.kind == .integer ? .integer(text) : .float(text)
     case .operatorSymbol where text == "-":
       advance()
       guard current.kind == .integer || current.kind == .float, !current.followsSpace else {
         return fail("expected a number after '-', found %found")
       }
       defer { advance() }
-      return .number("-" + text)
+      return current.kind == .integer ? .integer("-" + text) : .float("-" + text)
     case .identifier where text == "true" || text == "false":
       defer { advance() }
       return .bool(text == "true")

@@ -1,23 +1,20 @@
 /// Writes the Swift models a schema file stands for: a struct per table and selection, an enum
 /// per enum, with annotation comments for what the conventions do not say.
 ///
-/// The text is what the build compiles (the plugin writes it next to the conformances) and what
-/// the Swift front-end reads, so a schema file and the equivalent hand-written models give the
-/// same schema, migrations and conformances by construction. Every name is checked to be a plain
-/// identifier or written through ``SwiftLiteral``, and every literal is rebuilt from its value,
-/// so nothing in the schema file reaches the Swift as code.
+/// The text is what the build compiles (the plugin writes it next to the conformances); the
+/// translator reads the same models as declarations (``SchemaFileDeclarations``). Every name is
+/// checked to be a plain identifier or written through ``SwiftLiteral``, and every literal is
+/// rebuilt from its value, so nothing in the schema file reaches the Swift as code.
 struct SchemaFileRenderer {
   /// The Swift text.
   private(set) var lines: [String] = []
-  /// For each line of ``lines``, the place in the schema file it stands for.
-  private(set) var origins: [SourceLocation] = []
   private(set) var diagnostics = Diagnostics()
 
   /// The file's models as Swift, without imports.
   static func render(_ file: SchemaFile) -> SchemaFileRenderer {
     var renderer = SchemaFileRenderer()
     for declaration in file.declarations {
-      if !renderer.lines.isEmpty { renderer.emit("", at: renderer.origins.last!) }
+      if !renderer.lines.isEmpty { renderer.emit("") }
       switch declaration {
       case .table(let table): renderer.render(table)
       case .selection(let selection): renderer.render(selection)
@@ -27,9 +24,8 @@ struct SchemaFileRenderer {
     return renderer
   }
 
-  private mutating func emit(_ line: String, at origin: SourceLocation) {
+  private mutating func emit(_ line: String) {
     lines.append(line)
-    origins.append(origin)
   }
 
   private static func access(_ access: SchemaFile.Access?) -> String {
@@ -55,7 +51,7 @@ struct SchemaFileRenderer {
   private static func literal(_ value: SchemaFile.DefaultValue) -> String {
     switch value {
     case .string(let text): SwiftLiteral.string(text)
-    case .number(let digits): digits
+    case .integer(let digits), .float(let digits): digits
     case .bool(let value): value ? "true" : "false"
     case .nil: "nil"
     case .member(let name): "." + SwiftLiteral.identifier(name)
@@ -72,28 +68,26 @@ struct SchemaFileRenderer {
   private mutating func render(_ table: SchemaFile.Table) {
     let access = Self.access(table.access)
     let name = checked(table.name)
-    let at = table.name.location
-    if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))", at: at) }
-    if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
-    if table.isUnmanaged { emit("// @Unmanaged", at: at) }
-    for (constraint, location) in table.constraints {
+    if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))") }
+    if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))") }
+    if table.isUnmanaged { emit("// @Unmanaged") }
+    for (constraint, _) in table.constraints {
       switch constraint {
       case .primaryKey(let names):
-        emit("// @PrimaryKey(on: \(SwiftLiteral.string(checkedList(names))))", at: location)
+        emit("// @PrimaryKey(on: \(SwiftLiteral.string(checkedList(names))))")
       case .check(let sql):
-        emit("// @Check(raw: \(SwiftLiteral.string(sql)))", at: location)
+        emit("// @Check(raw: \(SwiftLiteral.string(sql)))")
       }
     }
     for index in table.indexes {
       let condition = index.condition.map { ", whereRaw: " + SwiftLiteral.string($0) } ?? ""
       emit(
-        "// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(checkedList(index.columns)))\(condition))",
-        at: index.location)
+        "// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(checkedList(index.columns)))\(condition))")
     }
     let key = table.compositeKey != nil
       ? nil : table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
     let identifiable = key?.name.text == "id" ? ", Identifiable" : ""
-    emit("\(access)struct \(name): Table\(identifiable) {", at: at)
+    emit("\(access)struct \(name): Table\(identifiable) {")
     for column in table.columns {
       render(column, access: access, isKey: column.name.text == key?.name.text, compositeKey: table.compositeKey != nil)
     }
@@ -103,32 +97,31 @@ struct SchemaFileRenderer {
         "\(SwiftLiteral.identifier(column.name.text)): \(Self.swiftType(column.type))"
           + (column.defaultValue.map { " = " + Self.literal($0) } ?? (column.type.isOptional ? " = nil" : ""))
       }
-      emit("", at: at)
+      emit("")
       let oneLine = "  public init(\(parameters.joined(separator: ", "))) {"
       if oneLine.count <= 100 {
-        emit(oneLine, at: at)
+        emit(oneLine)
       } else {
-        emit("  public init(", at: at)
+        emit("  public init(")
         for (index, parameter) in parameters.enumerated() {
-          emit("    \(parameter)" + (index == parameters.count - 1 ? "" : ","), at: table.columns[index].name.location)
+          emit("    \(parameter)" + (index == parameters.count - 1 ? "" : ","))
         }
-        emit("  ) {", at: at)
+        emit("  ) {")
       }
       for column in table.columns {
         let property = SwiftLiteral.identifier(column.name.text)
-        emit("    self.\(property) = \(property)", at: column.name.location)
+        emit("    self.\(property) = \(property)")
       }
-      emit("  }", at: at)
+      emit("  }")
     }
-    emit("}", at: at)
+    emit("}")
     if let key, key.name.text != "id" {
       // `Other.ID` names a key through `Identifiable`, as in hand-written models.
-      emit("", at: at)
-      emit("extension \(name): Identifiable {", at: key.name.location)
+      emit("")
+      emit("extension \(name): Identifiable {")
       emit(
-        "  \(access)var id: \(Self.swiftType(key.type)) { \(SwiftLiteral.identifier(key.name.text)) }",
-        at: key.name.location)
-      emit("}", at: key.name.location)
+        "  \(access)var id: \(Self.swiftType(key.type)) { \(SwiftLiteral.identifier(key.name.text)) }")
+      emit("}")
     }
   }
 
@@ -148,10 +141,10 @@ struct SchemaFileRenderer {
         compositeKey ? "the table's key is its 'primary (…)' line; remove 'primary' here" : "a table has one primary key; this one has two",
         at: at)
     }
-    if !arguments.isEmpty { emit("  // @Column(\(arguments.joined(separator: ", ")))", at: at) }
-    if let sql = column.rawDefault { emit("  // @Default(raw: \(SwiftLiteral.string(sql)))", at: at) }
-    if column.isUnique { emit("  // @Unique", at: at) }
-    if column.isIndexed { emit("  // @Index", at: at) }
+    if !arguments.isEmpty { emit("  // @Column(\(arguments.joined(separator: ", ")))") }
+    if let sql = column.rawDefault { emit("  // @Default(raw: \(SwiftLiteral.string(sql)))") }
+    if column.isUnique { emit("  // @Unique") }
+    if column.isIndexed { emit("  // @Index") }
     if column.references != nil || column.onDelete != nil {
       var referenceArguments: [String] = []
       if let table = column.references {
@@ -161,36 +154,35 @@ struct SchemaFileRenderer {
         referenceArguments.append(column.type.components.dropLast().map(SwiftLiteral.identifier).joined(separator: ".") + ".self")
       }
       if let action = column.onDelete { referenceArguments.append("onDelete: .\(action.swiftMember)") }
-      emit("  // @References(\(referenceArguments.joined(separator: ", ")))", at: at)
+      emit("  // @References(\(referenceArguments.joined(separator: ", ")))")
     }
-    if let previous = column.previousName { emit("  // @Renamed(from: \(SwiftLiteral.string(previous)))", at: at) }
-    if column.allowsLossyConversion { emit("  // @AllowLossyConversion", at: at) }
+    if let previous = column.previousName { emit("  // @Renamed(from: \(SwiftLiteral.string(previous)))") }
+    if column.allowsLossyConversion { emit("  // @AllowLossyConversion") }
     let keyword = isKey ? "let" : "var"
     let defaultValue = column.defaultValue.map { " = " + Self.literal($0) } ?? ""
-    emit("  \(access)\(keyword) \(checked(column.name)): \(Self.swiftType(column.type))\(defaultValue)", at: at)
+    emit("  \(access)\(keyword) \(checked(column.name)): \(Self.swiftType(column.type))\(defaultValue)")
   }
 
   private mutating func render(_ selection: SchemaFile.Selection) {
     let access = Self.access(selection.access)
-    emit("\(access)struct \(checked(selection.name)): Selection {", at: selection.name.location)
+    emit("\(access)struct \(checked(selection.name)): Selection {")
     for field in selection.fields {
       if field.type.isJSON {
-        emit("  // @Column(as: JSONRepresentation<\(field.type.swiftType)>.self)", at: field.name.location)
+        emit("  // @Column(as: JSONRepresentation<\(field.type.swiftType)>.self)")
       } else if let representation = field.representation {
-        emit("  // @Column(as: \(SwiftLiteral.qualifiedName(representation)).self)", at: field.name.location)
+        emit("  // @Column(as: \(SwiftLiteral.qualifiedName(representation)).self)")
       }
-      emit("  \(access)let \(checked(field.name)): \(Self.swiftType(field.type))", at: field.name.location)
+      emit("  \(access)let \(checked(field.name)): \(Self.swiftType(field.type))")
     }
-    emit("}", at: selection.name.location)
+    emit("}")
   }
 
   private mutating func render(_ enumeration: SchemaFile.Enumeration) {
     let access = Self.access(enumeration.access)
-    let at = enumeration.name.location
-    emit("\(access)enum \(checked(enumeration.name)): \(enumeration.rawType) {", at: at)
+    emit("\(access)enum \(checked(enumeration.name)): \(enumeration.rawType) {")
     for (name, value) in enumeration.cases {
-      emit("  case \(checked(name))" + (value.map { " = " + Self.literal($0) } ?? ""), at: name.location)
+      emit("  case \(checked(name))" + (value.map { " = " + Self.literal($0) } ?? ""))
     }
-    emit("}", at: at)
+    emit("}")
   }
 }
