@@ -20,7 +20,7 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   public func total(
     distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<Double> where QueryValue.Unwrapped: Numeric {
-    Aggregate.call("total", self, distinct: distinct, filter: filter)
+    Aggregate.call("total", self, distinct: distinct, filter: filter, sqliteOnly: true)
   }
 
   /// `avg(x)`: the average of non-NULL values; NULL when there are none.
@@ -51,7 +51,7 @@ extension DatabaseExpression where QueryValue: QueryBindable {
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<String?> {
     Aggregate.call(
-      "group_concat", self, separator.map { $0.queryFragment }, distinct: distinct, filter: filter)
+      "group_concat", self, separator.map { $0.queryFragment }, distinct: distinct, filter: filter, sqliteOnly: true)
   }
 }
 
@@ -70,11 +70,9 @@ extension TableColumnSet {
 enum Aggregate {
   static func call<Value>(
     _ name: String, _ argument: some QueryExpression, _ extra: QueryFragment? = nil,
-    distinct: Bool, filter: (any QueryExpression<Bool>)?
+    distinct: Bool, filter: (any QueryExpression<Bool>)?, sqliteOnly: Bool = false
   ) -> AnyQueryExpression<Value> {
-    // Aggregates share scalar functions' names (`min`, `max`) but not their spelling elsewhere.
-    var fragment = SQLiteFunction.sqliteOnly.contains(name) ? SQLiteFunction.name(name) : QueryFragment(raw: name)
-    fragment.append(raw: "(" + (distinct ? "DISTINCT " : ""))
+    var fragment = QueryFragment(raw: name + "(" + (distinct ? "DISTINCT " : ""))
     fragment.append(argument.queryFragment.argument)
     if let extra {
       fragment.append(raw: ", ")
@@ -86,6 +84,6 @@ enum Aggregate {
       fragment.append(filter.queryFragment)
       fragment.append(raw: ")")
     }
-    return AnyQueryExpression(fragment)
+    return AnyQueryExpression(sqliteOnly ? fragment.sqliteOnly("the function \(name)") : fragment)
   }
 }

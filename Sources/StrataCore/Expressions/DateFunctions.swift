@@ -72,6 +72,6 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
 
   private func dateFunction(_ name: String, _ modifiers: [DateModifier], format: String? = nil) -> QueryFragment {
     let arguments = (format.map { [$0.queryFragment] } ?? []) + [queryFragment] + modifiers.map(\.text.queryFragment)
-    return SQLOperator.call(name, arguments)
+    return SQLOperator.call(QueryFragment(raw: name), arguments).sqliteOnly("the function \(name)")
   }
 }

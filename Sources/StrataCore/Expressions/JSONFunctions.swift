@@ -11,7 +11,7 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   public func jsonGroupArray(
     distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<JSONArray<QueryValue>> {
-    Aggregate.call("json_group_array", self, distinct: distinct, filter: filter)
+    Aggregate.call("json_group_array", self, distinct: distinct, filter: filter, sqliteOnly: true)
   }
 }
 
@@ -32,14 +32,14 @@ extension TableColumnSet {
     let members = resultColumns.flatMap { column in
       [(column.columnName ?? "").queryFragment, column.expression]
     }
-    return SQLOperator.function("json_object", members.joined(separator: ", "))
+    return SQLOperator.sqliteFunction("json_object", members.joined(separator: ", "))
   }
 
   func groupArrayFragment(filter: (any QueryExpression<Bool>)?) -> QueryFragment {
     let present = identity.isNot(nil)
     let condition = filter.map { present && AnyQueryExpression<Bool>($0.queryFragment) } ?? present
     let aggregate: AnyQueryExpression<Void> = Aggregate.call(
-      "json_group_array", AnyQueryExpression<Void>(objectFragment), distinct: false, filter: condition)
+      "json_group_array", AnyQueryExpression<Void>(objectFragment), distinct: false, filter: condition, sqliteOnly: true)
     return aggregate.queryFragment
   }
 }
@@ -58,7 +58,7 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
   /// `json_array_length(x)`: the number of elements of a JSON array (0 for another JSON value,
   /// NULL for NULL).
   public func jsonArrayLength() -> AnyQueryExpression<Int?> {
-    AnyQueryExpression(SQLOperator.function("json_array_length", queryFragment))
+    AnyQueryExpression(SQLOperator.sqliteFunction("json_array_length", queryFragment))
   }
 
   /// `json_extract(x, path)`: the value at a JSON path (`"$.name"`, `"$[0]"`; the path is a
@@ -66,6 +66,6 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
   public func jsonExtract<Value: QueryRepresentable>(
     _ path: String, as _: Value.Type = Value.self
   ) -> AnyQueryExpression<Value.Unwrapped?> {
-    AnyQueryExpression(SQLOperator.function("json_extract", queryFragment, path.queryFragment))
+    AnyQueryExpression(SQLOperator.sqliteFunction("json_extract", queryFragment, path.queryFragment))
   }
 }

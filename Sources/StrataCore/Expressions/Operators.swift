@@ -12,12 +12,23 @@ enum SQLOperator {
 
   /// `name(arguments…)`; a subquery argument is parenthesized.
   static func function(_ name: String, _ arguments: QueryFragment...) -> QueryFragment {
-    call(name, arguments)
+    call(QueryFragment(raw: name), arguments)
   }
 
-  /// `name(arguments…)`, the name marked for the dialects that spell it otherwise or lack it.
-  static func call(_ name: String, _ arguments: [QueryFragment]) -> QueryFragment {
-    SQLiteFunction.name(name) + "(" + arguments.map(\.argument).joined(separator: ", ") + ")"
+  /// `name(arguments…)` of a function only SQLite has: a statement that calls it cannot be
+  /// rendered for another dialect.
+  static func sqliteFunction(_ name: String, _ arguments: QueryFragment...) -> QueryFragment {
+    call(QueryFragment(raw: name), arguments).sqliteOnly("the function \(name)")
+  }
+
+  /// `name(arguments…)` of a function SQLite names its own way, respelled for other dialects.
+  static func function(_ function: SQLiteFunction, _ arguments: QueryFragment...) -> QueryFragment {
+    call(QueryFragment(piece: .function(function)), arguments)
+  }
+
+  /// `name(arguments…)`; a subquery argument is parenthesized.
+  static func call(_ name: QueryFragment, _ arguments: [QueryFragment]) -> QueryFragment {
+    name + "(" + arguments.map(\.argument).joined(separator: ", ") + ")"
   }
 
   /// `op operand`, for prefix operators such as `NOT` and `-`.

@@ -17,48 +17,48 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   /// an argument, `max()` is the aggregate.)
   public func max<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.function("max", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.max, queryFragment, other.queryFragment))
   }
 
   /// `max(x, ?)`, with a value of the expression's type: `$0.score.max(0)`.
   public func max(_ other: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.function("max", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.max, queryFragment, other.queryFragment))
   }
 
   /// `min(x, y)`, the scalar function: the smaller value, or NULL if either is NULL. (Without
   /// an argument, `min()` is the aggregate.)
   public func min<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.function("min", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.min, queryFragment, other.queryFragment))
   }
 
   /// `min(x, ?)`, with a value of the expression's type.
   public func min(_ other: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.function("min", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.min, queryFragment, other.queryFragment))
   }
 
   /// `quote(x)`: the value as an SQL literal (text quoted, blobs as `X'…'`, NULL as `NULL`).
   public func quote() -> AnyQueryExpression<String> {
-    AnyQueryExpression(SQLOperator.function("quote", queryFragment))
+    AnyQueryExpression(SQLOperator.sqliteFunction("quote", queryFragment))
   }
 
   /// `typeof(x)`: the storage class of the value: `"null"`, `"integer"`, `"real"`, `"text"` or
   /// `"blob"`.
   public func typeof() -> AnyQueryExpression<String> {
-    AnyQueryExpression(SQLOperator.function("typeof", queryFragment))
+    AnyQueryExpression(SQLOperator.sqliteFunction("typeof", queryFragment))
   }
 }
 
 extension DatabaseExpression where QueryValue: _OptionalQueryValue, QueryValue.Wrapped: QueryBindable {
   /// `ifnull(x, y)`: `y` when `x` is NULL; non-optional when `y` is.
   public func ifnull(_ other: some QueryExpression<QueryValue.Wrapped>) -> AnyQueryExpression<QueryValue.Wrapped> {
-    AnyQueryExpression(SQLOperator.function("ifnull", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.ifnull, queryFragment, other.queryFragment))
   }
 
   /// `ifnull(x, y)` with an optional `y`: NULL only when both are.
   @_disfavoredOverload
   public func ifnull(_ other: some QueryExpression<QueryValue>) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.function("ifnull", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.ifnull, queryFragment, other.queryFragment))
   }
 }
 
@@ -80,7 +80,7 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
   /// `instr(x, y)`: the 1-based character position of the first `other` in the text, 0 when it
   /// is absent.
   public func instr(_ other: some QueryExpression<String>) -> AnyQueryExpression<Int> {
-    AnyQueryExpression(SQLOperator.function("instr", queryFragment, other.queryFragment))
+    AnyQueryExpression(SQLOperator.function(.instr, queryFragment, other.queryFragment))
   }
 
   /// `replace(x, y, z)`: every `other` in the text replaced with `replacement`.

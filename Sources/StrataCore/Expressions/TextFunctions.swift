@@ -22,14 +22,14 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
   /// Whether the text contains `other`: `instr(lhs, ?) > 0`.
   public func contains(_ other: String) -> AnyQueryExpression<Bool> {
     AnyQueryExpression(
-      (SQLOperator.function("instr", queryFragment, other.queryFragment) + " > 0").compound())
+      (SQLOperator.function(.instr, queryFragment, other.queryFragment) + " > 0").compound())
   }
 
   /// Whether the text starts with `prefix`: `instr(lhs, ?) = 1`.
   public func hasPrefix(_ prefix: String) -> AnyQueryExpression<Bool> {
     guard !prefix.isEmpty else { return AnyQueryExpression(SQLOperator.postfix(self, " IS NOT NULL")) }
     return AnyQueryExpression(
-      (SQLOperator.function("instr", queryFragment, prefix.queryFragment) + " = 1").compound())
+      (SQLOperator.function(.instr, queryFragment, prefix.queryFragment) + " = 1").compound())
   }
 
   /// Whether the text ends with `suffix`: `substr(lhs, -n) = ?`.

@@ -54,23 +54,6 @@ enum SQLiteFunction: String, Hashable, Sendable {
     case .max: "greatest"
     }
   }
-
-  /// Functions only SQLite has, by name: a statement that calls one cannot run elsewhere.
-  static let sqliteOnly: Set<String> = [
-    "json_extract", "json_object", "json_array", "json_array_length", "json_group_array", "json_group_object",
-    "json_each", "json_tree", "json_type", "json_valid", "json_insert", "json_replace", "json_set", "json_remove",
-    "json_patch", "json_quote", "typeof", "quote", "printf", "format", "group_concat", "total", "unixepoch",
-    "julianday", "strftime", "date", "time", "datetime", "likely", "unlikely", "zeroblob", "randomblob", "hex",
-    "unicode", "char", "last_insert_rowid", "changes", "total_changes", "sqlite_version",
-  ]
-
-  /// The function's name in SQLite's spelling, marked for the dialects that spell or lack it
-  /// otherwise.
-  static func name(_ name: String) -> QueryFragment {
-    if let function = SQLiteFunction(rawValue: name) { return QueryFragment(piece: .function(function)) }
-    let fragment = QueryFragment(raw: name)
-    return sqliteOnly.contains(name) ? fragment.sqliteOnly("the function \(name)") : fragment
-  }
 }
 
 /// A piece at its place in a fragment's text: UTF-8 offsets.
@@ -121,7 +104,7 @@ extension QueryFragment {
     guard dialect != .sqlite else { return (sql, bindings) }
     let lexer = SQLLexer(sql, keepingComments: true)
     var edits: [(range: Range<Int>, text: String)] = []
-    for placed in pieces {
+    for placed in pieces ?? [] {
       switch placed.piece.text(for: dialect) {
       case .success(let text): edits.append((placed.offset..<(placed.offset + placed.length), text))
       case .failure(let reason): throw DialectError(dialect: dialect, reason: reason, sql: sql)

@@ -12,8 +12,9 @@ public struct QueryFragment: Hashable, Sendable {
   public private(set) var bindings: [QueryBinding]
   /// What kind of SQL the fragment is, which decides where it needs parentheses.
   var kind = Kind.atom
-  /// The pieces of `sql` another dialect spells differently, in order.
-  var pieces: [PlacedPiece] = []
+  /// The pieces of `sql` another dialect spells differently, in order; nil for none, which
+  /// most fragments have, so copying them costs nothing more.
+  var pieces: [PlacedPiece]?
 
   enum Kind: Hashable, Sendable {
     /// A column, a value, a function call: never needs parentheses.
@@ -71,14 +72,15 @@ public struct QueryFragment: Hashable, Sendable {
 
   /// Appends `other`'s SQL and bindings.
   public mutating func append(_ other: QueryFragment) {
-    if !other.pieces.isEmpty { appendPieces(of: other, at: sql.utf8.count) }
+    if other.pieces != nil { appendPieces(of: other, at: sql.utf8.count) }
     sql += other.sql
     bindings += other.bindings
   }
 
   /// Takes `other`'s dialect pieces, for its text placed at `offset` of this fragment's.
   mutating func appendPieces(of other: QueryFragment, at offset: Int) {
-    pieces += other.pieces.map { PlacedPiece(offset: $0.offset + offset, length: $0.length, piece: $0.piece) }
+    guard let placed = other.pieces else { return }
+    pieces = (pieces ?? []) + placed.map { PlacedPiece(offset: $0.offset + offset, length: $0.length, piece: $0.piece) }
   }
 
   /// Appends SQL text taken as is; pass only text written by the programmer.

@@ -48,7 +48,7 @@ struct InsertClause: Hashable, Sendable {
     if let selection { return head + " " + selectionOperand(selection) + tail }
     let sql = sql(rowCount: rowCount, tail: tail)
     var fragment = QueryFragment(sql: sql, bindings: rowBindings + tail.bindings)
-    if conflictResolution != nil || !tail.pieces.isEmpty {
+    if conflictResolution != nil || tail.pieces != nil {
       fragment.appendPieces(of: head, at: 0)
       fragment.appendPieces(of: tail, at: sql.utf8.count - tail.sql.utf8.count)
     }
