@@ -6,6 +6,8 @@
 struct SchemaFileDeclarations {
   private let path: String
   private var types: [TypeDeclaration] = []
+  /// Types already read, by their Swift text: a file repeats a few types many times.
+  private var typeCache: [String: TypeSyntax?] = [:]
 
   static func declarations(of file: SchemaFile) -> SourceFileDeclarations {
     var builder = SchemaFileDeclarations(path: file.path)
@@ -58,20 +60,20 @@ struct SchemaFileDeclarations {
       // `Other.ID` names a key through `Identifiable`, as in hand-written models.
       var identifiable = Self.type(.extension, table.name.text, at: key.name.location, access: nil, inheritance: ["Identifiable"])
       identifiable.properties = [
-        Self.property("id", at: key.name.location, isLet: false, access: access, type: Self.typeSyntax(key.type), storage: .computed)
+        Self.property("id", at: key.name.location, isLet: false, access: access, type: typeSyntax(key.type), storage: .computed)
       ]
       types.append(identifiable)
     }
   }
 
-  private func property(_ column: SchemaFile.Column, access: AccessLevel?, isKey: Bool) -> PropertyDeclaration {
+  private mutating func property(_ column: SchemaFile.Column, access: AccessLevel?, isKey: Bool) -> PropertyDeclaration {
     let at = column.name.location
     var annotations: [Annotation] = []
     var arguments: [(String?, Annotation.Value)] = []
     if let sqlName = column.sqlName { arguments.append((nil, .string(sqlName))) }
     if isKey, column.name.text != "id" { arguments.append(("primaryKey", .bool(true))) }
     if let collation = column.collation { arguments.append(("collate", .member(collation.swiftMember))) }
-    if let representation = Self.representation(column.type, column.representation) {
+    if let representation = representation(column.type, column.representation) {
       arguments.append(("as", .type(representation)))
     }
     if !arguments.isEmpty { annotations.append(Self.annotation("Column", arguments, at: at)) }
@@ -92,7 +94,7 @@ struct SchemaFileDeclarations {
     if let previous = column.previousName { annotations.append(Self.annotation("Renamed", [("from", .string(previous))], at: at)) }
     if column.allowsLossyConversion { annotations.append(Self.annotation("AllowLossyConversion", [], at: at)) }
     var property = Self.property(
-      column.name.text, at: at, isLet: isKey, access: access, type: Self.typeSyntax(column.type), storage: .stored)
+      column.name.text, at: at, isLet: isKey, access: access, type: typeSyntax(column.type), storage: .stored)
     property.annotations = annotations
     property.initializer = column.defaultValue.map { Self.expression($0, at: at) }
     return property
@@ -105,8 +107,8 @@ struct SchemaFileDeclarations {
     var type = Self.type(.struct, selection.name.text, at: selection.name.location, access: access, inheritance: ["Selection"])
     type.properties = selection.fields.map { field in
       var property = Self.property(
-        field.name.text, at: field.name.location, isLet: true, access: access, type: Self.typeSyntax(field.type), storage: .stored)
-      if let representation = Self.representation(field.type, field.representation) {
+        field.name.text, at: field.name.location, isLet: true, access: access, type: typeSyntax(field.type), storage: .stored)
+      if let representation = representation(field.type, field.representation) {
         property.annotations = [Self.annotation("Column", [("as", .type(representation))], at: field.name.location)]
       }
       return property
@@ -118,7 +120,7 @@ struct SchemaFileDeclarations {
     var type = Self.type(
       .enum, enumeration.name.text, at: enumeration.name.location, access: Self.access(enumeration.access),
       inheritance: [])
-    type.inheritance = Self.swiftType(enumeration.rawType).map { [$0] } ?? []
+    type.inheritance = swiftType(enumeration.rawType).map { [$0] } ?? []
     type.cases = enumeration.cases.map { name, value in
       EnumCase(name: name.text, rawValue: value.map { Self.expression($0, at: name.location).value }, location: name.location)
     }
@@ -169,20 +171,23 @@ struct SchemaFileDeclarations {
   }
 
   /// The representation a column stores through: JSON for a `JSON<…>` type, or its `as`.
-  private static func representation(_ type: SchemaFile.ColumnType, _ representation: String?) -> TypeSyntax? {
+  private mutating func representation(_ type: SchemaFile.ColumnType, _ representation: String?) -> TypeSyntax? {
     if type.isJSON { return swiftType("JSONRepresentation<\(type.swiftType)>") }
     return representation.flatMap { swiftType(SwiftLiteral.qualifiedName($0)) }
   }
 
   /// A column's or field's Swift type, optional with `?`.
-  private static func typeSyntax(_ type: SchemaFile.ColumnType) -> TypeSyntax? {
+  private mutating func typeSyntax(_ type: SchemaFile.ColumnType) -> TypeSyntax? {
     swiftType(type.isJSON ? type.swiftType : SwiftLiteral.qualifiedName(type.swiftType)).map { type.isOptional ? .optional($0) : $0 }
   }
 
   /// A type written in Swift's syntax (a JSON type may be any: `[String: [Int]]`), read with the
   /// Swift parser's type grammar, as annotations' types are.
-  private static func swiftType(_ text: String) -> TypeSyntax? {
-    SwiftParser.parse("typealias T = " + text, path: "").typealiases["T"]
+  private mutating func swiftType(_ text: String) -> TypeSyntax? {
+    if let known = typeCache[text] { return known }
+    let type = SwiftParser.parse("typealias T = " + text, path: "").typealiases["T"]
+    typeCache[text] = type
+    return type
   }
 
   /// A default value as Swift writes it, and what the translator reads it as.
