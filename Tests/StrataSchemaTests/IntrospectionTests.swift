@@ -48,6 +48,22 @@ import Testing
       ])
   }
 
+  /// A key on several columns is the table's first constraint, read from the pragmas.
+  @Test func aCompositeKeyIsAConstraint() throws {
+    let table = try self.table(#"CREATE TABLE "t" ("x" INTEGER NOT NULL, "y" TEXT NOT NULL, CHECK (x > 0), PRIMARY KEY ("y", "x")) STRICT;"#)
+    #expect(table.constraints == [.primaryKey(["y", "x"]), .check(CheckConstraint(expression: "x > 0"))])
+    #expect(table.compositePrimaryKey == ["y", "x"])
+    #expect(
+      SQLRenderer.createTable(table) == """
+        CREATE TABLE "t" (
+          "x" INTEGER NOT NULL,
+          "y" TEXT NOT NULL,
+          PRIMARY KEY ("y", "x"),
+          CHECK (x > 0)
+        ) STRICT;
+        """)
+  }
+
   @Test func columnConstraintsKeepTheirNames() throws {
     let table = try self.table(
       """

@@ -223,7 +223,11 @@ struct DatabaseImporter {
           "table \(NameRules.display(table.name)): the column \(NameRules.display(column.name)) is not a property: \(NameRules.columnNameProblem(column.name)!)")
       }
       let isUnmanaged = model(of: table.name)?.isUnmanaged ?? true
-      let kept = table.constraints.filter { isUnmanaged || !SchemaChanges.isModelCheck($0) }.map(SQLRenderer.constraint)
+      // Models say a key on several columns (`@PrimaryKey(on:)`) and, when managed, unnamed CHECKs.
+      let kept = table.constraints.filter { constraint in
+        if case .primaryKey = constraint { return false }
+        return isUnmanaged || !SchemaChanges.isModelCheck(constraint)
+      }.map(SQLRenderer.constraint)
         + table.columns.flatMap(\.otherConstraints).map(SQLRenderer.constraint)
       if !kept.isEmpty {
         notes.append(

@@ -161,15 +161,20 @@ struct SchemaChanges {
     var guards: [MigrationGuard] = []
     var added: [ColumnSchema] = []
     var rebuiltTable = desired
-    rebuiltTable.constraints = current.constraints
-    // A model that declares CHECKs (`@Check(raw:)`) owns the table's unnamed CHECKs; otherwise
-    // they are the migrations' and are kept.
+    // The key is the model's; the other constraints are the migrations', except that a model
+    // that declares CHECKs (`@Check(raw:)`) owns the table's unnamed CHECKs.
+    let keptConstraints = current.constraints.filter { constraint in
+      if case .primaryKey = constraint { false } else { true }
+    }
+    rebuiltTable.constraints = keptConstraints
+    rebuiltTable.compositePrimaryKey = desired.compositePrimaryKey
     let desiredChecks = desired.constraints.filter(Self.isModelCheck)
     if !desiredChecks.isEmpty {
       if Set(current.constraints.filter(Self.isModelCheck)) != Set(desiredChecks) {
         reasons.append("its CHECK constraints change")
       }
-      rebuiltTable.constraints = current.constraints.filter { !Self.isModelCheck($0) } + desiredChecks
+      rebuiltTable.constraints = keptConstraints.filter { !Self.isModelCheck($0) } + desiredChecks
+      rebuiltTable.compositePrimaryKey = desired.compositePrimaryKey
     }
     for (position, column) in desired.columns.enumerated() {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {

@@ -1,8 +1,10 @@
 import StrataSQL
 
-/// A constraint of a table beyond what its columns and composite key say: the planner keeps,
-/// compares and renders it by kind, never by reading its SQL again.
+/// A constraint of a table beyond what its columns say: the planner keeps, compares and renders
+/// it by kind, never by reading its SQL again.
 public enum TableConstraint: Hashable, Sendable {
+  /// `PRIMARY KEY (a, b)`: a key on several columns.
+  case primaryKey([String])
   /// `[CONSTRAINT name] CHECK (expression)`; models declare unnamed ones (`@Check(raw:)`).
   case check(CheckConstraint)
   /// `[CONSTRAINT name] UNIQUE (columns) [ON CONFLICT …]`.

@@ -25,17 +25,14 @@ public struct TableSchema: Hashable, Sendable {
   public var name: String
   /// The columns, in the table's order.
   public var columns: [ColumnSchema]
-  /// A primary key declared as a table constraint (more than one column); a single-column key
-  /// is declared on its column.
-  public var compositePrimaryKey: [String]
   /// Whether the table is `STRICT`.
   public var isStrict: Bool
   /// Whether the table is `WITHOUT ROWID`.
   public var isWithoutRowID: Bool
   /// The indexes on the table, other than those SQLite makes for keys and `UNIQUE`.
   public var indexes: [IndexSchema]
-  /// The table's constraints other than its composite key: checks, `UNIQUE` and `FOREIGN KEY` on
-  /// several columns, in the order the table declares them.
+  /// The table's constraints: a key on several columns first, then checks, `UNIQUE` and
+  /// `FOREIGN KEY` on several columns, in the order the table declares them.
   public var constraints: [TableConstraint]
 
   /// A table; only the name and columns are required.
@@ -45,11 +42,24 @@ public struct TableSchema: Hashable, Sendable {
   ) {
     self.name = name
     self.columns = columns
-    self.compositePrimaryKey = compositePrimaryKey
     self.isStrict = isStrict
     self.isWithoutRowID = isWithoutRowID
     self.indexes = indexes
-    self.constraints = constraints
+    self.constraints = (compositePrimaryKey.isEmpty ? [] : [.primaryKey(compositePrimaryKey)]) + constraints
+  }
+
+  /// The primary key declared as a table constraint (more than one column), or none; a
+  /// single-column key is declared on its column.
+  public var compositePrimaryKey: [String] {
+    get {
+      constraints.lazy.compactMap { constraint -> [String]? in
+        if case .primaryKey(let columns) = constraint { columns } else { nil }
+      }.first ?? []
+    }
+    set {
+      constraints.removeAll { if case .primaryKey = $0 { true } else { false } }
+      if !newValue.isEmpty { constraints.insert(.primaryKey(newValue), at: 0) }
+    }
   }
 
   /// The column called `name`, if any.

@@ -11,9 +11,6 @@ public enum SQLRenderer {
   /// `CREATE TABLE "name" (…) STRICT;`, one column or constraint per line.
   public static func createTable(_ table: TableSchema) -> String {
     var lines = table.columns.map { "  " + columnDefinition($0) }
-    if !table.compositePrimaryKey.isEmpty {
-      lines.append("  PRIMARY KEY (\(table.compositePrimaryKey.map(SQLLiteral.identifier).joined(separator: ", ")))")
-    }
     lines += table.constraints.map { "  " + constraint($0) }
     var options: [String] = []
     if table.isStrict { options.append("STRICT") }
@@ -52,6 +49,8 @@ public enum SQLRenderer {
   /// A table constraint as its table's DDL declares it.
   public static func constraint(_ constraint: TableConstraint) -> String {
     switch constraint {
+    case .primaryKey(let columns):
+      return "PRIMARY KEY (\(columns.map(SQLLiteral.identifier).joined(separator: ", ")))"
     case .check(let check):
       return Self.check(check)
     case .unique(let name, let columns, let onConflict):
