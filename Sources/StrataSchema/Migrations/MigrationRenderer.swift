@@ -24,11 +24,7 @@ struct MigrationRenderer {
       if case .dropTable(let table) = step { table } else { nil }
     }
     for step in steps {
-      if case .renames(let plan) = step {
-        lines += Self.lines(for: plan)
-      } else {
-        lines.append((step.table, line(for: step, droppedTables: droppedTables)))
-      }
+      lines += self.lines(for: step, droppedTables: droppedTables)
     }
     return lines
   }
@@ -54,15 +50,15 @@ struct MigrationRenderer {
     return lines
   }
 
-  /// A step in plain words.
-  private func line(for step: SchemaChange, droppedTables: [TableSchema]) -> String {
+  /// A step in plain words, with the table it changes: a line per rename, one line otherwise.
+  private func lines(for step: SchemaChange, droppedTables: [TableSchema]) -> [(table: String, line: String)] {
     switch step {
     case .renames(let plan):
-      return Self.lines(for: plan).map(\.line).joined(separator: "; ")
+      return Self.lines(for: plan)
     case .check(let check):
-      return "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)"
+      return [(check.table, "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)")]
     case .dropIndex(let index):
-      return "drop index \(SQLLiteral.identifier(index.name))"
+      return [(index.table, "drop index \(SQLLiteral.identifier(index.name))")]
     case .dropTable(let table):
       var line = "drop table \(SQLLiteral.identifier(table.name)), deleting its rows"
       let children = droppedTables.filter { child in
@@ -72,7 +68,7 @@ struct MigrationRenderer {
       if !children.isEmpty {
         line += " (the rows of \(children.map { SQLLiteral.identifier($0.name) }.joined(separator: ", ")) that reference them are dropped with their table)"
       }
-      return line
+      return [(table.name, line)]
     case .rebuild(let rebuild):
       var line = "rebuild table \(SQLLiteral.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
       let filled = rebuild.sources.filter { $0.nullsBecome != nil }.map(\.column)
@@ -94,15 +90,15 @@ struct MigrationRenderer {
       if !rebuild.guards.isEmpty {
         line += "; fails, changing nothing and naming the row, if \(rebuild.guards.map(\.condition).joined(separator: ", or "))"
       }
-      return line
+      return [(rebuild.table.name, line)]
     case .dropColumn(let table, let column):
-      return "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values"
+      return [(table, "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values")]
     case .createTable(let table):
-      return "create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes")
+      return [(table.name, "create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes"))]
     case .addColumn(let table, let column):
-      return "add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))"
+      return [(table, "add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))")]
     case .createIndex(let index):
-      return "create index \(SQLLiteral.identifier(index.name))"
+      return [(index.table, "create index \(SQLLiteral.identifier(index.name))")]
     }
   }
 

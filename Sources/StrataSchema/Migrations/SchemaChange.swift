@@ -1,5 +1,5 @@
-/// One step of a migration, after the renames: the planner's output and the only thing the
-/// renderer, the header, the file name, the data-loss consent and the drift warning read.
+/// One step of a migration: the planner's output and the only thing the renderer, the header,
+/// the file name, the data-loss consent and the drift warning read.
 ///
 /// Every reader switches over all the cases, so a new kind of change is a compile error in each
 /// place that must say something about it.
@@ -23,7 +23,7 @@ enum SchemaChange {
 
   /// A migration's steps, renames first, in the order it runs them.
   static func steps(renames: RenamePlan, changes: SchemaChanges) -> [SchemaChange] {
-    (renames.isEmpty ? [] : [.renames(renames)]) + changes.ordered
+    (renames.isEmpty ? [] : [.renames(renames)]) + changes.steps
   }
 
   /// Where the step goes in a migration: checks before anything changes, drops before the
@@ -40,18 +40,6 @@ enum SchemaChange {
     case .createTable: 5
     case .addColumn: 6
     case .createIndex: 7
-    }
-  }
-
-  /// The table the step changes; the first one a rename plan renames.
-  var table: String {
-    switch self {
-    case .renames(let plan): plan.tables.first?.to ?? plan.columns.first?.table ?? plan.droppedColumns.first?.table ?? ""
-    case .check(let check): check.table
-    case .dropIndex(let index), .createIndex(let index): index.table
-    case .dropTable(let table), .createTable(let table): table.name
-    case .rebuild(let rebuild): rebuild.table.name
-    case .dropColumn(let table, _), .addColumn(let table, _): table
     }
   }
 

@@ -86,20 +86,12 @@ struct SchemaChanges {
   /// Tables the migrations made that the models did not manage until now (folded).
   private let takenOver: Set<String>
 
-  /// The steps, in the order the comparison finds them; ``ordered`` is the migration's order.
+  /// The steps in the order the migration runs them: by phase, and within a phase in the
+  /// models' order.
   private(set) var steps: [SchemaChange] = []
   var problems: [Problem] = []
 
-  /// The steps in the order the migration runs them: by phase, and within a phase in the
-  /// models' order.
-  var ordered: [SchemaChange] {
-    steps.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
-  }
-
   var isEmpty: Bool { steps.isEmpty && problems.isEmpty }
-
-  /// Whether the changes delete data or constraints, which needs the user's consent.
-  var losesData: Bool { steps.contains(where: \.losesData) }
 
   /// - Parameters:
   ///   - current: The schema the migrations produce, renames done.
@@ -137,6 +129,8 @@ struct SchemaChanges {
       }
       compare(existing, table, dependents: dependents)
     }
+    // Found table by table; run phase by phase (a stable sort keeps the models' order).
+    steps = steps.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
   }
 
   private mutating func compare(_ current: TableSchema, _ desired: TableSchema, dependents: [SchemaObject]) {

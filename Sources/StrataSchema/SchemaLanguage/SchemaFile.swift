@@ -128,3 +128,37 @@ struct SchemaFile: Sendable {
     var cases: [(name: Name, value: DefaultValue?)]
   }
 }
+
+// What the Swift models a schema file stands for say, decided once for the Swift text the build
+// compiles (SchemaFileRenderer) and the declarations the translator reads (SchemaFileDeclarations).
+
+extension SchemaFile.Table {
+  /// The column the model is keyed by: `id`, else the one marked `primary`; none for a key on
+  /// several columns.
+  var key: SchemaFile.Column? {
+    compositeKey != nil ? nil : columns.first { $0.name.text == "id" } ?? columns.first(where: \.isPrimary)
+  }
+}
+
+extension SchemaFile.ColumnType {
+  /// The type as Swift writes it, optional with `?`; names that need backticks have them.
+  var swiftText: String {
+    (isJSON ? swiftType : SwiftLiteral.qualifiedName(swiftType)) + (isOptional ? "?" : "")
+  }
+
+  /// The representation a column of this type stores through, as Swift writes it: JSON for a
+  /// `JSON<…>` type, or the `as` representation given.
+  func representation(_ explicit: String?) -> String? {
+    isJSON ? "JSONRepresentation<\(swiftType)>" : explicit.map(SwiftLiteral.qualifiedName)
+  }
+}
+
+extension SchemaFile.Column {
+  /// The table a `references` or `on delete` names, as a dotted name's components: the one
+  /// `references` gives, or the table of a key type (`Owner.ID`).
+  var referencedTable: [String]? {
+    if let references { return [references.text] }
+    if onDelete != nil, type.components.count >= 2, type.components.last == "ID" { return Array(type.components.dropLast()) }
+    return nil
+  }
+}

@@ -46,8 +46,7 @@ struct SchemaFileDeclarations {
       if let condition = index.condition { arguments.append(("whereRaw", .string(condition))) }
       annotations.append(Self.annotation(index.isUnique ? "Unique" : "Index", arguments, at: index.location))
     }
-    let key = table.compositeKey != nil
-      ? nil : table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
+    let key = table.key
     let access = Self.access(table.access)
     var type = Self.type(
       .struct, table.name.text, at: at, access: access,
@@ -73,7 +72,7 @@ struct SchemaFileDeclarations {
     if let sqlName = column.sqlName { arguments.append((nil, .string(sqlName))) }
     if isKey, column.name.text != "id" { arguments.append(("primaryKey", .bool(true))) }
     if let collation = column.collation { arguments.append(("collate", .member(collation.swiftMember))) }
-    if let representation = representation(column.type, column.representation) {
+    if let representation = column.type.representation(column.representation).flatMap({ swiftType($0) }) {
       arguments.append(("as", .type(representation)))
     }
     if !arguments.isEmpty { annotations.append(Self.annotation("Column", arguments, at: at)) }
@@ -82,12 +81,7 @@ struct SchemaFileDeclarations {
     if column.isIndexed { annotations.append(Self.annotation("Index", [], at: at)) }
     if column.references != nil || column.onDelete != nil {
       var referenceArguments: [(String?, Annotation.Value)] = []
-      if let table = column.references {
-        referenceArguments.append((nil, .type(Self.named([table.text]))))
-      } else if column.type.components.count >= 2, column.type.components.last == "ID" {
-        // `on delete` on a key type: the table is the type's.
-        referenceArguments.append((nil, .type(Self.named(Array(column.type.components.dropLast())))))
-      }
+      if let table = column.referencedTable { referenceArguments.append((nil, .type(Self.named(table)))) }
       if let action = column.onDelete { referenceArguments.append(("onDelete", .member(action.swiftMember))) }
       annotations.append(Self.annotation("References", referenceArguments, at: at))
     }
@@ -108,7 +102,7 @@ struct SchemaFileDeclarations {
     type.properties = selection.fields.map { field in
       var property = Self.property(
         field.name.text, at: field.name.location, isLet: true, access: access, type: typeSyntax(field.type), storage: .stored)
-      if let representation = representation(field.type, field.representation) {
+      if let representation = field.type.representation(field.representation).flatMap({ swiftType($0) }) {
         property.annotations = [Self.annotation("Column", [("as", .type(representation))], at: field.name.location)]
       }
       return property
@@ -170,15 +164,9 @@ struct SchemaFileDeclarations {
     .named(components.map { TypeSyntax.Component(name: $0, arguments: []) })
   }
 
-  /// The representation a column stores through: JSON for a `JSON<…>` type, or its `as`.
-  private mutating func representation(_ type: SchemaFile.ColumnType, _ representation: String?) -> TypeSyntax? {
-    if type.isJSON { return swiftType("JSONRepresentation<\(type.swiftType)>") }
-    return representation.flatMap { swiftType(SwiftLiteral.qualifiedName($0)) }
-  }
-
   /// A column's or field's Swift type, optional with `?`.
   private mutating func typeSyntax(_ type: SchemaFile.ColumnType) -> TypeSyntax? {
-    swiftType(type.isJSON ? type.swiftType : SwiftLiteral.qualifiedName(type.swiftType)).map { type.isOptional ? .optional($0) : $0 }
+    swiftType(type.swiftText)
   }
 
   /// A type written in Swift's syntax (a JSON type may be any: `[String: [Int]]`), read with the

@@ -60,11 +60,6 @@ struct SchemaFileRenderer {
     }
   }
 
-  private static func swiftType(_ type: SchemaFile.ColumnType) -> String {
-    let base = type.isJSON ? type.swiftType : SwiftLiteral.qualifiedName(type.swiftType)
-    return base + (type.isOptional ? "?" : "")
-  }
-
   private mutating func render(_ table: SchemaFile.Table) {
     let access = Self.access(table.access)
     let name = checked(table.name)
@@ -84,8 +79,7 @@ struct SchemaFileRenderer {
       emit(
         "// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(checkedList(index.columns)))\(condition))")
     }
-    let key = table.compositeKey != nil
-      ? nil : table.columns.first { $0.name.text == "id" } ?? table.columns.first(where: \.isPrimary)
+    let key = table.key
     let identifiable = key?.name.text == "id" ? ", Identifiable" : ""
     emit("\(access)struct \(name): Table\(identifiable) {")
     for column in table.columns {
@@ -94,7 +88,7 @@ struct SchemaFileRenderer {
     if table.access == .public {
       // Swift's memberwise initializer is internal; a public model needs its own.
       let parameters = table.columns.map { column in
-        "\(SwiftLiteral.identifier(column.name.text)): \(Self.swiftType(column.type))"
+        "\(SwiftLiteral.identifier(column.name.text)): \(column.type.swiftText)"
           + (column.defaultValue.map { " = " + Self.literal($0) } ?? (column.type.isOptional ? " = nil" : ""))
       }
       emit("")
@@ -120,7 +114,7 @@ struct SchemaFileRenderer {
       emit("")
       emit("extension \(name): Identifiable {")
       emit(
-        "  \(access)var id: \(Self.swiftType(key.type)) { \(SwiftLiteral.identifier(key.name.text)) }")
+        "  \(access)var id: \(key.type.swiftText) { \(SwiftLiteral.identifier(key.name.text)) }")
       emit("}")
     }
   }
@@ -131,11 +125,7 @@ struct SchemaFileRenderer {
     if let sqlName = column.sqlName { arguments.append(SwiftLiteral.string(sqlName)) }
     if isKey, column.name.text != "id" { arguments.append("primaryKey: true") }
     if let collation = column.collation { arguments.append("collate: .\(collation.swiftMember)") }
-    if column.type.isJSON {
-      arguments.append("as: JSONRepresentation<\(column.type.swiftType)>.self")
-    } else if let representation = column.representation {
-      arguments.append("as: \(SwiftLiteral.qualifiedName(representation)).self")
-    }
+    if let representation = column.type.representation(column.representation) { arguments.append("as: \(representation).self") }
     if column.isPrimary, !isKey {
       diagnostics.error(
         compositeKey ? "the table's key is its 'primary (…)' line; remove 'primary' here" : "a table has one primary key; this one has two",
@@ -149,9 +139,8 @@ struct SchemaFileRenderer {
       var referenceArguments: [String] = []
       if let table = column.references {
         referenceArguments.append("\(checked(table)).self")
-      } else if column.type.components.count >= 2, column.type.components.last == "ID" {
-        // `on delete` on a key type: the table is the type's.
-        referenceArguments.append(column.type.components.dropLast().map(SwiftLiteral.identifier).joined(separator: ".") + ".self")
+      } else if let table = column.referencedTable {
+        referenceArguments.append(table.map(SwiftLiteral.identifier).joined(separator: ".") + ".self")
       }
       if let action = column.onDelete { referenceArguments.append("onDelete: .\(action.swiftMember)") }
       emit("  // @References(\(referenceArguments.joined(separator: ", ")))")
@@ -160,19 +149,17 @@ struct SchemaFileRenderer {
     if column.allowsLossyConversion { emit("  // @AllowLossyConversion") }
     let keyword = isKey ? "let" : "var"
     let defaultValue = column.defaultValue.map { " = " + Self.literal($0) } ?? ""
-    emit("  \(access)\(keyword) \(checked(column.name)): \(Self.swiftType(column.type))\(defaultValue)")
+    emit("  \(access)\(keyword) \(checked(column.name)): \(column.type.swiftText)\(defaultValue)")
   }
 
   private mutating func render(_ selection: SchemaFile.Selection) {
     let access = Self.access(selection.access)
     emit("\(access)struct \(checked(selection.name)): Selection {")
     for field in selection.fields {
-      if field.type.isJSON {
-        emit("  // @Column(as: JSONRepresentation<\(field.type.swiftType)>.self)")
-      } else if let representation = field.representation {
-        emit("  // @Column(as: \(SwiftLiteral.qualifiedName(representation)).self)")
+      if let representation = field.type.representation(field.representation) {
+        emit("  // @Column(as: \(representation).self)")
       }
-      emit("  \(access)let \(checked(field.name)): \(Self.swiftType(field.type))")
+      emit("  \(access)let \(checked(field.name)): \(field.type.swiftText)")
     }
     emit("}")
   }
