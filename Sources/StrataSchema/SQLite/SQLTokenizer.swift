@@ -10,10 +10,14 @@ struct SQLToken: Equatable {
     case string
     case number
     case symbol
+    /// A comment, when asked for.
+    case comment
   }
 
   var kind: Kind
   var text: String
+  /// Where the token is: byte offsets in the UTF-8 of the text read.
+  var range: Range<Int>
 
   /// The token's text in SQL: quoted names requoted with double quotes.
   var sql: String {
@@ -30,17 +34,20 @@ struct SQLToken: Equatable {
 /// Tokens with their text, read by StrataSQL's lexer: what the schema reader compares and
 /// normalizes.
 enum SQLTokenizer {
-  static func tokens(_ sql: String) -> [SQLToken] {
-    let lexer = SQLLexer(sql)
+  /// The tokens of `sql`; comments are left out unless `keepingComments`.
+  static func tokens(_ sql: String, keepingComments: Bool = false) -> [SQLToken] {
+    let lexer = SQLLexer(sql, keepingComments: keepingComments)
     return lexer.map { lexeme in
-      switch lexeme.kind {
-      case .quotedName: SQLToken(kind: .quotedName, text: lexer.unquoted(lexeme.range))
-      case .string: SQLToken(kind: .string, text: SQLQuoting.string(lexer.unquoted(lexeme.range)))
+      let range = lexeme.range
+      return switch lexeme.kind {
+      case .quotedName: SQLToken(kind: .quotedName, text: lexer.unquoted(range), range: range)
+      case .string: SQLToken(kind: .string, text: SQLQuoting.string(lexer.unquoted(range)), range: range)
       // A blob literal is one token: `X'00FF'`, not the word X and a string.
-      case .blob: SQLToken(kind: .string, text: "X" + SQLQuoting.string(lexer.unquoted(lexeme.range.dropFirst())))
-      case .number: SQLToken(kind: .number, text: lexer.text(lexeme.range))
-      case .word: SQLToken(kind: .word, text: lexer.text(lexeme.range))
-      case .symbol, .comment: SQLToken(kind: .symbol, text: lexer.text(lexeme.range))
+      case .blob: SQLToken(kind: .string, text: "X" + SQLQuoting.string(lexer.unquoted(range.dropFirst())), range: range)
+      case .number: SQLToken(kind: .number, text: lexer.text(range), range: range)
+      case .word: SQLToken(kind: .word, text: lexer.text(range), range: range)
+      case .symbol: SQLToken(kind: .symbol, text: lexer.text(range), range: range)
+      case .comment: SQLToken(kind: .comment, text: lexer.text(range), range: range)
       }
     }
   }

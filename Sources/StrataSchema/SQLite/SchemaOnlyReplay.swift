@@ -140,18 +140,24 @@ struct SimpleCreate {
   ]
 
   init?(_ statement: String, functions: Set<String>) {
-    var reader = StatementReader(statement)
-    // Where a comment falls in the text SQLite stores is not followed here.
-    guard !reader.hasComments, reader.keyword("CREATE") else { return nil }
-    let isUnique = reader.keyword("UNIQUE")
-    if reader.keyword("TABLE"), !isUnique {
+    let tokens = SQLTokenizer.tokens(statement, keepingComments: true)
+    // Where a comment falls in the text SQLite stores is not followed here; a `;` before the
+    // end means more than one statement.
+    guard !tokens.contains(where: { $0.kind == .comment }),
+      let last = tokens.lastIndex(where: { $0.text != ";" || $0.kind != .symbol }),
+      !tokens[..<last].contains(where: { $0.text == ";" && $0.kind == .symbol })
+    else { return nil }
+    var reader = SQLTokenReader(tokens[...last])
+    guard reader.word("CREATE") else { return nil }
+    let isUnique = reader.word("UNIQUE")
+    if reader.word("TABLE"), !isUnique {
       type = "table"
-    } else if reader.keyword("INDEX") {
+    } else if reader.word("INDEX") {
       type = "index"
     } else {
       return nil
     }
-    let nameStart = reader.offset
+    let rest = reader.tokens
     guard let name = reader.name(), !SQLName.folded(name).hasPrefix("sqlite_"),
       !["IF", "TEMP", "TEMPORARY"].contains(name.uppercased()) || reader.peek(is: "(")
     else { return nil }
@@ -160,13 +166,12 @@ struct SimpleCreate {
       guard reader.peek(is: "(") else { return nil }
       tableName = name
     } else {
-      guard reader.keyword("ON"), let table = reader.name(), reader.peek(is: "(") else { return nil }
+      guard reader.word("ON"), let table = reader.name(), reader.peek(is: "(") else { return nil }
       tableName = table
     }
-    guard let rest = reader.rest(from: nameStart),
-      Self.usesOnlyKnownNames(SQLTokenizer.tokens(rest), functions: functions)
-    else { return nil }
-    sql = (type == "table" ? "CREATE TABLE " : isUnique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ") + rest
+    guard let first = rest.first, Self.usesOnlyKnownNames(Array(rest), functions: functions) else { return nil }
+    let text = String(decoding: Array(statement.utf8)[first.range.lowerBound..<tokens[last].range.upperBound], as: UTF8.self)
+    sql = (type == "table" ? "CREATE TABLE " : isUnique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ") + text
   }
 }
 
@@ -193,60 +198,6 @@ extension SimpleCreate {
       }
     }
     return true
-  }
-}
-
-/// The lexemes of one statement, read from the front, for recognizing a few fixed forms.
-private struct StatementReader {
-  let lexer: SQLLexer
-  let lexemes: [SQLLexer.Lexeme]
-  var position = 0
-
-  init(_ text: String) {
-    lexer = SQLLexer(text, keepingComments: true)
-    lexemes = Array(lexer)
-  }
-
-  var hasComments: Bool { lexemes.contains { $0.kind == .comment } }
-
-  /// Where the next lexeme starts.
-  var offset: Int { position < lexemes.count ? lexemes[position].range.lowerBound : lexer.bytes.count }
-
-  /// Consumes `word` (uppercase) when it comes next.
-  mutating func keyword(_ word: String) -> Bool {
-    guard position < lexemes.count, lexemes[position].kind == .word,
-      lexer.text(lexemes[position].range).uppercased() == word
-    else { return false }
-    position += 1
-    return true
-  }
-
-  /// Whether the next lexeme is the symbol `symbol`.
-  func peek(is symbol: String) -> Bool {
-    position < lexemes.count && lexemes[position].kind == .symbol && lexer.text(lexemes[position].range) == symbol
-  }
-
-  /// A bare or quoted name, unquoted; nil when a `.` follows (a schema name).
-  mutating func name() -> String? {
-    guard position < lexemes.count else { return nil }
-    let lexeme = lexemes[position]
-    let name: String
-    switch lexeme.kind {
-    case .word: name = lexer.text(lexeme.range)
-    case .quotedName: name = lexer.unquoted(lexeme.range)
-    default: return nil
-    }
-    position += 1
-    return peek(is: ".") ? nil : name
-  }
-
-  /// The text from `start` to the end without the final `;`s; nil when a `;` comes earlier.
-  func rest(from start: Int) -> String? {
-    let isSemicolon = { (lexeme: SQLLexer.Lexeme) in lexeme.kind == .symbol && self.lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: ";") }
-    guard let last = lexemes.lastIndex(where: { !isSemicolon($0) }),
-      !lexemes[..<last].contains(where: isSemicolon)
-    else { return nil }
-    return lexer.text(start..<lexemes[last].range.upperBound)
   }
 }
 
