@@ -74,15 +74,15 @@ import Testing
         _ = try statement.queryFragment.rendered(for: .postgreSQL)
         return nil
       } catch let error as DialectError {
-        return error.description.components(separatedBy: ", which").first
+        return error.description.components(separatedBy: ", which only SQLite has").first
       } catch {
         return "\(error)"
       }
     }
-    #expect(refusal(Player.insert(or: .replace) { Player.Draft(gameID: UUID(2), name: "Blob") }) == "PostgreSQL has no INSERT OR REPLACE")
-    #expect(refusal(Player.where { $0.name.glob("B*") }) == "PostgreSQL has no GLOB")
-    #expect(refusal(Player.select { $0.name.collate(.nocase) }) == "PostgreSQL has no the collation NOCASE")
-    #expect(refusal(Player.select { $0.score.typeof() }) == "PostgreSQL has no the function typeof")
+    #expect(refusal(Player.insert(or: .replace) { Player.Draft(gameID: UUID(2), name: "Blob") }) == "this statement cannot run on PostgreSQL: it uses INSERT OR REPLACE")
+    #expect(refusal(Player.where { $0.name.glob("B*") }) == "this statement cannot run on PostgreSQL: it uses GLOB")
+    #expect(refusal(Player.select { $0.name.collate(.nocase) }) == "this statement cannot run on PostgreSQL: it uses the collation NOCASE")
+    #expect(refusal(Player.select { $0.score.typeof() }) == "this statement cannot run on PostgreSQL: it uses the function typeof")
     // The same statements run on SQLite as built.
     #expect(try Player.where { $0.name.glob("B*") }.queryFragment.rendered(for: .sqlite).sql.contains(" GLOB ?"))
   }

@@ -79,7 +79,7 @@ public struct DialectError: Error, CustomStringConvertible, Sendable {
   public var description: String {
     switch reason {
     case .sqliteOnly(let construct):
-      "\(dialect.name) has no \(construct), which only SQLite has; the statement cannot run there: \(sql)"
+      "this statement cannot run on \(dialect.name): it uses \(construct), which only SQLite has: \(sql)"
     }
   }
 }
