@@ -69,9 +69,9 @@ let package = Package(
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),
-    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema"], exclude: ["Fixtures", "Corpus"]),
+    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema", "StrataSQL"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
-    .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema"]),
+    .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema", "StrataSQL"]),
   ],
   swiftLanguageModes: [.v6]
 )

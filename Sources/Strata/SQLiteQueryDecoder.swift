@@ -1,5 +1,6 @@
 import GRDBSQLite
 import StrataCore
+import StrataSQL
 
 /// Decodes a result row straight from a prepared statement, column by column.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSQL
 import Testing
 
 @testable import StrataSchema
@@ -180,7 +181,7 @@ import Testing
   func database(_ name: String, _ sql: String) throws {
     let connection = try SQLiteConnection()
     try connection.execute(sql)
-    try connection.execute("VACUUM INTO \(SQLLiteral.string(directory.appendingPathComponent(name).path))")
+    try connection.execute("VACUUM INTO \(SQLQuoting.string(directory.appendingPathComponent(name).path))")
   }
 
   @Test func importWritesNewFilesOnly() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataSQL
 import Testing
 
 @testable import StrataSchema
@@ -14,7 +15,7 @@ import Testing
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-import-\(UUID().uuidString).sqlite").path
     let connection = try SQLiteConnection()
     try connection.execute(sql)
-    try connection.execute("VACUUM INTO \(SQLLiteral.string(path))")
+    try connection.execute("VACUUM INTO \(SQLQuoting.string(path))")
     return path
   }
 

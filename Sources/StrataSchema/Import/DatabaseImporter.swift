@@ -337,7 +337,7 @@ struct DatabaseImporter {
   /// it as a `UUID`.
   private func isUUIDKey(_ column: ColumnSchema) -> Bool {
     column.primaryKey != nil && column.type == .text && column.notNullOnConflict == .replace
-      && column.defaultValue == .expression("uuid()")
+      && column.defaultValue == SQLiteDialect.newUUID
   }
 
   /// The column a foreign key references.
@@ -365,7 +365,7 @@ struct DatabaseImporter {
   private static func typeOfValues(in column: String, of view: String, _ database: SQLiteConnection) throws -> SQLType {
     let classes = Set(
       try database.rows(
-        "SELECT DISTINCT typeof(\(SQLLiteral.identifier(column))) AS kind FROM \(SQLLiteral.identifier(view)) LIMIT 8"
+        "SELECT DISTINCT typeof(\(SQLQuoting.identifier(column))) AS kind FROM \(SQLQuoting.identifier(view)) LIMIT 8"
       ).compactMap { $0["kind"] }.filter { $0 != "null" })
     switch classes {
     case ["integer"]: return .integer

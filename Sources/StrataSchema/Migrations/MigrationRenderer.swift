@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// Writes a migration: a header that says in plain language what it does and what data it can
 /// lose, then the statements, in an order that applies: renames, dropped indexes and tables,
 /// rebuilds, dropped columns, new tables, new columns, new indexes.
@@ -37,15 +39,15 @@ struct MigrationRenderer {
     var lines: [(table: String, line: String)] = []
     for rename in renames.tables {
       lines.append(
-        (rename.to, "rename table \(SQLLiteral.identifier(rename.from)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
+        (rename.to, "rename table \(SQLQuoting.identifier(rename.from)) to \(SQLQuoting.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
     }
     for (table, column) in renames.droppedColumns {
       lines.append(
-        (table, "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values, for the column renamed to its name"))
+        (table, "drop column \(SQLQuoting.identifier(column)) of \(SQLQuoting.identifier(table)), deleting its values, for the column renamed to its name"))
     }
     for rename in renames.columns {
       lines.append(
-        (rename.table, "rename column \(SQLLiteral.identifier(rename.from)) of \(SQLLiteral.identifier(rename.table)) to \(SQLLiteral.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
+        (rename.table, "rename column \(SQLQuoting.identifier(rename.from)) of \(SQLQuoting.identifier(rename.table)) to \(SQLQuoting.identifier(rename.to))" + caseOnly(rename.from, rename.to)))
     }
     return lines
   }
@@ -56,27 +58,27 @@ struct MigrationRenderer {
     case .renames(let plan):
       return Self.lines(for: plan)
     case .check(let check):
-      return [(check.table, "check \(SQLLiteral.identifier(check.table)).\(SQLLiteral.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)")]
+      return [(check.table, "check \(SQLQuoting.identifier(check.table)).\(SQLQuoting.identifier(check.column)), changing nothing: fails, naming the row, if \(check.condition)")]
     case .dropIndex(let index):
-      return [(index.table, "drop index \(SQLLiteral.identifier(index.name))")]
+      return [(index.table, "drop index \(SQLQuoting.identifier(index.name))")]
     case .dropTable(let table):
-      var line = "drop table \(SQLLiteral.identifier(table.name)), deleting its rows"
+      var line = "drop table \(SQLQuoting.identifier(table.name)), deleting its rows"
       let children = droppedTables.filter { child in
         child.columns.contains { $0.references.map { SQLName.folded($0.table) == SQLName.folded(table.name) } ?? false }
           && SQLName.folded(child.name) != SQLName.folded(table.name)
       }
       if !children.isEmpty {
-        line += " (the rows of \(children.map { SQLLiteral.identifier($0.name) }.joined(separator: ", ")) that reference them are dropped with their table)"
+        line += " (the rows of \(children.map { SQLQuoting.identifier($0.name) }.joined(separator: ", ")) that reference them are dropped with their table)"
       }
       return [(table.name, line)]
     case .rebuild(let rebuild):
-      var line = "rebuild table \(SQLLiteral.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
+      var line = "rebuild table \(SQLQuoting.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
       let filled = rebuild.sources.filter { $0.nullsBecome != nil }.map(\.column)
       if !filled.isEmpty {
-        line += "; rows whose \(filled.map(SQLLiteral.identifier).joined(separator: ", ")) is NULL get the default"
+        line += "; rows whose \(filled.map(SQLQuoting.identifier).joined(separator: ", ")) is NULL get the default"
       }
       let lossy = rebuild.sources.compactMap { source in
-        source.conversion.flatMap { source.allowsLossyConversion ? "\(SQLLiteral.identifier(source.column)) to \($0.sql)" : nil }
+        source.conversion.flatMap { source.allowsLossyConversion ? "\(SQLQuoting.identifier(source.column)) to \($0.sql)" : nil }
       }
       if !lossy.isEmpty {
         line += "; converts \(lossy.joined(separator: ", ")) with SQLite's CAST even where a value changes, as // @AllowLossyConversion allows"
@@ -85,20 +87,20 @@ struct MigrationRenderer {
         line += "; drops \(rebuild.lostConstraints.joined(separator: ", ")), which the model does not say"
       }
       if !rebuild.droppedColumns.isEmpty {
-        line += "; drops column \(rebuild.droppedColumns.map(SQLLiteral.identifier).joined(separator: ", ")), deleting its values"
+        line += "; drops column \(rebuild.droppedColumns.map(SQLQuoting.identifier).joined(separator: ", ")), deleting its values"
       }
       if !rebuild.guards.isEmpty {
         line += "; fails, changing nothing and naming the row, if \(rebuild.guards.map(\.condition).joined(separator: ", or "))"
       }
       return [(rebuild.table.name, line)]
     case .dropColumn(let table, let column):
-      return [(table, "drop column \(SQLLiteral.identifier(column)) of \(SQLLiteral.identifier(table)), deleting its values")]
+      return [(table, "drop column \(SQLQuoting.identifier(column)) of \(SQLQuoting.identifier(table)), deleting its values")]
     case .createTable(let table):
-      return [(table.name, "create table \(SQLLiteral.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes"))]
+      return [(table.name, "create table \(SQLQuoting.identifier(table.name))" + (table.indexes.isEmpty ? "" : " and its indexes"))]
     case .addColumn(let table, let column):
-      return [(table, "add column \(SQLLiteral.identifier(column.name)) to \(SQLLiteral.identifier(table))")]
+      return [(table, "add column \(SQLQuoting.identifier(column.name)) to \(SQLQuoting.identifier(table))")]
     case .createIndex(let index):
-      return [(index.table, "create index \(SQLLiteral.identifier(index.name))")]
+      return [(index.table, "create index \(SQLQuoting.identifier(index.name))")]
     }
   }
 

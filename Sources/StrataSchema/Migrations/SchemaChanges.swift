@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// What it takes to bring the schema the migrations produce (after the renames) to the one the
 /// models ask for, as the steps of one migration.
 ///
@@ -61,7 +63,7 @@ struct SchemaChanges {
 
     /// The SQL that reads the value from an old row.
     var expression: String {
-      var expression = SQLLiteral.identifier(from)
+      var expression = SQLQuoting.identifier(from)
       if let conversion { expression = SQLConversion.converted(expression, to: conversion) }
       if let nullsBecome { expression = "coalesce(\(expression), \(nullsBecome.sql))" }
       return expression
@@ -276,11 +278,11 @@ struct SchemaChanges {
     if !current.compositePrimaryKey.isEmpty,
       current.compositePrimaryKey.map(SQLName.folded) != desired.compositePrimaryKey.map(SQLName.folded)
     {
-      lost.append("its PRIMARY KEY (\(current.compositePrimaryKey.map(SQLLiteral.identifier).joined(separator: ", ")))")
+      lost.append("its PRIMARY KEY (\(current.compositePrimaryKey.map(SQLQuoting.identifier).joined(separator: ", ")))")
     }
     for column in current.columns {
       guard let wanted = desiredColumns[SQLName.folded(column.name)] else { continue }
-      let name = SQLLiteral.identifier(column.name)
+      let name = SQLQuoting.identifier(column.name)
       if column.primaryKey != nil, wanted.primaryKey == nil { lost.append("the PRIMARY KEY \(name)") }
       if let reference = column.references, !sameReference(reference, wanted.references) {
         lost.append("the foreign key \(name) REFERENCES \(describeReference(reference))")
@@ -291,7 +293,7 @@ struct SchemaChanges {
     }
     let wantedIndexes = Set(desired.indexes.map { $0.columns.map(SQLName.folded) })
     for index in current.indexes where isConventional(index, of: current) && !wantedIndexes.contains(index.columns.map(SQLName.folded)) {
-      lost.append("the index \(SQLLiteral.identifier(index.name))")
+      lost.append("the index \(SQLQuoting.identifier(index.name))")
     }
     return lost
   }
@@ -365,7 +367,7 @@ struct SchemaChanges {
 
   private static func describeReference(_ reference: ForeignKey?) -> String {
     guard let reference else { return "none" }
-    var text = "\(SQLLiteral.identifier(reference.table))(\(SQLLiteral.identifier(reference.column)))"
+    var text = "\(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))"
     if let action = reference.onDelete { text += " ON DELETE \(action.rawValue)" }
     if let action = reference.onUpdate { text += " ON UPDATE \(action.rawValue)" }
     return text

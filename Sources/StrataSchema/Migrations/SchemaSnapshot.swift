@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// The schema snapshot (`schemas/<Target>.sql`): every table with its indexes, sorted by name,
 /// then views and triggers, as the migrations leave them; and the type the models read each
 /// column as when it was written.
@@ -43,11 +45,11 @@ enum SchemaSnapshot {
       text += "\n\n" + object.sql + ";"
     }
     let tableLines = renamedTables.sorted { $0.table < $1.table }.map { entry in
-      "-- \(SQLLiteral.identifier(entry.table)) renamed from \(SQLLiteral.identifier(entry.from))"
+      "-- \(SQLQuoting.identifier(entry.table)) renamed from \(SQLQuoting.identifier(entry.from))"
     }
     let columnLines = columns.sorted { ($0.table, $0.column) < ($1.table, $1.column) }.map { entry in
-      "-- \(SQLLiteral.identifier(entry.table)).\(SQLLiteral.identifier(entry.column)) \(SQLLiteral.comment(entry.type))"
-        + (entry.renamedFrom.map { ", renamed from \(SQLLiteral.identifier($0))" } ?? "")
+      "-- \(SQLQuoting.identifier(entry.table)).\(SQLQuoting.identifier(entry.column)) \(SQLLiteral.comment(entry.type))"
+        + (entry.renamedFrom.map { ", renamed from \(SQLQuoting.identifier($0))" } ?? "")
     }
     // The heading is there even with no managed model, so that a table taken over later is
     // known for one.

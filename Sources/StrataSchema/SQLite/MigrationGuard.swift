@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// A check a migration makes before it changes a table: when a row holds a value the change
 /// cannot keep as it is, the migration stops and says which table, column and row, and nothing
 /// changes (the migrator runs each migration in one transaction, and the checks come before the
@@ -42,11 +44,11 @@ struct MigrationGuard: Equatable {
     }
     let parts = merged.map { part in
       switch part {
-      case .text(let text): SQLLiteral.string(text)
+      case .text(let text): SQLQuoting.string(text)
       case .value(let sql): sql
       }
     }
-    sql = "SELECT json_extract('{}', \(parts.joined(separator: " || ")))\n  FROM \(SQLLiteral.identifier(table.name))\(rows.isEmpty ? "" : "\n  " + rows)\n  LIMIT 1;"
+    sql = "SELECT json_extract('{}', \(parts.joined(separator: " || ")))\n  FROM \(SQLQuoting.identifier(table.name))\(rows.isEmpty ? "" : "\n  " + rows)\n  LIMIT 1;"
   }
 
   /// The comment above a migration's guards, which says what they are.
@@ -56,9 +58,9 @@ struct MigrationGuard: Equatable {
   private static func row(of table: TableSchema) -> [Part] {
     guard table.isWithoutRowID else { return [.text("row "), .value("rowid")] }
     let key = table.compositePrimaryKey.isEmpty ? table.columns.filter { $0.primaryKey != nil }.map(\.name) : table.compositePrimaryKey
-    return [.text("the row whose \(key.map(SQLLiteral.identifier).joined(separator: ", ")) is ")]
+    return [.text("the row whose \(key.map(SQLQuoting.identifier).joined(separator: ", ")) is ")]
       + key.enumerated().flatMap { offset, column -> [Part] in
-        (offset == 0 ? [] : [.text(", ")]) + [.value(quoted(SQLLiteral.identifier(column)))]
+        (offset == 0 ? [] : [.text(", ")]) + [.value(quoted(SQLQuoting.identifier(column)))]
       }
   }
 
@@ -69,12 +71,12 @@ struct MigrationGuard: Equatable {
   }
 
   private static func name(_ table: TableSchema, _ column: String) -> String {
-    "\(SQLLiteral.identifier(table.name)).\(SQLLiteral.identifier(column))"
+    "\(SQLQuoting.identifier(table.name)).\(SQLQuoting.identifier(column))"
   }
 
   /// Stops when `column` holds a value twice: it is about to become UNIQUE.
   static func duplicates(in table: TableSchema, column: String) -> MigrationGuard {
-    let quotedColumn = SQLLiteral.identifier(column)
+    let quotedColumn = SQLQuoting.identifier(column)
     return MigrationGuard(
       condition: "\(quotedColumn) holds duplicates",
       message: [
@@ -86,7 +88,7 @@ struct MigrationGuard: Equatable {
 
   /// Stops when `column` holds NULL: it is about to become NOT NULL, with no default to give.
   static func nulls(in table: TableSchema, column: String) -> MigrationGuard {
-    let quotedColumn = SQLLiteral.identifier(column)
+    let quotedColumn = SQLQuoting.identifier(column)
     return MigrationGuard(
       condition: "\(quotedColumn) holds NULL",
       message: row(of: table) + [
@@ -98,9 +100,9 @@ struct MigrationGuard: Equatable {
   /// Stops when the table has a row: a new NOT NULL column without a default has no value for it.
   static func rows(in table: TableSchema, newColumn column: String) -> MigrationGuard {
     MigrationGuard(
-      condition: "the table has rows (\(SQLLiteral.identifier(column)) has no default)",
-      message: [.text("\(SQLLiteral.identifier(table.name)) has rows (")] + row(of: table) + [
-        .text(" among them), which the new NOT NULL column \(SQLLiteral.identifier(column)) has no value for: give the property a default")
+      condition: "the table has rows (\(SQLQuoting.identifier(column)) has no default)",
+      message: [.text("\(SQLQuoting.identifier(table.name)) has rows (")] + row(of: table) + [
+        .text(" among them), which the new NOT NULL column \(SQLQuoting.identifier(column)) has no value for: give the property a default")
       ],
       table: table, column: column, rows: "")
   }
@@ -108,8 +110,8 @@ struct MigrationGuard: Equatable {
   /// Stops when the default that NULLs get would make `column`, which is UNIQUE, hold a value
   /// twice: two NULLs, or a NULL and a row that already holds the default.
   static func sharedDefault(in table: TableSchema, column: String, value: ColumnDefault) -> MigrationGuard {
-    let quotedTable = SQLLiteral.identifier(table.name)
-    let quotedColumn = SQLLiteral.identifier(column)
+    let quotedTable = SQLQuoting.identifier(table.name)
+    let quotedColumn = SQLQuoting.identifier(column)
     return MigrationGuard(
       condition: "more than one row would hold the default of \(quotedColumn), which is UNIQUE",
       message: row(of: table) + [
@@ -124,7 +126,7 @@ struct MigrationGuard: Equatable {
   /// Stops when a value of `column` would not convert to `type` exactly: converted back, it would
   /// not be the value stored.
   static func lossyConversion(in table: TableSchema, column: String, to type: SQLType, consent: String) -> MigrationGuard {
-    let quotedColumn = SQLLiteral.identifier(column)
+    let quotedColumn = SQLQuoting.identifier(column)
     return MigrationGuard(
       condition: "a value of \(quotedColumn) does not convert to \(type.sql) exactly",
       message: row(of: table) + [
@@ -142,7 +144,7 @@ extension MigrationGuard {
   static func unreadable(
     in table: TableSchema, column: String, convertedTo type: SQLType?, format: ValueFormat, storedType: String
   ) -> MigrationGuard {
-    let quotedColumn = SQLLiteral.identifier(column)
+    let quotedColumn = SQLQuoting.identifier(column)
     let value = type.map { SQLConversion.converted(quotedColumn, to: $0) } ?? quotedColumn
     return MigrationGuard(
       condition: "a value of \(quotedColumn) is not one the model reads as \(storedType)",

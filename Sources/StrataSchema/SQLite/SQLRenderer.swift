@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// Renders the schema model as DDL, in the layout of the seeds' hand-written migration: one column per line,
 /// constraints in a fixed order, `STRICT` tables, indexes after their table.
 public enum SQLRenderer {
@@ -15,7 +17,7 @@ public enum SQLRenderer {
     var options: [String] = []
     if table.isStrict { options.append("STRICT") }
     if table.isWithoutRowID { options.append("WITHOUT ROWID") }
-    return "CREATE TABLE \(SQLLiteral.identifier(table.name)) (\n"
+    return "CREATE TABLE \(SQLQuoting.identifier(table.name)) (\n"
       + lines.joined(separator: ",\n")
       + "\n)" + (options.isEmpty ? "" : " " + options.joined(separator: ", ")) + ";"
   }
@@ -23,7 +25,7 @@ public enum SQLRenderer {
   /// A column's definition: name, type, then key, `NOT NULL`, `UNIQUE`, `COLLATE`, `DEFAULT`
   /// and `REFERENCES` in that order.
   public static func columnDefinition(_ column: ColumnSchema) -> String {
-    var parts = [SQLLiteral.identifier(column.name)]
+    var parts = [SQLQuoting.identifier(column.name)]
     if column.type != .none { parts.append(column.type.sql) }
     if let key = column.primaryKey {
       parts.append("PRIMARY KEY")
@@ -38,7 +40,7 @@ public enum SQLRenderer {
     if let collation = column.collation { parts.append("COLLATE \(collation.sql)") }
     if let value = column.defaultValue { parts.append("DEFAULT \(value.sql)") }
     if let reference = column.references {
-      parts.append("REFERENCES \(SQLLiteral.identifier(reference.table))(\(SQLLiteral.identifier(reference.column)))")
+      parts.append("REFERENCES \(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))")
       if let action = reference.onDelete { parts.append("ON DELETE \(action.rawValue)") }
       if let action = reference.onUpdate { parts.append("ON UPDATE \(action.rawValue)") }
     }
@@ -50,15 +52,15 @@ public enum SQLRenderer {
   public static func constraint(_ constraint: TableConstraint) -> String {
     switch constraint {
     case .primaryKey(let columns):
-      return "PRIMARY KEY (\(columns.map(SQLLiteral.identifier).joined(separator: ", ")))"
+      return "PRIMARY KEY (\(columns.map(SQLQuoting.identifier).joined(separator: ", ")))"
     case .check(let check):
       return Self.check(check)
     case .unique(let name, let columns, let onConflict):
-      return constraintName(name) + "UNIQUE (\(columns.map(SQLLiteral.identifier).joined(separator: ", ")))"
+      return constraintName(name) + "UNIQUE (\(columns.map(SQLQuoting.identifier).joined(separator: ", ")))"
         + (onConflict.map { " ON CONFLICT \($0.rawValue)" } ?? "")
     case .foreignKey(let name, let columns, let table, let referenced, let onDelete, let onUpdate):
-      var sql = constraintName(name) + "FOREIGN KEY (\(columns.map(SQLLiteral.identifier).joined(separator: ", "))) "
-        + "REFERENCES \(SQLLiteral.identifier(table)) (\(referenced.map(SQLLiteral.identifier).joined(separator: ", ")))"
+      var sql = constraintName(name) + "FOREIGN KEY (\(columns.map(SQLQuoting.identifier).joined(separator: ", "))) "
+        + "REFERENCES \(SQLQuoting.identifier(table)) (\(referenced.map(SQLQuoting.identifier).joined(separator: ", ")))"
       if let onDelete { sql += " ON DELETE \(onDelete.rawValue)" }
       if let onUpdate { sql += " ON UPDATE \(onUpdate.rawValue)" }
       return sql
@@ -81,19 +83,19 @@ public enum SQLRenderer {
   }
 
   private static func constraintName(_ name: String?) -> String {
-    name.map { "CONSTRAINT \(SQLLiteral.identifier($0)) " } ?? ""
+    name.map { "CONSTRAINT \(SQLQuoting.identifier($0)) " } ?? ""
   }
 
   /// `CREATE [UNIQUE] INDEX "name" ON "table"("columns") [WHERE …];`
   public static func createIndex(_ index: IndexSchema) -> String {
-    var sql = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLLiteral.identifier(index.name)) ON "
-      + "\(SQLLiteral.identifier(index.table))(\(index.columns.map(SQLLiteral.identifier).joined(separator: ", ")))"
+    var sql = "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX \(SQLQuoting.identifier(index.name)) ON "
+      + "\(SQLQuoting.identifier(index.table))(\(index.columns.map(SQLQuoting.identifier).joined(separator: ", ")))"
     if let condition = index.condition { sql += " WHERE \(condition)" }
     return sql + ";"
   }
 
   /// `ALTER TABLE … ADD COLUMN …;`
   public static func addColumn(_ column: ColumnSchema, to table: String) -> String {
-    "ALTER TABLE \(SQLLiteral.identifier(table)) ADD COLUMN \(columnDefinition(column));"
+    "ALTER TABLE \(SQLQuoting.identifier(table)) ADD COLUMN \(columnDefinition(column));"
   }
 }

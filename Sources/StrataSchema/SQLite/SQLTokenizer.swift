@@ -21,7 +21,7 @@ struct SQLToken: Equatable {
 
   /// The token's text in SQL: quoted names requoted with double quotes.
   var sql: String {
-    kind == .quotedName ? SQLLiteral.identifier(text) : text
+    kind == .quotedName ? SQLQuoting.identifier(text) : text
   }
 
   func isWord(_ word: String) -> Bool {

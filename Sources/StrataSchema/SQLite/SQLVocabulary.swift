@@ -78,7 +78,7 @@ public enum ColumnDefault: Hashable, Sendable {
     switch self {
     case .null: "NULL"
     case .integer(let digits), .real(let digits): digits
-    case .text(let text): SQLLiteral.string(text)
+    case .text(let text): SQLQuoting.string(text)
     case .blob(let hex): "X'\(hex)'"
     case .keyword(let word): word
     case .expression(let expression): "(\(expression))"

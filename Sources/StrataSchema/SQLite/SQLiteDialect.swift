@@ -1,7 +1,12 @@
+import StrataSQL
+
 /// SQLite's answers to ``SchemaDialect``: STRICT tables of five types, keys that `AUTOINCREMENT`
 /// or default to `uuid()`, and SQLite's limited `ALTER TABLE`, beyond which a table is rebuilt.
 struct SQLiteDialect: SchemaDialect {
   var name: String { "SQLite" }
+
+  /// The default of a UUID key the database assigns: `uuid()`, the function Strata registers.
+  static let newUUID = ColumnDefault.expression("uuid()")
 
   func columnType(for type: ColumnValueType) -> SQLType {
     switch type {
@@ -24,7 +29,7 @@ struct SQLiteDialect: SchemaDialect {
       column.primaryKey = .init()
       column.isNotNull = true
       column.notNullOnConflict = .replace
-      column.defaultValue = .expression("uuid()")
+      column.defaultValue = Self.newUUID
     case .boolean, .real, .text, .date, .blob, .json, .any:
       return nil
     }
@@ -54,19 +59,19 @@ struct SQLiteDialect: SchemaDialect {
       plan.operations.map { operation in
         switch operation {
         case .renameTable(let from, let to):
-          "ALTER TABLE \(SQLLiteral.identifier(from)) RENAME TO \(SQLLiteral.identifier(to));"
+          "ALTER TABLE \(SQLQuoting.identifier(from)) RENAME TO \(SQLQuoting.identifier(to));"
         case .renameColumn(let table, let from, let to):
-          "ALTER TABLE \(SQLLiteral.identifier(table)) RENAME COLUMN \(SQLLiteral.identifier(from)) TO \(SQLLiteral.identifier(to));"
+          "ALTER TABLE \(SQLQuoting.identifier(table)) RENAME COLUMN \(SQLQuoting.identifier(from)) TO \(SQLQuoting.identifier(to));"
         case .dropColumn(let table, let column):
-          "ALTER TABLE \(SQLLiteral.identifier(table)) DROP COLUMN \(SQLLiteral.identifier(column));"
+          "ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"
         }
       }
     case .check(let check): [check.sql]
-    case .dropIndex(let index): ["DROP INDEX \(SQLLiteral.identifier(index.name));"]
-    case .dropTable(let table): ["DROP TABLE \(SQLLiteral.identifier(table.name));"]
+    case .dropIndex(let index): ["DROP INDEX \(SQLQuoting.identifier(index.name));"]
+    case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
     case .rebuild(let rebuild): TableRebuild(rebuild: rebuild, current: current).statements
     case .dropColumn(let table, let column):
-      ["ALTER TABLE \(SQLLiteral.identifier(table)) DROP COLUMN \(SQLLiteral.identifier(column));"]
+      ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [SQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]

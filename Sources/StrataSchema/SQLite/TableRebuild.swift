@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// The statements that rebuild a table, following SQLite's documented procedure for schema
 /// changes `ALTER TABLE` cannot make (https://www.sqlite.org/lang_altertable.html#otheralter):
 /// create the new table, copy the rows, drop the old table, rename the new one, and recreate the
@@ -12,20 +14,20 @@ struct TableRebuild {
 
   var statements: [String] {
     let table = rebuild.table
-    let name = SQLLiteral.identifier(table.name)
+    let name = SQLQuoting.identifier(table.name)
     let newName = temporaryName
     var statements = rebuild.guards.isEmpty ? [] : [MigrationGuard.comment] + rebuild.guards.map(\.sql)
     // Views and triggers that use the table would stop the rename below; they come back after.
     let dependents = current.dependents.filter { $0.uses(table.name) }
     for dependent in dependents {
-      statements.append("DROP \(dependent.kind.rawValue) \(SQLLiteral.identifier(dependent.name));")
+      statements.append("DROP \(dependent.kind.rawValue) \(SQLQuoting.identifier(dependent.name));")
     }
     var created = table
     created.name = newName
     created.indexes = []
     statements.append(SQLRenderer.createTable(created))
 
-    var targets = rebuild.sources.map { SQLLiteral.identifier($0.column) }
+    var targets = rebuild.sources.map { SQLQuoting.identifier($0.column) }
     var values = rebuild.sources.map(\.expression)
     // A table without an INTEGER PRIMARY KEY keeps its rows' rowids, which other data (an FTS
     // index with external content, say) may hold.
@@ -36,17 +38,17 @@ struct TableRebuild {
       values.insert("rowid", at: 0)
     }
     statements.append(
-      "INSERT INTO \(SQLLiteral.identifier(newName)) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(name);")
+      "INSERT INTO \(SQLQuoting.identifier(newName)) (\(targets.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) FROM \(name);")
     // AUTOINCREMENT never reuses a key, even of a deleted row: carry the counter over.
     if table.columns.contains(where: { $0.primaryKey?.isAutoincrement == true }),
       rebuild.current.columns.contains(where: { $0.primaryKey?.isAutoincrement == true })
     {
-      statements.append("DELETE FROM sqlite_sequence WHERE name = \(SQLLiteral.string(newName));")
+      statements.append("DELETE FROM sqlite_sequence WHERE name = \(SQLQuoting.string(newName));")
       statements.append(
-        "INSERT INTO sqlite_sequence (name, seq) SELECT \(SQLLiteral.string(newName)), seq FROM sqlite_sequence WHERE name = \(SQLLiteral.string(table.name));")
+        "INSERT INTO sqlite_sequence (name, seq) SELECT \(SQLQuoting.string(newName)), seq FROM sqlite_sequence WHERE name = \(SQLQuoting.string(table.name));")
     }
     statements.append("DROP TABLE \(name);")
-    statements.append("ALTER TABLE \(SQLLiteral.identifier(newName)) RENAME TO \(name);")
+    statements.append("ALTER TABLE \(SQLQuoting.identifier(newName)) RENAME TO \(name);")
     statements += table.indexes.map(SQLRenderer.createIndex)
     for index in rebuild.current.indexes where !rebuild.conventionalIndexes.contains(index.name) {
       if let sql = current.indexSQL[index.name] { statements.append(sql + ";") }
