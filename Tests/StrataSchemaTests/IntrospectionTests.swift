@@ -140,3 +140,23 @@ extension IntrospectionTests {
     #expect(sql.contains("rebuild table \"ts\""), "\(sql)")
   }
 }
+
+extension IntrospectionTests {
+  /// Models cannot declare generated columns yet, and a rebuild would drop one: the planner
+  /// stops at the model, naming it, and writes nothing.
+  @Test func aRebuildThatWouldDropAGeneratedColumnStops() throws {
+    let files = MigrationFiles(
+      directory: "Migrations",
+      files: [("0001_step", #"CREATE TABLE "ts" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "x" INTEGER, "g" INTEGER AS ("x" * 2)) STRICT;"#)])
+    let models = try Generator(sources: [("Models.swift", "struct T: Table {\n  let id: Int\n  var x = 0\n}\n")]).models()
+    #expect(throws: DiagnosticsError.self) { try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App") }
+    do {
+      _ = try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App")
+    } catch let error as DiagnosticsError {
+      #expect(
+        error.diagnostics.map(\.description) == [
+          #"Models.swift:1:8: error: table "ts": the change needs a rebuild (column "x" becomes NOT NULL, column "x" changes default from none to 0), which would drop the generated column "g"; make the change in a hand-written migration that keeps it"#
+        ])
+    }
+  }
+}

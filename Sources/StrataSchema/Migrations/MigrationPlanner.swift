@@ -227,7 +227,8 @@ public enum MigrationPlanner {
     let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
     let changes = SchemaChanges(
       current: managed(current.schema), desired: desired, dependents: current.dependents,
-      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver, dialect: dialect)
+      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
+      generatedColumns: current.generatedColumns, dialect: dialect)
     return Comparison(
       before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),

@@ -87,6 +87,8 @@ struct SchemaChanges {
   private let readings: [String: ColumnReading]
   /// Tables the migrations made that the models did not manage until now (folded).
   private let takenOver: Set<String>
+  /// Each table's generated columns (folded table name), which the schema model leaves out.
+  private let generatedColumns: [String: [String]]
 
   /// The steps in the order the migration runs them: by phase, and within a phase in the
   /// models' order.
@@ -107,9 +109,11 @@ struct SchemaChanges {
   init(
     current: Schema, desired: Schema, dependents: [SchemaObject] = [],
     formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = [],
-    dialect: any SchemaDialect = SQLiteDialect()
+    generatedColumns: [String: [String]] = [:], dialect: any SchemaDialect = SQLiteDialect()
   ) {
     self.dialect = dialect
+    self.generatedColumns = Dictionary(
+      generatedColumns.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.takenOver = Set(takenOver.map(SQLName.folded))
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
     self.readings = Dictionary(readings.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -242,6 +246,13 @@ struct SchemaChanges {
       reasons.append("a dropped column has a constraint or an index SQLite's DROP COLUMN cannot remove")
     }
 
+    if !reasons.isEmpty, let generated = generatedColumns[SQLName.folded(name)] {
+      // The rebuilt table would not have them: models cannot declare generated columns yet.
+      problem(
+        nil,
+        "the change needs a rebuild (\(reasons.joined(separator: ", "))), which would drop the generated column\(generated.count == 1 ? "" : "s") \(generated.map(NameRules.display).joined(separator: ", ")); make the change in a hand-written migration that keeps \(generated.count == 1 ? "it" : "them")")
+      return
+    }
     if !reasons.isEmpty {
       let lost = takenOver.contains(SQLName.folded(name)) ? Self.lostConstraints(current, desired) : []
       steps.append(
