@@ -20,7 +20,9 @@ public enum QueryBinding: Hashable, Sendable {
 }
 
 extension QueryBinding: CustomStringConvertible {
-  /// The binding written as an SQL literal, for logs and tests. Never executed.
+  /// The binding written as an SQL literal that SQLite reads as the same value: for logs and
+  /// tests, and for the statements that cannot take parameters (temporary views and triggers).
+  /// Text is quoted with ``SQLQuoting/string(_:)``.
   public var description: String {
     switch self {
     case .null:

@@ -181,6 +181,13 @@ extension QueryFragment: ExpressibleByStringLiteral {
 }
 
 extension QueryFragment: CustomStringConvertible, CustomDebugStringConvertible {
+  /// The fragment with every binding written as a literal (``QueryBinding/description``), for
+  /// the statements SQLite keeps as text and so cannot take parameters: `CREATE VIEW` and
+  /// `CREATE TRIGGER`.
+  func inlined() -> QueryFragment {
+    QueryFragment(sql: description, bindings: []).marked(kind)
+  }
+
   /// The SQL text with every binding written inline as a literal, for logs and tests.
   ///
   /// Question marks inside quoted strings, names and comments are left alone.

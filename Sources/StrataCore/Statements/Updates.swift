@@ -76,6 +76,8 @@ public struct Updates<Base: Table> {
     _ value: QueryFragment, to keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) {
     let name = Base.columns[keyPath: keyPath].name
+    // A select assigned to a column is a scalar subquery, which SQL writes in parentheses.
+    let value = value.argument
     if let index = assignments.firstIndex(where: { $0.column == name }) {
       assignments[index].value = value
     } else {

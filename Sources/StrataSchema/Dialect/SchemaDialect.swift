@@ -50,6 +50,11 @@ protocol SchemaDialect: Sendable {
   ///
   /// - Throws: ``RefusedTable`` for the first table the database refuses.
   func schema(creating tables: [TableSchema]) throws -> Schema
+
+  /// The objects `objects` make, as the database keeps them, created over `tables`.
+  ///
+  /// - Throws: ``RefusedTable`` for the first object the database refuses, by its name.
+  func objects(creating objects: [DeclaredObject], over tables: [TableSchema]) throws -> [SchemaObject]
 }
 
 /// A private database the planner replays migrations into and reads back.

@@ -6,7 +6,10 @@
 /// schema.
 enum RawSQLFragment {
   /// Why `text` cannot be given to SQL as an expression, or nil when it can.
-  static func problem(_ text: String) -> String? {
+  ///
+  /// - Parameter allowingStatements: Whether `;` may end statements inside the text, as in a
+  ///   trigger's body; the planner then checks that the whole is one statement.
+  static func problem(_ text: String, allowingStatements: Bool = false) -> String? {
     if text.allSatisfy(\.isWhitespace) { return "is empty" }
     if let scalar = InvisibleCharacters.first(in: text) {
       return "contains \(InvisibleCharacters.describe(scalar)), a control or invisible character"
@@ -21,7 +24,7 @@ enum RawSQLFragment {
         index += 1
         while index < scalars.count, scalars[index] != close { index += 1 }
         guard index < scalars.count else { return "has a quote that is not closed" }
-      } else if scalar == ";" {
+      } else if scalar == ";", !allowingStatements {
         return "contains ';', which would end the statement; give one expression"
       } else if (scalar == "-" || scalar == "/"), index + 1 < scalars.count, scalars[index + 1] == (scalar == "-" ? "-" : "*") {
         return "contains a comment, which would hide the rest of the statement"

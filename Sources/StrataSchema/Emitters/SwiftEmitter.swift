@@ -106,8 +106,10 @@ public enum SwiftEmitter {
       emitDecoding(table.columns.map { ($0.propertyName, $0.valueType) }, access: access, into: &writer)
       writer.blank()
       emitEncoding(table.columns, access: access, into: &writer)
-      writer.blank()
-      emitDraft(table, access: access, into: &writer)
+      if table.kind.isWritable {
+        writer.blank()
+        emitDraft(table, access: access, into: &writer)
+      }
     }
   }
 

@@ -67,7 +67,10 @@ public enum MigrationPlanner {
     let sql = renderer.sql(moduleName: moduleName)
     let final = try dialect.replay(migrations.files, then: sql).introspect()
     let finalSchema = comparison.managed(final.schema)
-    let remaining = SchemaChanges(current: finalSchema, desired: comparison.desired, dialect: dialect)
+    var remaining = SchemaChanges(current: finalSchema, desired: comparison.desired, dialect: dialect)
+    remaining.include(
+      ObjectChanges(
+        current: final, declared: models.schema.objects, desired: comparison.desiredObjects, recorded: [], rebuiltTables: []))
     let history = RenameHistory(migrations.files + [.generated(sql)])
     guard RenamePlan(current: finalSchema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
       remaining.isEmpty
@@ -106,7 +109,14 @@ public enum MigrationPlanner {
               table: rebuild.table.name, column: nil,
               message: "taking table \(NameRules.display(rebuild.table.name)) over would drop what its model does not say: \(rebuild.lostConstraints.joined(separator: ", ")); say it in the model (@References, @Unique, @PrimaryKey(on:), collate:, a default, @Index) or, to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"))
         }
-      case .check, .dropIndex, .createTable, .addColumn, .createIndex:
+      case .dropObject(let object, let holdsData):
+        if holdsData {
+          problems.append(
+            .init(
+              table: object.name, column: nil,
+              message: "the full-text table \(NameRules.display(object.name)) holds its own text (it has no content table) and no model declares it any more, so dropping it would delete its rows; \(allow)"))
+        }
+      case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject:
         break
       }
     }
@@ -127,9 +137,9 @@ public enum MigrationPlanner {
   private static func snapshot(
     _ introspection: SchemaIntrospector.Introspection, _ models: ModelSet, moduleName: String, dialect: any SchemaDialect
   ) -> String {
-    let managed = models.tables.filter { !$0.isUnmanaged }
+    let managed = models.tables.filter { !$0.isUnmanaged && $0.kind == .table }
     return SchemaSnapshot.text(
-      introspection,
+      introspection, declaredObjects: models.schema.objects.flatMap(\.objectNames),
       columns: managed.flatMap { model in
         model.columns.map { .init(table: model.tableName, column: $0.columnName, type: $0.storedType, renamedFrom: $0.previousColumnName) }
       },
@@ -144,6 +154,8 @@ public enum MigrationPlanner {
     /// The same after the renames the models ask for.
     let current: SchemaIntrospector.Introspection
     let desired: Schema
+    /// The objects the models' declarations make, as the database keeps them.
+    let desiredObjects: [SchemaObject]
     let renames: RenamePlan
     let changes: SchemaChanges
     /// The migration file that created each table, by folded name.
@@ -186,7 +198,9 @@ public enum MigrationPlanner {
     // Unmanaged tables are the migrations' alone: out of both sides of the comparison.
     let unmanaged = Set(models.tables.filter(\.isUnmanaged).map { SQLName.folded($0.tableName) })
     func managed(_ schema: Schema) -> Schema { Self.managed(schema, unmanaged: unmanaged) }
-    let desired = managed(try desiredSchema(models, dialect: dialect))
+    let allDesired = try desiredSchema(models, dialect: dialect)
+    let desired = managed(allDesired)
+    let desiredObjects = try self.desiredObjects(models, over: allDesired.tables, dialect: dialect)
     let managedModels = tables.filter { !$0.value.isUnmanaged }
 
     let renames = RenamePlan(
@@ -225,12 +239,16 @@ public enum MigrationPlanner {
         recorded?.types.keys.contains { $0.hasPrefix(table + ".") } ?? false
       })
     let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
-    let changes = SchemaChanges(
+    var changes = SchemaChanges(
       current: managed(current.schema), desired: desired, dependents: current.dependents,
       formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
       generatedColumns: current.generatedColumns, dialect: dialect)
+    changes.include(
+      ObjectChanges(
+        current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
+        rebuiltTables: changes.rebuiltTables))
     return Comparison(
-      before: before, current: current, desired: desired, renames: renames, changes: changes, creators: creators,
+      before: before, current: current, desired: desired, desiredObjects: desiredObjects, renames: renames, changes: changes, creators: creators,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),
       unmanaged: unmanaged)
   }
@@ -284,6 +302,24 @@ public enum MigrationPlanner {
       (order[SQLName.folded(lhs.element.name)] ?? Int.max, lhs.offset) < (order[SQLName.folded(rhs.element.name)] ?? Int.max, rhs.offset)
     }.map(\.element)
     return schema
+  }
+
+  /// The objects the models declare, as the database keeps them; one the database refuses is an
+  /// error at its model.
+  private static func desiredObjects(
+    _ models: ModelSet, over tables: [TableSchema], dialect: any SchemaDialect
+  ) throws -> [SchemaObject] {
+    do {
+      return try dialect.objects(creating: models.schema.objects, over: tables)
+    } catch let refused as RefusedTable {
+      let object = models.schema.objects.first { $0.name == refused.table }
+      throw DiagnosticsError([
+        Diagnostic(
+          .error,
+          "the \(object?.kindDescription ?? "object") \(NameRules.display(refused.table)) this model declares is not valid \(dialect.name): \(refused.message)",
+          at: models.objectLocations[SQLName.folded(refused.table)] ?? SourceLocation(path: "", line: 1, column: 1))
+      ])
+    }
   }
 
   static func location(of problem: SchemaChanges.Problem, in tables: [String: TableModel]) -> SourceLocation? {

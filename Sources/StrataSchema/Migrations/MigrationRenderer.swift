@@ -101,6 +101,14 @@ struct MigrationRenderer {
       return [(table, "add column \(SQLQuoting.identifier(column.name)) to \(SQLQuoting.identifier(table))")]
     case .createIndex(let index):
       return [(index.table, "create index \(SQLQuoting.identifier(index.name))")]
+    case .dropObject(let object, let holdsData):
+      return [(object.name, "drop \(object.kind.description) \(SQLQuoting.identifier(object.name))" + (holdsData ? ", deleting its rows" : ""))]
+    case .createObject(let object):
+      var line = "create \(object.kindDescription) \(SQLQuoting.identifier(object.name))"
+      if case .fullTextIndex(let index) = object, let content = index.content {
+        line += " over \(SQLQuoting.identifier(content.table)), with the triggers that keep it in sync, and index the rows \(SQLQuoting.identifier(content.table)) has"
+      }
+      return [(object.name, line)]
     }
   }
 
@@ -135,17 +143,23 @@ struct MigrationRenderer {
       if let group = shared { add(group.statements) }
       shared = nil
     }
+    // Objects the migration drops first are not there for a rebuild to drop and recreate.
+    var current = current
+    let dropped = Set(steps.compactMap { step in
+      if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
+    })
+    current.objects.removeAll { dropped.contains(SQLName.folded($0.name)) }
     for step in steps {
       let statements = dialect.statements(for: step, from: current)
       switch step {
-      case .check, .dropIndex, .dropTable, .dropColumn, .addColumn, .createIndex:
+      case .check, .dropIndex, .dropObject, .dropTable, .dropColumn, .addColumn, .createIndex:
         if shared?.phase != step.phase {
           flush()
           // Checks come under the comment that says how a failing one reports.
           if case .check = step { shared = (step.phase, [dialect.checksComment]) } else { shared = (step.phase, []) }
         }
         shared?.statements += statements
-      case .renames, .rebuild, .createTable:
+      case .renames, .rebuild, .createTable, .createObject:
         flush()
         add(statements)
       }
@@ -180,6 +194,8 @@ struct MigrationRenderer {
         addedTo.append(table)
       case .createIndex(let index): names[.addIndex, default: []].append(index.name)
       case .dropIndex(let index): names[.dropIndex, default: []].append(index.name)
+      case .dropObject(let object, _): names[.drop, default: []].append(object.name)
+      case .createObject(let object): names[.create, default: []].append(object.name)
       }
     }
     part("rename", names[.rename] ?? [], noun: "names")

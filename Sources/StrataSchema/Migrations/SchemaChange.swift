@@ -10,6 +10,9 @@ enum SchemaChange {
   /// migration changes nothing else for it.
   case check(MigrationGuard)
   case dropIndex(IndexSchema)
+  /// Drops a view, a trigger or a virtual table; a full-text table that holds its own text
+  /// (`holdsData`) only with consent.
+  case dropObject(SchemaObject, holdsData: Bool)
   /// Drops a table and its rows: only with consent.
   case dropTable(TableSchema)
   /// Rebuilds a table by SQLite's procedure, copying every row.
@@ -20,6 +23,9 @@ enum SchemaChange {
   /// Adds a column existing rows can take, with `ALTER TABLE ADD COLUMN`.
   case addColumn(table: String, column: ColumnSchema)
   case createIndex(IndexSchema)
+  /// Creates what a model declares: a full-text index (with its sync triggers, indexing the
+  /// rows its content table has), a view or a trigger.
+  case createObject(DeclaredObject)
 
   /// A migration's steps, renames first, in the order it runs them.
   static func steps(renames: RenamePlan, changes: SchemaChanges) -> [SchemaChange] {
@@ -33,13 +39,14 @@ enum SchemaChange {
     switch self {
     case .renames: -1
     case .check: 0
-    case .dropIndex: 1
+    case .dropIndex, .dropObject: 1
     case .dropTable: 2
     case .rebuild: 3
     case .dropColumn: 4
     case .createTable: 5
     case .addColumn: 6
     case .createIndex: 7
+    case .createObject: 8
     }
   }
 
@@ -48,9 +55,10 @@ enum SchemaChange {
   var losesData: Bool {
     switch self {
     case .dropTable, .dropColumn: true
+    case .dropObject(_, let holdsData): holdsData
     case .renames(let plan): !plan.droppedColumns.isEmpty
     case .rebuild(let rebuild): !rebuild.droppedColumns.isEmpty || !rebuild.lostConstraints.isEmpty
-    case .check, .dropIndex, .createTable, .addColumn, .createIndex: false
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject: false
     }
   }
 
@@ -58,10 +66,11 @@ enum SchemaChange {
   var tablesLosingValues: [String] {
     switch self {
     case .dropTable(let table): [table.name]
+    case .dropObject(let object, let holdsData): holdsData ? [object.name] : []
     case .dropColumn(let table, _): [table]
     case .renames(let plan): plan.droppedColumns.map(\.table)
     case .rebuild(let rebuild): rebuild.droppedColumns.isEmpty ? [] : [rebuild.table.name]
-    case .check, .dropIndex, .createTable, .addColumn, .createIndex: []
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject: []
     }
   }
 }

@@ -135,7 +135,24 @@ struct SchemaChanges {
       }
       compare(existing, table, dependents: dependents)
     }
-    // Found table by table; run phase by phase (a stable sort keeps the models' order).
+    sortSteps()
+  }
+
+  /// Adds the changes of the models' full-text indexes, views and triggers.
+  mutating func include(_ objects: ObjectChanges) {
+    steps += objects.steps
+    sortSteps()
+  }
+
+  /// The tables the steps rebuild, folded.
+  var rebuiltTables: Set<String> {
+    Set(steps.compactMap { step in
+      if case .rebuild(let rebuild) = step { SQLName.folded(rebuild.table.name) } else { nil }
+    })
+  }
+
+  /// Found table by table; run phase by phase (a stable sort keeps the models' order).
+  private mutating func sortSteps() {
     steps = steps.enumerated().sorted { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) }.map(\.element)
   }
 

@@ -28,10 +28,15 @@ enum SchemaSnapshot {
     /// The `@Renamed(from:)` of columns, as `table.column<-old` folded, and of tables, as
     /// `table<-old`.
     var renames: Set<String> = []
+    /// The full-text indexes, views and triggers models declared (folded names): the planner
+    /// drops one that no model declares any more.
+    var objects: Set<String> = []
   }
 
+  private static let declaredSuffix = " is declared by a model"
+
   static func text(
-    _ introspection: SchemaIntrospector.Introspection, columns: [ModelColumn], renamedTables: [(table: String, from: String)],
+    _ introspection: SchemaIntrospector.Introspection, declaredObjects: [String] = [], columns: [ModelColumn], renamedTables: [(table: String, from: String)],
     moduleName: String, dialect: any SchemaDialect
   ) -> String {
     var text = """
@@ -51,9 +56,10 @@ enum SchemaSnapshot {
       "-- \(SQLQuoting.identifier(entry.table)).\(SQLQuoting.identifier(entry.column)) \(SQLLiteral.comment(entry.type))"
         + (entry.renamedFrom.map { ", renamed from \(SQLQuoting.identifier($0))" } ?? "")
     }
+    let objectLines = declaredObjects.sorted().map { "-- \(SQLQuoting.identifier($0))\(declaredSuffix)" }
     // The heading is there even with no managed model, so that a table taken over later is
     // known for one.
-    text += "\n\n" + ([typesHeading] + tableLines + columnLines).joined(separator: "\n")
+    text += "\n\n" + ([typesHeading] + tableLines + columnLines + objectLines).joined(separator: "\n")
     return text + "\n"
   }
 
@@ -69,6 +75,10 @@ enum SchemaSnapshot {
       guard inTypes, line.hasPrefix("-- ") else { continue }
       var rest = Substring(line.dropFirst(3))
       guard let table = identifier(&rest) else { continue }
+      if rest == declaredSuffix {
+        record.objects.insert(SQLName.folded(table))
+        continue
+      }
       if rest.hasPrefix(" renamed from ") {
         rest = rest.dropFirst(" renamed from ".count)
         if let old = identifier(&rest) { record.renames.insert(SQLName.folded("\(table)<-\(old)")) }

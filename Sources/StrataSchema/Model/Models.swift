@@ -10,6 +10,8 @@ public struct ModelSet: Sendable {
   public var schema: Schema
   /// Problems that did not stop the translation.
   public var warnings: [Diagnostic]
+  /// Where each declared full-text index, view and trigger is declared, by folded name.
+  public var objectLocations: [String: SourceLocation] = [:]
 
   /// The files that declare models, in order.
   public var modelFiles: [String] {
@@ -71,6 +73,27 @@ public struct TableModel: Sendable {
   /// Whether the migrations alone make the table (`// @Unmanaged`): the planner never creates,
   /// changes or drops it, and only checks that the model's columns are in it.
   public var isUnmanaged = false
+  /// What the model's rows are stored in: a table, a full-text index or a view.
+  public var kind = Kind.table
+
+  /// What stores a model's rows.
+  public enum Kind: Sendable, Equatable {
+    case table
+    /// An FTS5 virtual table (`struct ItemText: FTS5`); its `rowid` property is the key. With a
+    /// content table, triggers write it, so it has no `Draft`.
+    case fullTextIndex(hasContentTable: Bool)
+    /// A view (`// @View(raw:)`): read-only, without a `Draft`.
+    case view
+
+    /// Whether the app inserts the model's rows, with a `Draft`.
+    public var isWritable: Bool {
+      switch self {
+      case .table: true
+      case .fullTextIndex(let hasContentTable): !hasContentTable
+      case .view: false
+      }
+    }
+  }
 
   public var primaryKey: ColumnModel? { primaryKeyIndex.map { columns[$0] } }
 }

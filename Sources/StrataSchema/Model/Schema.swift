@@ -7,10 +7,13 @@ import StrataSQL
 public struct Schema: Hashable, Sendable {
   /// The tables, in creation order (referenced tables first) or by name when introspected.
   public var tables: [TableSchema]
+  /// The full-text indexes, views and triggers the models declare, in the models' order.
+  public var objects: [DeclaredObject]
 
-  /// A schema of `tables`.
-  public init(tables: [TableSchema]) {
+  /// A schema of `tables` and `objects`.
+  public init(tables: [TableSchema], objects: [DeclaredObject] = []) {
     self.tables = tables
+    self.objects = objects
   }
 
   /// The table called `name`, if any.

@@ -75,6 +75,8 @@ struct SQLiteDialect: SchemaDialect {
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [SQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]
+    case .dropObject(let object, _): [SQLRenderer.drop(object)]
+    case .createObject(let object): SQLRenderer.create(object)
     }
   }
 
@@ -123,6 +125,32 @@ struct SQLiteDialect: SchemaDialect {
     }
     try database.execute("COMMIT")
     return try SchemaIntrospector.introspect(database).schema
+  }
+}
+
+extension SQLiteDialect {
+  func objects(creating objects: [DeclaredObject], over tables: [TableSchema]) throws -> [SchemaObject] {
+    guard !objects.isEmpty else { return [] }
+    let database = try SQLiteConnection()
+    try database.execute(tables.flatMap { table in [createTable(table)] + table.indexes.map(createIndex) }.joined(separator: "\n"))
+    for object in objects {
+      for statement in SQLRenderer.create(object) {
+        // SQL a model writes whole must make its one object: a second statement hidden in it
+        // would run in the migration too.
+        var count = 0
+        do {
+          try database.runScript(statement) { _, _ in
+            count += 1
+            if count > 1 { throw SQLiteError(message: "it holds more than one statement; write only the \(object.kindDescription)'s own SQL") }
+          }
+        } catch let error as SQLiteError {
+          throw RefusedTable(table: object.name, message: error.message)
+        } catch let failure as ScriptFailure {
+          throw RefusedTable(table: object.name, message: failure.message)
+        }
+      }
+    }
+    return try SchemaIntrospector.introspect(database).objects
   }
 }
 

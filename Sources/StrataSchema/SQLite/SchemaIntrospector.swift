@@ -19,6 +19,12 @@ enum SchemaIntrospector {
     /// Each table's generated columns, which `schema` leaves out, by table name.
     var generatedColumns: [String: [String]]
 
+    /// Whether dropping `object` deletes values: a virtual table with a `_content` shadow table
+    /// keeps its own text (a full-text table without a content table).
+    func holdsData(_ object: SchemaObject) -> Bool {
+      object.kind == .virtualTable && shadowTables.contains(object.name + "_content")
+    }
+
     /// The views and triggers, which can depend on tables and columns.
     var dependents: [SchemaObject] {
       objects.filter { $0.kind != .virtualTable }

@@ -91,6 +91,18 @@ struct AnnotationOptions: Sendable {
   /// Whether the next migration may convert the column's values lossily
   /// (`@AllowLossyConversion`).
   var allowsLossyConversion = false
+  /// The content table of a full-text index, from `@FTS5(content:)`, as written.
+  var fullTextContent: TypeSyntax?
+  /// The full-text index's `tokenize` option, from `@FTS5(tokenize:)`.
+  var tokenizer: String?
+  /// The full-text index's prefix lengths, from `@FTS5(prefix:)`.
+  var prefixes: [Int] = []
+  /// The view's `SELECT`, from `@View(raw:)`.
+  var viewSelect: String?
+  /// The triggers `@Trigger` lines declare, in order, with where each is.
+  var triggers: [(declaration: TriggerDeclaration, location: SourceLocation?)] = []
+  /// The name the current `@Trigger` line gives, until its `raw:` is read.
+  var pendingTriggerName: String?
   /// Each annotation read, by name, with where it is.
   var present: [String: SourceLocation] = [:]
   /// Each argument read, as `Name.label` (`Column.as`, `Column.` for the unlabeled one), with
@@ -250,6 +262,74 @@ enum Annotations {
       ],
       needsArgument: false, usage: [#"@Renamed(from: "oldName")"#], mark: { _ in }),
     AnnotationDefinition(
+      name: "FTS5", target: .type,
+      arguments: [
+        .init(label: "content") { value, options in
+          guard case .type(let type) = value else {
+            return .init(message: "@FTS5(content:) takes the table the index covers: @FTS5(content: Item.self)")
+          }
+          options.fullTextContent = type
+          return nil
+        },
+        .init(label: "tokenize") { value, options in
+          guard case .string(let tokenizer) = value, !tokenizer.allSatisfy(\.isWhitespace),
+            InvisibleCharacters.first(in: tokenizer) == nil
+          else {
+            return .init(message: #"@FTS5(tokenize:) takes FTS5's tokenize option as a string: @FTS5(tokenize: "porter unicode61")"#)
+          }
+          options.tokenizer = tokenizer
+          return nil
+        },
+        .init(label: "prefix") { value, options in
+          var prefixes: [Int] = []
+          if case .string(let list) = value { prefixes = list.split(separator: " ").compactMap { Int($0) } }
+          guard case .string(let list) = value, !prefixes.isEmpty, prefixes.count == list.split(separator: " ").count,
+            prefixes.allSatisfy({ (1...999).contains($0) })
+          else {
+            return .init(message: #"@FTS5(prefix:) takes the prefix lengths to index, separated by spaces: @FTS5(prefix: "2 3")"#)
+          }
+          options.prefixes = prefixes
+          return nil
+        },
+      ],
+      needsArgument: false,
+      usage: [#"@FTS5(content: Item.self, tokenize: "porter unicode61", prefix: "2 3")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "View", target: .type,
+      arguments: [
+        .init(label: "raw", missing: #"@View takes the view's SELECT: @View(raw: "SELECT … FROM …")"#) { value, options in
+          guard case .string(let sql) = value else {
+            return .init(message: #"@View(raw:) takes the view's SELECT as a string: @View(raw: "SELECT … FROM …")"#)
+          }
+          if let problem = RawSQLFragment.problem(sql) { return .init(message: "@View(raw:) \(problem)") }
+          options.viewSelect = sql
+          return nil
+        }
+      ],
+      needsArgument: true, usage: [#"@View(raw: "SELECT … FROM …")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Trigger", target: .type,
+      arguments: [
+        .init(label: nil, repeatable: true) { value, options in
+          guard case .string(let name) = value, !name.isEmpty else {
+            return .init(message: #"@Trigger takes the trigger's name first: @Trigger("touch_items", raw: "AFTER UPDATE ON … BEGIN … END")"#)
+          }
+          if let problem = NameRules.tableNameProblem(name) { return .init(message: problem) }
+          options.pendingTriggerName = name
+          return nil
+        },
+        .init(label: "raw", repeatable: true) { value, options in
+          guard let name = options.pendingTriggerName, case .string(let sql) = value else {
+            return .init(message: #"@Trigger takes the trigger's name, then its SQL after the name: @Trigger("touch_items", raw: "AFTER UPDATE ON … BEGIN … END")"#)
+          }
+          if let problem = RawSQLFragment.problem(sql, allowingStatements: true) { return .init(message: "@Trigger(raw:) \(problem)") }
+          options.pendingTriggerName = nil
+          options.triggers.append((TriggerDeclaration(name: name, definition: sql), nil))
+          return nil
+        },
+      ],
+      needsArgument: true, usage: [#"@Trigger("name", raw: "AFTER UPDATE ON … BEGIN … END")"#], mark: { _ in }),
+    AnnotationDefinition(
       name: "AllowLossyConversion", target: .storedProperty, arguments: [], needsArgument: false,
       usage: ["@AllowLossyConversion"], mark: { $0.allowsLossyConversion = true }),
   ]
@@ -342,6 +422,13 @@ enum Annotations {
           error(problem.message, at: argument.location)
         }
         if options.tableIndexes.count > indexCount { options.tableIndexes[indexCount].location = argument.location }
+      }
+      if options.pendingTriggerName != nil {
+        options.pendingTriggerName = nil
+        error(#"@Trigger needs its SQL on the same line: @Trigger("name", raw: "AFTER UPDATE ON … BEGIN … END")"#, at: annotation.location)
+      }
+      if let last = options.triggers.indices.last, options.triggers[last].location == nil {
+        options.triggers[last].location = annotation.location
       }
       if let condition = options.pendingIndexCondition {
         options.pendingIndexCondition = nil

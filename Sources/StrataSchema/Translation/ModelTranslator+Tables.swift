@@ -34,6 +34,8 @@ extension ModelTranslator {
     // A key on several columns leaves the table without a single key, even with an `id`.
     if typeOptions[type.qualifiedName]?.compositeKey != nil { return nil }
     let columns = type.properties.filter { isColumnCandidate($0) }
+    // A full-text index's rows are keyed by their rowid, which the model reads as `rowid`.
+    if isFullTextIndex(type) { return columns.first { $0.name == "rowid" } }
     return columns.first { options(of: $0).isPrimaryKey } ?? columns.first { $0.name == "id" }
   }
 
@@ -118,6 +120,11 @@ extension ModelTranslator {
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
     model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
     if model.isUnmanaged { warnAboutRenames(in: type) }
+    if isFullTextIndex(type) {
+      model.kind = .fullTextIndex(hasContentTable: tableOptions.fullTextContent != nil)
+    } else if tableOptions.viewSelect != nil {
+      model.kind = .view
+    }
     return (
       model,
       TableSchema(
@@ -273,7 +280,8 @@ extension ModelTranslator {
     else { return nil }
 
     let columnName = options.columnName ?? property.name
-    if let problem = NameRules.columnNameProblem(columnName) {
+    let isRowID = isPrimaryKey && isFullTextIndex(type) && columnName == "rowid"
+    if !isRowID, let problem = NameRules.columnNameProblem(columnName) {
       diagnostics.error(problem, at: options.argumentLocations["Column."] ?? property.location)
     }
     if let previousName = options.previousName, let problem = NameRules.columnNameProblem(previousName) {

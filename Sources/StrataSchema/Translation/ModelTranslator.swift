@@ -72,13 +72,16 @@ public struct ModelTranslator {
 
     var tables: [TableModel] = []
     var tableSchemas: [TableSchema] = []
+    var stored: [(model: TableModel, type: TypeDeclaration, schema: TableSchema)] = []
     for type in tableDeclarations {
       if let (model, schema) = translateTable(type) {
         tables.append(model)
-        tableSchemas.append(schema)
+        stored.append((model, type, schema))
+        if model.kind == .table { tableSchemas.append(schema) }
       }
     }
-    SchemaRules.check(tables: tables, schemas: tableSchemas, diagnostics: &diagnostics)
+    SchemaRules.check(tables: tables.filter { $0.kind == .table }, schemas: tableSchemas, diagnostics: &diagnostics)
+    let (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
     let enums = enumsUsedAsColumns.values
       .filter { !conforms($0, to: ["QueryBindable", "Strata.QueryBindable"]) }
@@ -102,9 +105,11 @@ public struct ModelTranslator {
     if diagnostics.hasErrors {
       throw DiagnosticsError(diagnostics.sorted)
     }
-    return ModelSet(
+    var models = ModelSet(
       tables: tables, selections: selections, bindableEnums: enums,
-      schema: Schema(tables: SchemaRules.creationOrder(tableSchemas)), warnings: diagnostics.sorted)
+      schema: Schema(tables: SchemaRules.creationOrder(tableSchemas), objects: objects), warnings: diagnostics.sorted)
+    models.objectLocations = objectLocations
+    return models
   }
 
   private mutating func collectDeclarations() {
@@ -134,18 +139,23 @@ public struct ModelTranslator {
     type.inheritance + (extensions[type.qualifiedName] ?? []).flatMap(\.inheritance)
   }
 
+  /// Whether the model is an FTS5 full-text index (`struct ItemText: FTS5`).
+  func isFullTextIndex(_ type: TypeDeclaration) -> Bool {
+    conforms(type, to: ["FTS5", "Strata.FTS5"])
+  }
+
   func conforms(_ type: TypeDeclaration, to names: Set<String>) -> Bool {
     conformances(of: type).contains { $0.dottedName.map(names.contains) ?? false }
   }
 
   private func conformsToModelProtocol(_ inheritance: [TypeSyntax]) -> Bool {
     inheritance.contains {
-      ["Table", "Strata.Table", "Selection", "Strata.Selection"].contains($0.dottedName ?? "")
+      ["Table", "Strata.Table", "FTS5", "Strata.FTS5", "Selection", "Strata.Selection"].contains($0.dottedName ?? "")
     }
   }
 
   private mutating func role(of type: TypeDeclaration) -> Role? {
-    let isTable = conforms(type, to: ["Table", "Strata.Table"])
+    let isTable = conforms(type, to: ["Table", "Strata.Table"]) || isFullTextIndex(type)
     let isSelection = conforms(type, to: ["Selection", "Strata.Selection"])
     guard isTable || isSelection else { return nil }
     let protocolName = isTable ? "Table" : "Selection"

@@ -1,0 +1,25 @@
+/// FTS5 query patterns built from plain text, so that what a user types is searched for as
+/// words: FTS5 reads `AND`, `OR`, `NOT`, `NEAR`, quotes, `*`, `^`, `:` and parentheses in a
+/// pattern as its syntax, and a malformed pattern is an error.
+///
+/// ```swift
+/// FullTextQuery.allTerms(in: #"swift "6" conc"#, lastIsPrefix: true)
+/// // "swift" "6" "conc"*   (rows with all three, the last as a prefix)
+/// ```
+public enum FullTextQuery {
+  /// A pattern that matches rows containing every word of `text`, in any order: each word
+  /// quoted as a string, so that nothing in it is an operator. With `lastIsPrefix`, the last word
+  /// also matches longer words it starts (search as the user types). Empty text gives a pattern
+  /// that matches nothing.
+  public static func allTerms(in text: String, lastIsPrefix: Bool = false) -> String {
+    let words = text.split(whereSeparator: { $0.isWhitespace })
+    guard !words.isEmpty else { return "\"\"" }
+    return words.map { phrase(String($0)) }.joined(separator: " ") + (lastIsPrefix ? "*" : "")
+  }
+
+  /// `text` as one FTS5 string: in double quotes, with each double quote doubled. FTS5 splits it
+  /// into tokens that must appear in order (a phrase).
+  public static func phrase(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

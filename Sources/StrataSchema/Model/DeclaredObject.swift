@@ -1,0 +1,118 @@
+/// A schema object a model declares, beside tables and indexes: a full-text index, a view or a
+/// trigger. The planner creates it, recreates it when its declaration changes or a table it
+/// reads is rebuilt, and drops it when no model declares it any more.
+public enum DeclaredObject: Hashable, Sendable {
+  case fullTextIndex(FullTextIndex)
+  case view(ViewDeclaration)
+  case trigger(TriggerDeclaration)
+
+  /// The object's name: the virtual table's, the view's or the trigger's.
+  public var name: String {
+    switch self {
+    case .fullTextIndex(let index): index.name
+    case .view(let view): view.name
+    case .trigger(let trigger): trigger.name
+    }
+  }
+
+  /// The kind of object, in a message: `full-text index`, `view`, `trigger`.
+  public var kindDescription: String {
+    switch self {
+    case .fullTextIndex: "full-text index"
+    case .view: "view"
+    case .trigger: "trigger"
+    }
+  }
+
+  /// The names of the objects the database keeps for the declaration: a full-text index with
+  /// external content comes with the triggers that keep it in sync.
+  public var objectNames: [String] {
+    switch self {
+    case .fullTextIndex(let index): [index.name] + (index.content == nil ? [] : FullTextIndex.SyncEvent.allCases.map(index.triggerName))
+    case .view(let view): [view.name]
+    case .trigger(let trigger): [trigger.name]
+    }
+  }
+
+  /// Whether dropping the object deletes values nothing else keeps: the rows of a full-text
+  /// table that has no content table.
+  public var holdsData: Bool {
+    if case .fullTextIndex(let index) = self { index.content == nil } else { false }
+  }
+}
+
+/// An FTS5 virtual table over some text columns (`struct ItemText: FTS5`).
+///
+/// With a content table, the index stores no text of its own (`content=`): it indexes the content
+/// table's columns of the same names, and triggers on the content table keep it in sync. Without
+/// one, the index is a table of its own that the app writes.
+public struct FullTextIndex: Hashable, Sendable {
+  /// The virtual table's name.
+  public var name: String
+  /// The indexed columns, in order.
+  public var columns: [String]
+  /// The `tokenize` option as written (`porter unicode61`, `trigram`), or nil for FTS5's default.
+  public var tokenizer: String?
+  /// The `prefix` option's lengths (`[2, 3]`), for fast prefix queries.
+  public var prefixes: [Int]
+  /// The table whose rows the index covers, or nil for an index that holds its own text.
+  public var content: ContentTable?
+
+  /// The table an external-content index covers.
+  public struct ContentTable: Hashable, Sendable {
+    /// The content table's name.
+    public var table: String
+    /// The column that holds its rowid: its integer primary key, or `rowid`.
+    public var rowidColumn: String
+
+    public init(table: String, rowidColumn: String) {
+      self.table = table
+      self.rowidColumn = rowidColumn
+    }
+  }
+
+  /// The writes to a content table that its sync triggers follow.
+  public enum SyncEvent: String, CaseIterable, Sendable {
+    case insert, update, delete
+  }
+
+  public init(name: String, columns: [String], tokenizer: String? = nil, prefixes: [Int] = [], content: ContentTable? = nil) {
+    self.name = name
+    self.columns = columns
+    self.tokenizer = tokenizer
+    self.prefixes = prefixes
+    self.content = content
+  }
+
+  /// The name of the trigger that keeps the index in sync after `event` on the content table.
+  public func triggerName(_ event: SyncEvent) -> String {
+    "\(name)_after_\(event.rawValue)"
+  }
+}
+
+/// A view (`// @View(raw: "SELECT …")` above a model): its columns are the model's, in order.
+public struct ViewDeclaration: Hashable, Sendable {
+  public var name: String
+  /// The column names the view declares, which the select must match in number.
+  public var columns: [String]
+  /// The `SELECT` statement, as written in the model.
+  public var select: String
+
+  public init(name: String, columns: [String], select: String) {
+    self.name = name
+    self.columns = columns
+    self.select = select
+  }
+}
+
+/// A trigger a model declares (`// @Trigger("name", raw: "AFTER UPDATE ON … BEGIN … END")`).
+public struct TriggerDeclaration: Hashable, Sendable {
+  public var name: String
+  /// Everything after `CREATE TRIGGER "name"`, as written in the model.
+  public var definition: String
+
+  public init(name: String, definition: String) {
+    self.name = name
+    self.definition = definition
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Strata
+import Testing
+
+/// Full-text search through FTS5 models: the SQL each query renders and the rows it returns, and
+/// the index kept in sync with its content table by the triggers the migration created.
+@Suite struct FullTextSearchTests {
+  let database: any DatabaseWriter
+
+  init() throws {
+    database = try testDatabase()
+    try database.write { db in
+      try db.seed {
+        Article.Draft(title: "Swift concurrency", body: "Actors isolate state; tasks run concurrently.", isPublished: true)
+        Article.Draft(title: "Cooking rice", body: "Rinse the rice, then simmer it gently.")
+        Article.Draft(title: "Swift on Linux", body: "Swift runs on Linux servers and in containers.", isPublished: true)
+      }
+    }
+  }
+
+  func search(_ query: some SelectStatement<Int>) throws -> [Int] {
+    try database.read { try query.fetchAll($0) }
+  }
+
+  @Test func matchOnTheTableFindsRowsByAnyColumn() throws {
+    let query = ArticleText.where { $0.match("swift") }.select(\.rowid)
+    expectSQL(query, #"SELECT "articleTexts"."rowid" FROM "articleTexts" WHERE "articleTexts" MATCH 'swift'"#)
+    #expect(try search(query).sorted() == [1, 3])
+  }
+
+  @Test func matchOnAColumnSearchesOnlyItForThePhrase() throws {
+    let query = ArticleText.where { $0.body.match("rice then") }.select(\.rowid)
+    expectSQL(query, #"SELECT "articleTexts"."rowid" FROM "articleTexts" WHERE "articleTexts" MATCH '"body":"rice then"'"#)
+    #expect(try search(query) == [2])
+    #expect(try search(ArticleText.where { $0.title.match("linux") }.select(\.rowid)) == [3])
+    #expect(try search(ArticleText.where { $0.title.match("servers") }.select(\.rowid)) == [])
+  }
+
+  @Test func theIndexStemsAndIndexesPrefixes() throws {
+    // The porter tokenizer reads "running", "runs" and "run" as one word; `prefix='2 3'` makes
+    // `con*` fast.
+    #expect(try search(ArticleText.where { $0.match("running") }.select(\.rowid)).sorted() == [1, 3])
+    #expect(try search(ArticleText.where { $0.match("con*") }.select(\.rowid)).sorted() == [1, 3])
+  }
+
+  @Test func rankAndBM25OrderTheBestMatchFirst() throws {
+    let byRank = ArticleText.where { $0.match("swift") }.order(by: \.rank).select(\.rowid)
+    expectSQL(
+      byRank,
+      #"SELECT "articleTexts"."rowid" FROM "articleTexts" WHERE "articleTexts" MATCH 'swift' ORDER BY "articleTexts"."rank""#)
+    // "Swift" appears twice in the third article, once in the first.
+    #expect(try search(byRank) == [3, 1])
+
+    let weighted = ArticleText.where { $0.match("cooking OR containers") }
+      .order { $0.bm25([\.title: 10, \.body: 1]) }
+      .select(\.rowid)
+    expectSQL(
+      weighted,
+      #"SELECT "articleTexts"."rowid" FROM "articleTexts" WHERE "articleTexts" MATCH 'cooking OR containers' ORDER BY bm25("articleTexts", 10.0, 1.0)"#)
+    // "Cooking" is in the second article's title, "containers" in the third's body: the
+    // weights decide which comes first.
+    #expect(try search(weighted) == [2, 3])
+    let bodyFirst = ArticleText.where { $0.match("cooking OR containers") }.order { $0.bm25([\.title: 0.1]) }.select(\.rowid)
+    #expect(try search(bodyFirst) == [3, 2])
+  }
+
+  @Test func highlightAndSnippetMarkTheMatches() throws {
+    let query = ArticleText.where { $0.match("rice") }
+      .select { ($0.title.highlight("<b>", "</b>"), $0.body.snippet("[", "]", "…", 3)) }
+    expectSQL(
+      query,
+      #"SELECT highlight("articleTexts", 0, '<b>', '</b>'), snippet("articleTexts", 1, '[', ']', '…', 3) FROM "articleTexts" WHERE "articleTexts" MATCH 'rice'"#)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.count == 1)
+    #expect(rows.first?.0 == "Cooking <b>rice</b>")
+    #expect(rows.first?.1 == "Rinse the [rice]…")
+  }
+
+  @Test func joinedBackToTheContentTable() throws {
+    let query = Article.join(ArticleText.all) { $0.id.eq($1.rowid) }
+      .where { $1.match("swift") }
+      .order { $1.rank }
+      .select { ($0.title, $0.isPublished) }
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Swift on Linux", "Swift concurrency"])
+    #expect(rows.map(\.1) == [true, true])
+  }
+
+  @Test func aUsersSearchTextIsOnlyData() throws {
+    // FTS5 syntax in a pattern is read as syntax, and a malformed one is an error…
+    #expect(throws: (any Error).self) {
+      try database.read { try ArticleText.where { $0.match("\"unclosed") }.fetchAll($0) }
+    }
+    // …so text a user typed goes through `FullTextQuery`, which quotes each word.
+    let typed = #"swift" OR "rice"#
+    #expect(FullTextQuery.allTerms(in: typed) == #""swift""" "OR" """rice""#)
+    #expect(try search(ArticleText.where { $0.match(FullTextQuery.allTerms(in: typed)) }.select(\.rowid)) == [])
+    #expect(try search(ArticleText.where { $0.match(FullTextQuery.allTerms(in: "swift linu", lastIsPrefix: true)) }.select(\.rowid)) == [3])
+    #expect(try search(ArticleText.where { $0.match(FullTextQuery.allTerms(in: "   ")) }.select(\.rowid)) == [])
+    // The pattern is a bound value: quotes and semicolons cannot end the statement.
+    let hostile = ArticleText.where { $0.match("'); DROP TABLE articles; --") }.select(\.rowid)
+    #expect(hostile.queryFragment.sql == #"SELECT "articleTexts"."rowid" FROM "articleTexts" WHERE "articleTexts" MATCH ?"#)
+  }
+
+  @Test func theIndexFollowsInsertsUpdatesAndDeletesOfItsContentTable() throws {
+    func matches(_ pattern: String) throws -> [Int] {
+      try search(ArticleText.where { $0.match(pattern) }.order(by: \.rowid).select(\.rowid))
+    }
+    try database.write { db in
+      try Article.insert { Article.Draft(title: "Baking bread", body: "Knead the dough.") }.execute(db)
+    }
+    #expect(try matches("dough") == [4])
+    try database.write { db in
+      try Article.find(4).update { $0.body = "Proof the loaf overnight." }.execute(db)
+    }
+    #expect(try matches("dough") == [])
+    #expect(try matches("loaf") == [4])
+    // An update of a column the index does not hold leaves it alone.
+    try database.write { db in try Article.find(4).update { $0.isPublished = true }.execute(db) }
+    #expect(try matches("loaf") == [4])
+    try database.write { db in try Article.find(4).delete().execute(db) }
+    #expect(try matches("loaf") == [])
+    // FTS5's integrity check compares the index with the content table, row by row.
+    try database.write { db in
+      try db.execute(sql: #"INSERT INTO "articleTexts"("articleTexts", rank) VALUES ('integrity-check', 1)"#)
+    }
+    let rows = try database.read { try ArticleText.order(by: \.rowid).fetchAll($0) }
+    #expect(rows.map(\.title) == ["Swift concurrency", "Cooking rice", "Swift on Linux"])
+  }
+
+  @Test func aStandaloneIndexIsWrittenWithDrafts() throws {
+    try database.write { db in
+      try NoteText.insert {
+        NoteText.Draft(text: "Buy oat milk")
+        NoteText.Draft(rowid: 10, text: "Call the plumber")
+      }.execute(db)
+    }
+    // Trigrams match inside words.
+    let query = NoteText.where { $0.match("lumb") }
+    #expect(try database.read { try query.fetchAll($0) }.map(\.rowid) == [10])
+    #expect(try database.read { try NoteText.where { $0.text.match("oat") }.fetchAll($0) }.map(\.text) == ["Buy oat milk"])
+  }
+}
