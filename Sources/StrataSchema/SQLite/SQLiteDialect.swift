@@ -149,6 +149,15 @@ extension SQLiteDialect {
           throw RefusedTable(table: object.name, message: failure.message)
         }
       }
+      // SQLite reads a view's select when the view is used, not when it is created: reading its
+      // columns checks that the select runs and gives one column per property.
+      if case .view(let view) = object {
+        do {
+          try database.execute("SELECT * FROM \(SQLQuoting.identifier(view.name)) LIMIT 0")
+        } catch let error as SQLiteError {
+          throw RefusedTable(table: object.name, message: error.message)
+        }
+      }
     }
     return try SchemaIntrospector.introspect(database).objects
   }

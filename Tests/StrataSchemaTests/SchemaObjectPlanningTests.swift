@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import StrataSchema
+
+/// Planning the full-text indexes, views and triggers models declare: the DDL the first
+/// migration writes, and the migrations that follow a change of the object, a rebuild of a table
+/// it reads, and its removal, applied to a database with rows.
+@Suite struct SchemaObjectPlanningTests {
+  let directory: URL
+  /// The app's database, migrated by each new migration like the migrator at launch.
+  let database: SQLiteConnection
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-objects-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    database = try SQLiteConnection()
+  }
+
+  /// Beside the migrations' folder, as `schemas/` is.
+  var snapshotPath: String { directory.path + "-snapshot.sql" }
+
+  /// Plans the next migration with the snapshot the last one left, writes it and applies it to
+  /// the app's database.
+  @discardableResult
+  func migrate(_ source: String, allowDataLoss: Bool = false) throws -> MigrationPlan.NewMigration? {
+    let plan = try MigrationPlanner.plan(
+      models: try Generator(sources: [("Models.swift", source)]).models(),
+      migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "App", allowDataLoss: allowDataLoss,
+      previousSnapshot: try? String(contentsOfFile: snapshotPath, encoding: .utf8))
+    try AtomicFile.write(plan.snapshot, to: snapshotPath)
+    if let migration = plan.newMigration {
+      try AtomicFile.write(migration.sql, to: directory.appendingPathComponent(migration.fileName).path)
+      try database.execute("BEGIN; \(migration.sql) COMMIT;")
+    }
+    return plan.newMigration
+  }
+
+  func errors(_ source: String) -> [String] {
+    do {
+      try migrate(source)
+      return []
+    } catch let error as DiagnosticsError {
+      return error.diagnostics.map { "\($0.location.line): \($0.message)" }
+    } catch {
+      return ["\(error)"]
+    }
+  }
+
+  func strings(_ sql: String) throws -> [String] {
+    try database.rows(sql).map { $0["value"] ?? "NULL" }
+  }
+
+  static let articles = """
+    struct Article: Table, Identifiable {
+      let id: UUID
+      var title = ""
+      var body = ""
+    }
+    """
+
+  static let searchable = articles + """
+
+    // @FTS5(content: Article.self)
+    struct ArticleText: FTS5 {
+      let rowid: Int
+      let title: String
+      let body: String
+    }
+    """
+
+  @Test func theFirstMigrationCreatesTheIndexItsTriggersAViewAndATrigger() throws {
+    let migration = try #require(
+      try migrate(
+        Self.searchable + """
+
+          // @View(raw: "SELECT id, title FROM articles WHERE title <> ''")
+          struct TitledArticle: Table {
+            let id: UUID
+            let title: String
+          }
+
+          // @Trigger("articles_no_empty_body", raw: "BEFORE INSERT ON articles WHEN new.body = '' BEGIN SELECT RAISE(ABORT, 'empty body'); END")
+          struct Note: Table {
+            let id: Int
+          }
+          """))
+    #expect(migration.fileName == "0001_create_articles_notes_and_3_more.sql")
+    #expect(
+      migration.sql.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n") == """
+        CREATE TABLE "articles" (
+          "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+          "title" TEXT NOT NULL DEFAULT '',
+          "body" TEXT NOT NULL DEFAULT ''
+        ) STRICT;
+
+        CREATE TABLE "notes" (
+          "id" INTEGER PRIMARY KEY AUTOINCREMENT
+        ) STRICT;
+
+        CREATE VIRTUAL TABLE "articleTexts" USING fts5("title", "body", content='articles', content_rowid='rowid');
+        CREATE TRIGGER "articleTexts_after_insert" AFTER INSERT ON "articles" BEGIN
+          INSERT INTO "articleTexts"("rowid", "title", "body") VALUES ("new"."rowid", "new"."title", "new"."body");
+        END;
+        CREATE TRIGGER "articleTexts_after_update" AFTER UPDATE OF "rowid", "title", "body" ON "articles" BEGIN
+          INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body") VALUES ('delete', "old"."rowid", "old"."title", "old"."body");
+          INSERT INTO "articleTexts"("rowid", "title", "body") VALUES ("new"."rowid", "new"."title", "new"."body");
+        END;
+        CREATE TRIGGER "articleTexts_after_delete" AFTER DELETE ON "articles" BEGIN
+          INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body") VALUES ('delete', "old"."rowid", "old"."title", "old"."body");
+        END;
+        INSERT INTO "articleTexts"("articleTexts") VALUES ('rebuild');
+
+        CREATE VIEW "titledArticles" ("id", "title") AS
+        SELECT id, title FROM articles WHERE title <> '';
+
+        CREATE TRIGGER "articles_no_empty_body" BEFORE INSERT ON articles WHEN new.body = '' BEGIN SELECT RAISE(ABORT, 'empty body'); END;
+
+        """)
+    // The schema read back has each object, and the index's shadow tables are not tables.
+    let introspection = try SchemaIntrospector.introspect(database)
+    #expect(introspection.schema.tables.map(\.name) == ["articles", "notes"])
+    #expect(
+      introspection.objects.map { "\($0.kind.description) \($0.name)" } == [
+        "virtual table articleTexts", "view titledArticles", "trigger articleTexts_after_delete",
+        "trigger articleTexts_after_insert", "trigger articleTexts_after_update", "trigger articles_no_empty_body",
+      ])
+    // Nothing more to do.
+    #expect(try migrate(Self.searchable + "\n// @View(raw: \"SELECT id, title FROM articles WHERE title <> ''\")\nstruct TitledArticle: Table {\n  let id: UUID\n  let title: String\n}\n// @Trigger(\"articles_no_empty_body\", raw: \"BEFORE INSERT ON articles WHEN new.body = '' BEGIN SELECT RAISE(ABORT, 'empty body'); END\")\nstruct Note: Table {\n  let id: Int\n}\n") == nil)
+  }
+
+  @Test func anIndexCreatedOverExistingRowsIndexesThem() throws {
+    try migrate(Self.articles)
+    try database.execute("INSERT INTO articles (title, body) VALUES ('Rice', 'Simmer gently'), ('Bread', 'Knead well')")
+    try migrate(Self.searchable)
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'knead'") == ["Bread"])
+  }
+
+  @Test func aRebuildOfTheContentTableKeepsTheIndexInSync() throws {
+    try migrate(Self.searchable)
+    // Rows with a gap in their rowids, which a copy of the rows may close.
+    try database.execute(
+      """
+      INSERT INTO articles (title, body) VALUES ('One', 'apples'), ('Two', 'pears'), ('Three', 'plums');
+      DELETE FROM articles WHERE title = 'One';
+      """)
+    let changed = Self.searchable.replacingOccurrences(of: "var body = \"\"", with: "var body = \"\"\n  var isDraft = true")
+      .replacingOccurrences(of: "var title = \"\"", with: "var title = \"Untitled\"")
+    let migration = try #require(try migrate(changed))
+    #expect(migration.summary == [
+      #"drop virtual table "articleTexts""#, #"drop trigger "articleTexts_after_insert""#,
+      #"drop trigger "articleTexts_after_update""#, #"drop trigger "articleTexts_after_delete""#,
+      #"rebuild table "articles", copying every row, because column "title" changes default from '' to 'Untitled', column "isDraft" is added"#,
+      #"create full-text index "articleTexts" over "articles", with the triggers that keep it in sync, and index the rows "articles" has"#,
+    ])
+    #expect(
+      try strings(
+        "SELECT a.title AS value FROM articleTexts JOIN articles AS a ON a.rowid = articleTexts.rowid WHERE articleTexts MATCH 'plums OR pears' ORDER BY a.title"
+      ) == ["Three", "Two"])
+    try database.execute("INSERT INTO articleTexts(articleTexts, rank) VALUES ('integrity-check', 1)")
+    try database.execute("UPDATE articles SET body = 'cherries' WHERE title = 'Two'")
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'cherries'") == ["Two"])
+  }
+
+  @Test func changingTheIndexedColumnsOrTokenizerRecreatesIt() throws {
+    try migrate(Self.searchable)
+    try database.execute("INSERT INTO articles (title, body) VALUES ('Running', 'fast')")
+    let stemmed = Self.searchable.replacingOccurrences(of: "// @FTS5(content: Article.self)", with: "// @FTS5(content: Article.self, tokenize: \"porter\")")
+    let migration = try #require(try migrate(stemmed))
+    #expect(migration.summary.last == #"create full-text index "articleTexts" over "articles", with the triggers that keep it in sync, and index the rows "articles" has"#)
+    #expect(migration.sql.contains(#"USING fts5("title", "body", content='articles', content_rowid='rowid', tokenize='porter');"#))
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'run'") == ["Running"])
+
+    let titleOnly = stemmed.replacingOccurrences(of: "  let body: String\n}", with: "}")
+    let second = try #require(try migrate(titleOnly))
+    #expect(second.sql.contains(#"AFTER UPDATE OF "rowid", "title" ON "articles""#))
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'fast'") == [])
+  }
+
+  @Test func aChangedViewIsRecreatedAndARemovedOneDropped() throws {
+    let view = { (condition: String) in
+      Self.articles + "\n// @View(raw: \"SELECT id, title FROM articles WHERE \(condition)\")\nstruct TitledArticle: Table {\n  let id: UUID\n  let title: String\n}\n"
+    }
+    try migrate(view("title <> ''"))
+    try database.execute("INSERT INTO articles (title) VALUES ('A'), ('')")
+    let changed = try #require(try migrate(view("title = ''")))
+    #expect(changed.summary == [#"drop view "titledArticles""#, #"create view "titledArticles""#])
+    #expect(try strings("SELECT count(*) AS value FROM titledArticles") == ["1"])
+    let dropped = try #require(try migrate(Self.articles))
+    #expect(dropped.summary == [#"drop view "titledArticles""#])
+    #expect(dropped.fileName == "0003_drop_titledArticles.sql")
+  }
+
+  @Test func aRemovedIndexIsDroppedWithItsTriggersAndOneThatHoldsTextOnlyWithConsent() throws {
+    try migrate(Self.searchable + "\n// @FTS5\nstruct Memo: FTS5 {\n  let rowid: Int\n  var text: String\n}\n")
+    try database.execute("INSERT INTO memos (text) VALUES ('remember')")
+    #expect(errors(Self.articles) == [
+      #"1: the full-text table "memos" holds its own text (it has no content table) and no model declares it any more, so dropping it would delete its rows; to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"#
+    ])
+    let migration = try #require(try migrate(Self.articles, allowDataLoss: true))
+    #expect(migration.summary == [
+      #"drop virtual table "articleTexts""#, #"drop virtual table "memos", deleting its rows"#,
+      #"drop trigger "articleTexts_after_delete""#, #"drop trigger "articleTexts_after_insert""#,
+      #"drop trigger "articleTexts_after_update""#,
+    ])
+    #expect(try SchemaIntrospector.introspect(database).objects.isEmpty)
+    // Writes to the content table no longer touch an index.
+    try database.execute("INSERT INTO articles (title) VALUES ('after')")
+  }
+
+  @Test func objectsNoModelEverDeclaredAreKept() throws {
+    try migrate(Self.articles)
+    try AtomicFile.write(
+      "CREATE VIEW handMade AS SELECT title FROM articles;\n", to: directory.appendingPathComponent("0002_hand_made.sql").path)
+    try database.execute("CREATE VIEW handMade AS SELECT title FROM articles;")
+    #expect(try migrate(Self.articles) == nil)
+  }
+
+  @Test func whatTheDatabaseRefusesIsAnErrorAtTheModel() throws {
+    // The view's select has one column, the model two.
+    #expect(errors(Self.articles + "\n// @View(raw: \"SELECT title FROM articles\")\nstruct Short: Table {\n  let id: UUID\n  let title: String\n}\n") == [
+      #"7: the view "shorts" this model declares is not valid SQLite: expected 2 columns for 'shorts' but got 1"#
+    ])
+    // A second statement after the trigger would run in the migration too.
+    #expect(
+      errors(
+        Self.articles
+          + "\n// @Trigger(\"t\", raw: \"AFTER INSERT ON articles BEGIN SELECT 1; END; DROP TABLE articles\")\nstruct Other: Table {\n  let id: Int\n}\n")
+        == [#"6: the trigger "t" this model declares is not valid SQLite: it holds more than one statement; write only the trigger's own SQL"#])
+    #expect(
+      errors(Self.articles + "\n// @FTS5(content: Article.self)\nstruct Bad: FTS5 {\n  let rowid: Int\n  let summary: String\n}\n") == [
+        #"9: the FTS5 index 'Bad' indexes "summary", which its content table "articles" has no column of; an index with a content table reads each column from it by name"#
+      ])
+    #expect(
+      errors("struct Bad: FTS5 {\n  let rowid: Int\n  let count: Int\n}\n") == [
+        #"3: 'count' of the FTS5 index 'Bad' is stored as INTEGER; an FTS5 index holds text: make it a String"#
+      ])
+    #expect(
+      errors("struct Bad: FTS5 {\n  let title: String\n}\n") == [
+        "1: 'Bad' is an FTS5 index, whose rows are keyed by their rowid: declare `let rowid: Int`"
+      ])
+  }
+}
