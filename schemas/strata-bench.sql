@@ -6,6 +6,12 @@ CREATE TABLE "games" (
   "title" TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
+CREATE TABLE "plainPosts" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "title" TEXT NOT NULL DEFAULT '',
+  "body" TEXT NOT NULL DEFAULT ''
+) STRICT;
+
 CREATE TABLE "players" (
   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
   "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
@@ -14,10 +20,44 @@ CREATE TABLE "players" (
 ) STRICT;
 CREATE INDEX "index_players_on_gameID" ON "players"("gameID");
 
+CREATE TABLE "posts" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "title" TEXT NOT NULL DEFAULT '',
+  "body" TEXT NOT NULL DEFAULT ''
+) STRICT;
+
+CREATE VIRTUAL TABLE "plainPostTexts" USING fts5("title", "body");
+
+CREATE VIRTUAL TABLE "postTexts" USING fts5("title", "body", content='posts', content_rowid='id');
+
+CREATE TRIGGER "postTexts_after_delete" AFTER DELETE ON "posts" BEGIN
+  INSERT INTO "postTexts"("postTexts", "rowid", "title", "body") VALUES ('delete', "old"."id", "old"."title", "old"."body");
+END;
+
+CREATE TRIGGER "postTexts_after_insert" AFTER INSERT ON "posts" BEGIN
+  INSERT INTO "postTexts"("rowid", "title", "body") VALUES ("new"."id", "new"."title", "new"."body");
+END;
+
+CREATE TRIGGER "postTexts_after_update" AFTER UPDATE OF "id", "title", "body" ON "posts" BEGIN
+  INSERT INTO "postTexts"("postTexts", "rowid", "title", "body") VALUES ('delete', "old"."id", "old"."title", "old"."body");
+  INSERT INTO "postTexts"("rowid", "title", "body") VALUES ("new"."id", "new"."title", "new"."body");
+END;
+
 -- The type each model reads its columns as; a migration checks the stored values when one changes.
 -- "games"."id" UUID
 -- "games"."title" String
+-- "plainPosts"."body" String
+-- "plainPosts"."id" Int
+-- "plainPosts"."title" String
 -- "players"."gameID" UUID
 -- "players"."id" UUID
 -- "players"."name" String
 -- "players"."score" Int
+-- "posts"."body" String
+-- "posts"."id" Int
+-- "posts"."title" String
+-- "plainPostTexts" is declared by a model
+-- "postTexts" is declared by a model
+-- "postTexts_after_delete" is declared by a model
+-- "postTexts_after_insert" is declared by a model
+-- "postTexts_after_update" is declared by a model

@@ -32,3 +32,32 @@ struct PlayerTotal: Selection {
   let player: Player
   let total: Int?
 }
+
+/// A post whose text is searchable through `PostText`.
+struct Post: Table, Identifiable {
+  let id: Int
+  var title = ""
+  var body = ""
+}
+
+/// The posts' full-text index, kept in sync by triggers on `posts`.
+// @FTS5(content: Post.self)
+struct PostText: FTS5 {
+  let rowid: Int
+  let title: String
+  let body: String
+}
+
+/// The same rows without an index: what an insert costs without the sync triggers.
+struct PlainPost: Table, Identifiable {
+  let id: Int
+  var title = ""
+  var body = ""
+}
+
+/// The posts' text indexed by hand, without triggers: what the index itself costs.
+struct PlainPostText: FTS5 {
+  let rowid: Int
+  var title: String
+  var body: String
+}
