@@ -41,6 +41,7 @@ import Testing
   @Test(arguments: [
     ("Scorekeeper.strata", EmitterGoldenTests.scorekeeperModels.path),
     ("Library.strata", fixtures.appendingPathComponent("Library.swift").path),
+    ("Search.strata", fixtures.appendingPathComponent("Search.swift").path),
   ])
   func aSchemaFileAndItsSwiftModelsAgree(schemaFile: String, swiftFile: String) throws {
     let schema = try Self.source(schemaFile)
@@ -110,7 +111,12 @@ import Testing
     ("table A {\n  id Int primary\n  index (id nope)\n}\n", "S.strata:3:13: expected ',' or ')' in the list of columns"),
     ("table A {\n  id Int primary\n  x JSON<[String]); DROP TABLE a; //>\n}\n", "S.strata:3:9: JSON takes the Swift type it stores"),
     ("table A {\n  id Int primary\n  n Text = \"a\" = \"b\"\n}\n", "S.strata:3:16: a column has one default"),
-    ("view A {}\n", "S.strata:1:1: expected 'table', 'selection' or 'enum', found 'view'"),
+    ("index A {}\n", "S.strata:1:1: expected 'table', 'fts5', 'view', 'selection' or 'enum', found 'index'"),
+    ("view A {}\n", "S.strata:1:8: a view needs its select: view A as raw \"SELECT …\" { … }"),
+    ("fts5 A content {\n}\n", "S.strata:1:16: expected the name of the content table, found '{'"),
+    ("view A as \"SELECT 1\" {\n}\n", "S.strata:1:11: a view's select is SQL, marked raw: as raw \"SELECT …\"; found '\"SELECT 1\"'"),
+    ("table A {\n  id Int primary\n  trigger \"t\" \"AFTER INSERT\"\n}\n", "S.strata:3:15: expected 'raw' and the SQL after the trigger's name"),
+    ("table A tokenize \"x\" {\n}\n", "S.strata:1:9: expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged' or '{' after the table's name, found 'tokenize'"),
     ("enum E { a, b }\n", "S.strata:1:8: an enum declares its raw type"),
     ("enum E: Date { a }\n", "S.strata:1:9: an enum's raw type is Int, Text"),
     ("table A {\n  id Int primary\n  n Text\n", "S.strata:4:1: table 'A' has no closing '}'"),

@@ -3,11 +3,12 @@ import StrataSQL
 /// Renders the schema model as DDL, in the layout of the seeds' hand-written migration: one column per line,
 /// constraints in a fixed order, `STRICT` tables, indexes after their table.
 public enum SQLRenderer {
-  /// Every table and its indexes, in the schema's order, each statement ending with `;`.
+  /// Every table and its indexes, then the declared objects, in the schema's order, each
+  /// statement ending with `;`.
   public static func schema(_ schema: Schema) -> String {
-    schema.tables.map { table in
+    (schema.tables.map { table in
       ([createTable(table)] + table.indexes.map(createIndex)).joined(separator: "\n")
-    }.joined(separator: "\n\n")
+    } + schema.objects.map { create($0).joined(separator: "\n") }).joined(separator: "\n\n")
   }
 
   /// `CREATE TABLE "name" (…) STRICT;`, one column or constraint per line.

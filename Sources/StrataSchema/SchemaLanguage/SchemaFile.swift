@@ -98,6 +98,20 @@ struct SchemaFile: Sendable {
     var columns: [Column]
     var indexes: [Index] = []
     var constraints: [(constraint: Constraint, location: SourceLocation)] = []
+    /// What the declaration stores its rows in.
+    var kind = Kind.table
+    /// `trigger "name" raw "…"` lines: triggers declared with the table (`@Trigger`).
+    var triggers: [(name: String, sql: String, location: SourceLocation)] = []
+
+    /// `table`, `fts5` or `view`.
+    enum Kind: Sendable {
+      case table
+      /// `fts5 Name content Table tokenize "…" prefix "2 3"`: an FTS5 index (`@FTS5`), whose
+      /// `rowid` column the declaration adds.
+      case fullTextIndex(content: Name?, tokenizer: String?, prefix: String?)
+      /// `view Name as raw "SELECT …"` (`@View(raw:)`).
+      case view(select: String)
+    }
 
     /// The columns of `primary (a, b)`, if the table has it.
     var compositeKey: [Name]? {
@@ -136,7 +150,46 @@ extension SchemaFile.Table {
   /// The column the model is keyed by: `id`, else the one marked `primary`; none for a key on
   /// several columns.
   var key: SchemaFile.Column? {
-    compositeKey != nil ? nil : columns.first { $0.name.text == "id" } ?? columns.first(where: \.isPrimary)
+    if case .fullTextIndex = kind { return columns.first { $0.name.text == "rowid" } }
+    return compositeKey != nil ? nil : columns.first { $0.name.text == "id" } ?? columns.first(where: \.isPrimary)
+  }
+
+  /// The protocol the model's struct conforms to: `Table`, or `FTS5` for a full-text index.
+  var modelProtocol: String {
+    if case .fullTextIndex = kind { "FTS5" } else { "Table" }
+  }
+
+  /// Whether a key other than `id` needs `@Column(primaryKey: true)`: a full-text index is keyed
+  /// by its `rowid` without one.
+  var marksKey: Bool {
+    if case .fullTextIndex = kind { false } else { true }
+  }
+
+  /// The annotations above the struct that say its kind and triggers, as name and arguments, in
+  /// order: `@FTS5(…)` or `@View(raw:)`, then one `@Trigger` per trigger.
+  var kindAnnotations: [(name: String, arguments: [(label: String?, value: KindArgument)], location: SourceLocation)] {
+    var annotations: [(name: String, arguments: [(label: String?, value: KindArgument)], location: SourceLocation)] = []
+    switch kind {
+    case .table: break
+    case .fullTextIndex(let content, let tokenizer, let prefix):
+      var arguments: [(label: String?, value: KindArgument)] = []
+      if let content { arguments.append(("content", .type(content))) }
+      if let tokenizer { arguments.append(("tokenize", .string(tokenizer))) }
+      if let prefix { arguments.append(("prefix", .string(prefix))) }
+      if !arguments.isEmpty { annotations.append(("FTS5", arguments, name.location)) }
+    case .view(let select):
+      annotations.append(("View", [("raw", .string(select))], name.location))
+    }
+    for trigger in triggers {
+      annotations.append(("Trigger", [(nil, .string(trigger.name)), ("raw", .string(trigger.sql))], trigger.location))
+    }
+    return annotations
+  }
+
+  /// An argument of those annotations: a string, or a table's name (`Article.self`).
+  enum KindArgument {
+    case string(String)
+    case type(SchemaFile.Name)
   }
 }
 

@@ -46,13 +46,24 @@ struct SchemaFileDeclarations {
       if let condition = index.condition { arguments.append(("whereRaw", .string(condition))) }
       annotations.append(Self.annotation(index.isUnique ? "Unique" : "Index", arguments, at: index.location))
     }
+    for annotation in table.kindAnnotations {
+      annotations.append(
+        Self.annotation(
+          annotation.name,
+          annotation.arguments.map { argument in
+            switch argument.value {
+            case .string(let text): (argument.label, .string(text))
+            case .type(let name): (argument.label, .type(Self.named([name.text])))
+            }
+          }, at: annotation.location))
+    }
     let key = table.key
     let access = Self.access(table.access)
     var type = Self.type(
       .struct, table.name.text, at: at, access: access,
-      inheritance: ["Table"] + (key?.name.text == "id" ? ["Identifiable"] : []), annotations: annotations)
+      inheritance: [table.modelProtocol] + (key?.name.text == "id" ? ["Identifiable"] : []), annotations: annotations)
     type.properties = table.columns.map { column in
-      property(column, access: access, isKey: column.name.text == key?.name.text)
+      property(column, access: access, isKey: column.name.text == key?.name.text, marksKey: table.marksKey)
     }
     types.append(type)
     if let key, key.name.text != "id" {
@@ -65,12 +76,14 @@ struct SchemaFileDeclarations {
     }
   }
 
-  private mutating func property(_ column: SchemaFile.Column, access: AccessLevel?, isKey: Bool) -> PropertyDeclaration {
+  private mutating func property(
+    _ column: SchemaFile.Column, access: AccessLevel?, isKey: Bool, marksKey: Bool
+  ) -> PropertyDeclaration {
     let at = column.name.location
     var annotations: [Annotation] = []
     var arguments: [(String?, Annotation.Value)] = []
     if let sqlName = column.sqlName { arguments.append((nil, .string(sqlName))) }
-    if isKey, column.name.text != "id" { arguments.append(("primaryKey", .bool(true))) }
+    if isKey, marksKey, column.name.text != "id" { arguments.append(("primaryKey", .bool(true))) }
     if let collation = column.collation { arguments.append(("collate", .member(collation.swiftMember))) }
     if let representation = column.type.representation(column.representation).flatMap({ swiftType($0) }) {
       arguments.append(("as", .type(representation)))

@@ -104,10 +104,10 @@ struct SchemaFileParser {
       advance()
     }
     switch (current.kind, text) {
-    case (.identifier, "table"): return table(access: access).map { .table($0) }
+    case (.identifier, "table"), (.identifier, "fts5"), (.identifier, "view"): return table(access: access).map { .table($0) }
     case (.identifier, "selection"): return selection(access: access).map { .selection($0) }
     case (.identifier, "enum"): return enumeration(access: access).map { .enumeration($0) }
-    default: return fail("expected 'table', 'selection' or 'enum', found %found")
+    default: return fail("expected 'table', 'fts5', 'view', 'selection' or 'enum', found %found")
     }
   }
 
@@ -120,7 +120,7 @@ struct SchemaFileParser {
   }
 
   /// Words that name nothing in Swift models.
-  static let reservedNames: Set<String> = ["table", "selection", "enum", "self", "Self", "Type"]
+  static let reservedNames: Set<String> = ["table", "fts5", "view", "selection", "enum", "self", "Self", "Type"]
 
   private mutating func string(after what: String) -> String? {
     guard current.kind == .string, let value = StringLiteralValue.value(of: text) else {
@@ -140,28 +140,70 @@ struct SchemaFileParser {
   }
 
   private mutating func table(access: SchemaFile.Access?) -> SchemaFile.Table? {
+    let keyword = text
+    let what = ["fts5": "full-text index", "view": "view"][keyword] ?? "table"
     advance()
-    guard let name = name(of: "table") else { return nil }
+    guard let name = name(of: what) else { return nil }
     var table = SchemaFile.Table(name: name, access: access, columns: [])
+    var content: SchemaFile.Name?
+    var tokenizer: String?
+    var prefix: String?
+    var select: String?
     while !isPunctuation("{") {
-      switch text {
-      case "named":
+      switch (keyword, text) {
+      case (_, "named"):
         advance()
         guard let value = string(after: "'named'") else { return nil }
         table.sqlName = value
-      case "renamed":
+      case ("table", "renamed"):
         advance()
         if isWord("from") { advance() }
         guard let value = string(after: "'renamed from'") else { return nil }
         table.previousName = value
-      case "unmanaged":
+      case ("table", "unmanaged"):
         advance()
         table.isUnmanaged = true
+      case ("fts5", "content"):
+        advance()
+        guard let value = self.name(of: "content table") else { return nil }
+        content = value
+      case ("fts5", "tokenize"):
+        advance()
+        guard let value = string(after: "'tokenize'") else { return nil }
+        tokenizer = value
+      case ("fts5", "prefix"):
+        advance()
+        guard let value = string(after: "'prefix'") else { return nil }
+        prefix = value
+      case ("view", "as"):
+        advance()
+        guard isWord("raw") else { return fail("a view's select is SQL, marked raw: as raw \"SELECT …\"; found %found") }
+        advance()
+        guard let value = string(after: "'as raw'") else { return nil }
+        select = value
       default:
-        return fail("expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged' or '{' after the table's name, found %found")
+        let options = [
+          "table": "'named \"…\"', 'renamed from \"…\"', 'unmanaged'", "fts5": "'named \"…\"', 'content Table', 'tokenize \"…\"', 'prefix \"…\"'",
+          "view": "'named \"…\"', 'as raw \"SELECT …\"'",
+        ][keyword] ?? ""
+        return fail("expected \(options) or '{' after the \(what)'s name, found %found")
       }
     }
-    guard openBrace("table") else { return nil }
+    switch keyword {
+    case "fts5":
+      table.kind = .fullTextIndex(content: content, tokenizer: tokenizer, prefix: prefix)
+      // The index's rows are keyed by their rowid, which the model reads.
+      table.columns.append(
+        SchemaFile.Column(
+          name: SchemaFile.Name(text: "rowid", location: name.location),
+          type: SchemaFile.ColumnType(swiftType: "Int", isJSON: false, isOptional: false, components: ["Int"])))
+    case "view":
+      guard let select else { return fail("a view needs its select: view \(name.text) as raw \"SELECT …\" { … }") }
+      table.kind = .view(select: select)
+    default:
+      break
+    }
+    guard openBrace(what) else { return nil }
     while !isPunctuation("}") {
       if isPunctuation(";") {
         advance()
@@ -178,6 +220,16 @@ struct SchemaFileParser {
           table.constraints.append((.primaryKey(columns), location))
         } else {
           if atItemEnd { let _: Bool? = fail("expected the end of the key, found %found") }
+          skipItem(from: start)
+        }
+      } else if isWord("trigger"), lexer.tokens[min(position + 1, lexer.tokens.count - 1)].kind == .string {
+        let location = self.location
+        advance()
+        if let triggerName = string(after: "'trigger'"), expectRaw(after: "the trigger's name"), let sql = string(after: "'raw'"),
+          atItemEnd
+        {
+          table.triggers.append((triggerName, sql, location))
+        } else {
           skipItem(from: start)
         }
       } else if isWord("check"), nextIs(.identifier, "raw") {
@@ -197,6 +249,16 @@ struct SchemaFileParser {
     }
     advance()
     return table
+  }
+
+  /// Reads `raw`, which marks the SQL that follows; an error when it is missing.
+  private mutating func expectRaw(after what: String) -> Bool {
+    guard isWord("raw") else {
+      let _: Bool? = fail("expected 'raw' and the SQL after \(what) (trigger \"name\" raw \"AFTER UPDATE ON … BEGIN … END\"), found %found")
+      return false
+    }
+    advance()
+    return true
   }
 
   /// Whether the token after the current one has `kind` and reads `text`.

@@ -79,11 +79,23 @@ struct SchemaFileRenderer {
       emit(
         "// @\(index.isUnique ? "Unique" : "Index")(on: \(SwiftLiteral.string(checkedList(index.columns)))\(condition))")
     }
+    for annotation in table.kindAnnotations {
+      let arguments = annotation.arguments.map { argument in
+        let value = switch argument.value {
+        case .string(let text): SwiftLiteral.string(text)
+        case .type(let name): checked(name) + ".self"
+        }
+        return (argument.label.map { $0 + ": " } ?? "") + value
+      }
+      emit("// @\(annotation.name)(\(arguments.joined(separator: ", ")))")
+    }
     let key = table.key
     let identifiable = key?.name.text == "id" ? ", Identifiable" : ""
-    emit("\(access)struct \(name): Table\(identifiable) {")
+    emit("\(access)struct \(name): \(table.modelProtocol)\(identifiable) {")
     for column in table.columns {
-      render(column, access: access, isKey: column.name.text == key?.name.text, compositeKey: table.compositeKey != nil)
+      render(
+        column, access: access, isKey: column.name.text == key?.name.text, marksKey: table.marksKey,
+        compositeKey: table.compositeKey != nil)
     }
     if table.access == .public {
       // Swift's memberwise initializer is internal; a public model needs its own.
@@ -119,11 +131,11 @@ struct SchemaFileRenderer {
     }
   }
 
-  private mutating func render(_ column: SchemaFile.Column, access: String, isKey: Bool, compositeKey: Bool) {
+  private mutating func render(_ column: SchemaFile.Column, access: String, isKey: Bool, marksKey: Bool, compositeKey: Bool) {
     let at = column.name.location
     var arguments: [String] = []
     if let sqlName = column.sqlName { arguments.append(SwiftLiteral.string(sqlName)) }
-    if isKey, column.name.text != "id" { arguments.append("primaryKey: true") }
+    if isKey, marksKey, column.name.text != "id" { arguments.append("primaryKey: true") }
     if let collation = column.collation { arguments.append("collate: .\(collation.swiftMember)") }
     if let representation = column.type.representation(column.representation) { arguments.append("as: \(representation).self") }
     if column.isPrimary, !isKey {

@@ -1,0 +1,29 @@
+import Strata
+
+// @Trigger("articles_count_edits", raw: "AFTER UPDATE OF body ON articles BEGIN UPDATE articles SET editCount = editCount + 1 WHERE id = new.id; END")
+struct Article: Table, Identifiable {
+  let id: Int
+  var title = ""
+  var body = ""
+  var isPublished = false
+  var editCount = 0
+}
+
+// @FTS5(content: Article.self, tokenize: "porter unicode61", prefix: "2 3")
+struct ArticleText: FTS5 {
+  let rowid: Int
+  var title: String
+  var body: String
+}
+
+// @FTS5(tokenize: "trigram")
+struct NoteText: FTS5 {
+  let rowid: Int
+  var text: String
+}
+
+// @View(raw: "SELECT id, title FROM articles WHERE isPublished")
+struct PublishedArticle: Table, Identifiable {
+  let id: Int
+  var title: String
+}
