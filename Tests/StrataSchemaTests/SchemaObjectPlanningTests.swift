@@ -241,3 +241,38 @@ import Testing
       ])
   }
 }
+
+extension SchemaObjectPlanningTests {
+  @Test func viewsAndTriggersOnARebuiltTableAreRecreatedAsTheyWere() throws {
+    let extras = """
+
+      // @View(raw: "SELECT title FROM articles WHERE body <> ''")
+      // @Trigger("articles_title_case", raw: "AFTER INSERT ON articles BEGIN UPDATE articles SET title = upper(title) WHERE rowid = new.rowid; END")
+      struct WrittenArticle: Table {
+        let title: String
+      }
+      """
+    try migrate(Self.articles + extras)
+    try database.execute("INSERT INTO articles (title, body) VALUES ('a', 'text'), ('b', '')")
+    let migration = try #require(
+      try migrate(Self.articles.replacingOccurrences(of: "var body = \"\"", with: "var body = \"-\"") + extras))
+    #expect(migration.summary == [#"rebuild table "articles", copying every row, because column "body" changes default from '' to '-'"#])
+    #expect(migration.sql.contains(#"DROP VIEW "writtenArticles";"#))
+    #expect(migration.sql.contains(#"CREATE TRIGGER "articles_title_case" AFTER INSERT ON articles"#))
+    #expect(try strings("SELECT title AS value FROM writtenArticles") == ["A"])
+    try database.execute("INSERT INTO articles (title, body) VALUES ('c', 'more')")
+    #expect(try strings("SELECT title AS value FROM writtenArticles ORDER BY title") == ["A", "C"])
+    // The next run finds nothing to do: the recreated objects are the declared ones.
+    #expect(try migrate(Self.articles.replacingOccurrences(of: "var body = \"\"", with: "var body = \"-\"") + extras) == nil)
+  }
+
+  @Test func theBuildWarnsAtTheModelWhoseObjectTheMigrationsLack() throws {
+    try migrate(Self.articles)
+    let models = try Generator(
+      sources: [("Models.swift", Self.articles + "\n// @Trigger(\"t\", raw: \"AFTER INSERT ON articles BEGIN SELECT 1; END\")\nstruct Other: Table {\n  let id: Int\n}\n")]
+    ).models()
+    let warnings = try MigrationDrift.warnings(models: models, migrations: try MigrationFiles(directory: directory.path, root: nil))
+    #expect(warnings.map { "\($0.location.line): \($0.message)" }.contains(
+      #"6: the migrations do not match what this model declares yet (the next migration would create trigger "t"); run `swift package --allow-writing-to-package-directory generate-migrations`"#))
+  }
+}

@@ -41,6 +41,11 @@ public enum MigrationDrift {
     }
     return unmanaged + order.map { key in
       let lines = byTable[key]!.joined(separator: "; ")
+      if tables[key] == nil, let location = models.objectLocations[key] {
+        return Diagnostic(
+          .warning, "the migrations do not match what this model declares yet (the next migration would \(lines)); \(run(key))",
+          at: location)
+      }
       if let model = tables[key] {
         return Diagnostic(
           .warning,
