@@ -67,6 +67,28 @@ let entrySeeds = try games.write { db in
 }
 check(entrySeeds == [1], "seeds: \(entrySeeds)")
 
+// Full-text search, a declared view and trigger, and a temporary view and trigger.
+try games.write { db in
+  let found = try Game.join(GameText.all) { $0.rowid.eq($1.rowid) }
+    .where { $1.match(FullTextQuery.allTerms(in: "rummies")) }
+    .select { ($0.title, $1.title.highlight("[", "]")) }
+    .fetchAll(db)
+  check(found.map(\.1) == ["Family gin [rummy]"], "search: \(found)")
+  let summaries = try GameSummary.order(by: \.title).fetchAll(db)
+  check(summaries.map(\.playerCount) == [2, 0], "summaries: \(summaries.map(\.playerCount))")
+  try Player.where { $0.name.eq("Blob") }.update { $0.score = -5 }.execute(db)
+  check(try Player.where { $0.name.eq("Blob") }.select(\.score).fetchOne(db) == 0, "the trigger keeps scores from going negative")
+  try PlayerWithGame.createTemporaryView(
+    as: Player.join(Game.all) { $0.gameID.eq($1.id) }.select { PlayerWithGame.Columns(playerName: $0.name, gameTitle: $1.title) }
+  ).execute(db)
+  try Player.createTemporaryTrigger(after: .insert { new in Player.find(new.id).update { $0.score = 1 } }).execute(db)
+  let gameID = try Game.where { $0.title.eq("Weekly poker night") }.select(\.id).fetchOne(db)!
+  try Player.insert { Player.Draft(gameID: gameID, name: "Blobby") }.execute(db)
+  let joined = try PlayerWithGame.where { $0.gameTitle.eq("Weekly poker night") }.fetchAll(db)
+  check(joined.map(\.playerName) == ["Blobby"], "temporary view: \(joined.map(\.playerName))")
+  check(try Player.where { $0.name.eq("Blobby") }.select(\.score).fetchOne(db) == 1, "temporary trigger")
+}
+
 // The library's public tables, migrated with the library's migrations.
 let catalog = try openDatabase(.inMemory)
 var catalogMigrator = DatabaseMigrator()

@@ -1,0 +1,23 @@
+// Full-text search over the games' titles, a view and a trigger, declared with the models.
+import Strata
+
+/// The games' titles, searchable; triggers on `games` keep the index in sync.
+// @FTS5(content: Game.self, tokenize: "porter")
+struct GameText: FTS5 {
+  let rowid: Int
+  let title: String
+}
+
+/// Each game's title with its number of players.
+// @View(raw: "SELECT g.title, count(p.id) FROM games AS g LEFT JOIN players AS p ON p.gameID = g.id GROUP BY g.id")
+// @Trigger("players_no_negative_score", raw: "AFTER UPDATE OF score ON players WHEN new.score < 0 BEGIN UPDATE players SET score = 0 WHERE id = new.id; END")
+struct GameSummary: Table {
+  let title: String
+  let playerCount: Int
+}
+
+/// A player's name with their game's title: the rows of a temporary view.
+struct PlayerWithGame: Selection {
+  let playerName: String
+  let gameTitle: String
+}
