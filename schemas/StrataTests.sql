@@ -152,6 +152,8 @@ END;
 
 CREATE TRIGGER "articles_count_edits" AFTER UPDATE OF body ON articles BEGIN UPDATE articles SET editCount = editCount + 1 WHERE id = new.id; END;
 
+CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles BEGIN INSERT INTO articles (title, isPublished) VALUES (new.title, 1); END;
+
 -- The type each model reads its columns as; a migration checks the stored values when one changes.
 -- "articles"."body" String
 -- "articles"."editCount" Int
@@ -228,3 +230,4 @@ CREATE TRIGGER "articles_count_edits" AFTER UPDATE OF body ON articles BEGIN UPD
 -- "articles_count_edits" is declared by a model
 -- "noteTexts" is declared by a model
 -- "publishedArticles" is declared by a model
+-- "publishedArticles_insert" is declared by a model

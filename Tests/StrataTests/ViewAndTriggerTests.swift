@@ -33,6 +33,15 @@ import Testing
     }
   }
 
+  @Test func aDeclaredInsteadOfTriggerMakesADeclaredViewWritable() throws {
+    try database.write { db in
+      try PublishedArticle.insert { PublishedArticle(id: 0, title: "Through the view") }.execute(db)
+    }
+    let articles = try database.read { try Article.order(by: \.id).fetchAll($0) }
+    #expect(articles.map(\.title) == ["Published", "Draft", "Through the view"])
+    #expect(articles.map(\.isPublished) == [true, false, true])
+  }
+
   @Test func aDeclaredTriggerRunsOnItsTable() throws {
     try database.write { db in
       try Article.find(1).update { $0.body = "One, edited" }.execute(db)
@@ -146,5 +155,22 @@ import Testing
     let log = try database.read { try Article.where { $0.id > 2 }.order(by: \.id).select { ($0.title, $0.body) }.fetchAll($0) }
     #expect(log.map(\.0) == ["House", "deleted"])
     #expect(log.map(\.1) == ["Home", "Business"])
+  }
+}
+
+/// Live queries over a view and a full-text index follow writes to the tables they read.
+@MainActor @Suite struct LiveViewAndSearchTests {
+  @Test func liveQueriesOverAViewAndAnIndexUpdateWhenTheirTablesChange() async throws {
+    let database = try testDatabase()
+    let published = FetchAll(PublishedArticle.order(by: \.id), database: database)
+    let found = FetchAll(ArticleText.where { $0.match("dough") }.select(\.rowid), database: database)
+    #expect(await eventually { published.wrappedValue.isEmpty && found.wrappedValue.isEmpty })
+    try await database.write { db in
+      try Article.insert { Article.Draft(title: "Bread", body: "Knead the dough.", isPublished: true) }.execute(db)
+    }
+    #expect(await eventually { published.wrappedValue.map(\.title) == ["Bread"] })
+    #expect(await eventually { found.wrappedValue == [1] })
+    try await database.write { db in try Article.find(1).update { $0.body = "Proof it." }.execute(db) }
+    #expect(await eventually { found.wrappedValue.isEmpty })
   }
 }

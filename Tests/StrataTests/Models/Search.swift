@@ -30,6 +30,7 @@ struct NoteText: FTS5 {
 /// The published articles, newest first in id.
 // @View(raw: "SELECT id, title FROM articles WHERE isPublished")
 // @Trigger("articles_count_edits", raw: "AFTER UPDATE OF body ON articles BEGIN UPDATE articles SET editCount = editCount + 1 WHERE id = new.id; END")
+// @Trigger("publishedArticles_insert", raw: "INSTEAD OF INSERT ON publishedArticles BEGIN INSERT INTO articles (title, isPublished) VALUES (new.title, 1); END")
 struct PublishedArticle: Table, Identifiable {
   let id: Int
   let title: String

@@ -5,7 +5,8 @@
 --   create full-text index "articleTexts" over "articles", with the triggers that keep it in sync, and index the rows "articles" has;
 --   create full-text index "noteTexts";
 --   create view "publishedArticles";
---   create trigger "articles_count_edits".
+--   create trigger "articles_count_edits";
+--   create trigger "publishedArticles_insert".
 -- Migrations run in the order of their numbers, each in its own transaction. Review this
 -- file like code; once it is merged, change the schema with a new migration, not this one.
 
@@ -50,3 +51,5 @@ CREATE VIEW "publishedArticles" ("id", "title") AS
 SELECT id, title FROM articles WHERE isPublished;
 
 CREATE TRIGGER "articles_count_edits" AFTER UPDATE OF body ON articles BEGIN UPDATE articles SET editCount = editCount + 1 WHERE id = new.id; END;
+
+CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles BEGIN INSERT INTO articles (title, isPublished) VALUES (new.title, 1); END;
