@@ -276,3 +276,12 @@ extension SchemaObjectPlanningTests {
       #"6: the migrations do not match what this model declares yet (the next migration would create trigger "t"); run `swift package --allow-writing-to-package-directory generate-migrations`"#))
   }
 }
+
+extension SchemaObjectPlanningTests {
+  @Test func aDeclaredViewMarkedUnmanagedIsLeftToTheMigrations() throws {
+    let view = "\n// @View(raw: \"SELECT id, title FROM articles\")\nstruct Listed: Table {\n  let id: UUID\n  let title: String\n}\n"
+    try migrate(Self.articles + view)
+    #expect(try migrate(Self.articles + view.replacingOccurrences(of: "struct Listed", with: "// @Unmanaged\nstruct Listed")) == nil)
+    #expect(try SchemaIntrospector.introspect(database).objects.map(\.name) == ["listeds"])
+  }
+}

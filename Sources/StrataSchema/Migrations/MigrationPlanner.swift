@@ -246,7 +246,7 @@ public enum MigrationPlanner {
     changes.include(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
-        rebuiltTables: changes.rebuiltTables))
+        rebuiltTables: changes.rebuiltTables, unmanaged: unmanaged))
     return Comparison(
       before: before, current: current, desired: desired, desiredObjects: desiredObjects, renames: renames, changes: changes, creators: creators,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),

@@ -16,9 +16,11 @@ struct ObjectChanges {
   ///   - desired: The objects the declarations make, as the database keeps them.
   ///   - recorded: The objects models declared when the last migration was written (folded).
   ///   - rebuiltTables: The tables this migration rebuilds.
+  ///   - unmanaged: The names of `// @Unmanaged` models, whose objects the migrations alone make
+  ///     (folded).
   init(
     current: SchemaIntrospector.Introspection, declared: [DeclaredObject], desired: [SchemaObject],
-    recorded: Set<String>, rebuiltTables: Set<String>
+    recorded: Set<String>, rebuiltTables: Set<String>, unmanaged: Set<String> = []
   ) {
     let existing = Dictionary(current.objects.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     let wanted = Dictionary(desired.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -43,7 +45,8 @@ struct ObjectChanges {
       steps.append(.createObject(declaration))
     }
     let declaredNames = Set(declared.flatMap(\.objectNames).map(SQLName.folded))
-    for object in current.objects where recorded.contains(SQLName.folded(object.name)) {
+    for object in current.objects
+    where recorded.contains(SQLName.folded(object.name)) && !unmanaged.contains(SQLName.folded(object.name)) {
       if !declaredNames.contains(SQLName.folded(object.name)) { drop(object) }
     }
   }
