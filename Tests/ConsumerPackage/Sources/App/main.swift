@@ -81,12 +81,15 @@ try games.write { db in
   try PlayerWithGame.createTemporaryView(
     as: Player.join(Game.all) { $0.gameID.eq($1.id) }.select { PlayerWithGame.Columns(playerName: $0.name, gameTitle: $1.title) }
   ).execute(db)
-  try Player.createTemporaryTrigger(after: .insert { new in Player.find(new.id).update { $0.score = 1 } }).execute(db)
+  let trigger = Player.createTemporaryTrigger(after: .insert { new in Player.find(new.id).update { $0.score = 1 } })
+  try trigger.execute(db)
   let gameID = try Game.where { $0.title.eq("Weekly poker night") }.select(\.id).fetchOne(db)!
   try Player.insert { Player.Draft(gameID: gameID, name: "Blobby") }.execute(db)
   let joined = try PlayerWithGame.where { $0.gameTitle.eq("Weekly poker night") }.fetchAll(db)
   check(joined.map(\.playerName) == ["Blobby"], "temporary view: \(joined.map(\.playerName))")
   check(try Player.where { $0.name.eq("Blobby") }.select(\.score).fetchOne(db) == 1, "temporary trigger")
+  try trigger.drop().execute(db)
+  try Player.where { $0.name.eq("Blobby") }.delete().execute(db)
 }
 
 // The library's public tables, migrated with the library's migrations.
