@@ -63,7 +63,7 @@ extension ModelTranslator {
     _ model: TableModel, type: TypeDeclaration, schema: TableSchema, options: AnnotationOptions,
     tables: [String: TableSchema]
   ) -> FullTextIndex? {
-    guard let key = model.primaryKey, key.columnName == "rowid", key.storedType == "Int" || key.storedType.hasPrefix("Int") else {
+    guard let key = model.primaryKey, key.columnName == "rowid", schema.column(named: "rowid")?.type == .integer else {
       diagnostics.error(
         "'\(type.qualifiedName)' is an FTS5 index, whose rows are keyed by their rowid: declare `let rowid: Int`",
         at: type.location)
