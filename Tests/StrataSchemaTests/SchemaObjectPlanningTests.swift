@@ -285,3 +285,21 @@ extension SchemaObjectPlanningTests {
     #expect(try SchemaIntrospector.introspect(database).objects.map(\.name) == ["listeds"])
   }
 }
+
+extension SchemaObjectPlanningTests {
+  @Test func aChangedTriggerIsRecreatedAndARemovedOneDropped() throws {
+    let trigger = { (title: String) in
+      Self.articles
+        + "\n// @Trigger(\"articles_default_title\", raw: \"AFTER INSERT ON articles WHEN new.title = '' BEGIN UPDATE articles SET title = '\(title)' WHERE rowid = new.rowid; END\")\nstruct Other: Table {\n  let id: Int\n}\n"
+    }
+    try migrate(trigger("Untitled"))
+    let changed = try #require(try migrate(trigger("New")))
+    #expect(changed.summary == [#"drop trigger "articles_default_title""#, #"create trigger "articles_default_title""#])
+    try database.execute("INSERT INTO articles (body) VALUES ('x')")
+    #expect(try strings("SELECT title AS value FROM articles") == ["New"])
+    let dropped = try #require(try migrate(Self.articles + "\nstruct Other: Table {\n  let id: Int\n}\n"))
+    #expect(dropped.summary == [#"drop trigger "articles_default_title""#])
+    try database.execute("INSERT INTO articles (body) VALUES ('y')")
+    #expect(try strings("SELECT title AS value FROM articles ORDER BY body") == ["New", ""])
+  }
+}
