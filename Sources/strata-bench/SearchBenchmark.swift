@@ -50,7 +50,7 @@ enum SearchBenchmark {
         .select { ($0.rowid, $0.title, $0.body.snippet("<b>", "</b>", "…", 12)) }
       let expected = try database.read { try page.fetchAll($0) }
       let matches = try database.read { try PostText.where { $0.match(pattern) }.fetchCount($0) }
-      guard try database.read({ try rawPage($0.sqliteConnection!, pattern) }) == expected.map(\.0)
+      guard try database.read({ rawPage($0.sqliteConnection!, pattern) }) == expected.map(\.0)
       else { fatalError("the search found \(expected.count) posts, or raw sqlite3 found others") }
 
       let search = Comparison(
@@ -58,7 +58,7 @@ enum SearchBenchmark {
         unit: .microsecondsPer(pages))
       search.measure("raw sqlite3 prepared FTS5 query (floor)", runs: runs) {
         try database.read { db in
-          try timed { _ = rawPage(db.sqliteConnection!, pattern, pages: pages) }
+          timed { _ = rawPage(db.sqliteConnection!, pattern, pages: pages) }
         }
       }
       search.measure("Strata match/rank/snippet", runs: runs) {
