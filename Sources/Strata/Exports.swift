@@ -7,6 +7,6 @@
 /// A Swift type stored as the rows of an SQLite table; see ``StrataCore/Table``.
 public typealias Table = StrataCore.Table
 
-/// A model stored as an FTS5 full-text index; see ``StrataCore/FTS5``. GRDB's own `FTS5` (its
+/// A model stored as an FTS5 full-text index (`StrataCore.FTS5`). GRDB's own `FTS5` (its
 /// tokenizer API) stays `GRDB.FTS5`.
 public typealias FTS5 = StrataCore.FTS5
