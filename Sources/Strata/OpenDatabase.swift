@@ -11,8 +11,8 @@ public enum DatabaseLocation: Sendable, Hashable {
   case file(String)
 }
 
-/// Opens a database ready for Strata: foreign keys on, and the `uuid()` SQL function
-/// registered on every connection.
+/// Opens a database ready for Strata: foreign keys on, and the `uuid()` SQL function and the
+/// app's `functions` registered on every connection.
 ///
 /// ```swift
 /// let database = try openDatabase(.file(path))
@@ -27,14 +27,18 @@ public enum DatabaseLocation: Sendable, Hashable {
 ///     `false` for a `DatabaseQueue`. An in-memory database cannot be pooled.
 ///   - configuration: GRDB's configuration, for tracing, read-only access and the like. Its
 ///     own `prepareDatabase` steps run before Strata's.
+///   - functions: SQL functions written in Swift (`ScalarFunction`, `AggregateFunction`) that
+///     queries and migrations call.
 /// - Returns: A `DatabaseQueue` or `DatabasePool`.
 public func openDatabase(
-  _ location: DatabaseLocation, pooled: Bool = false, configuration: Configuration = Configuration()
+  _ location: DatabaseLocation, pooled: Bool = false, configuration: Configuration = Configuration(),
+  functions: [any CustomFunction] = []
 ) throws -> any DatabaseWriter {
   var strataConfiguration = configuration
   strataConfiguration.foreignKeysEnabled = true
   strataConfiguration.prepareDatabase { db in
     try db.registerStrataFunctions()
+    try db.add(functions: functions)
   }
   switch location {
   case .inMemory:

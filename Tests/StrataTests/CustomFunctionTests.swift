@@ -1,0 +1,98 @@
+import Foundation
+import Strata
+import Testing
+
+/// SQL functions written in Swift: seed 004's `exclaim`, and `mode`, `median` and a weighted
+/// average as aggregates, with NULLs and empty groups, called through the builder.
+let exclaim = ScalarFunction("exclaim") { (text: String) -> String in text + "!" }
+
+let initials = ScalarFunction("initials") { (first: String, last: String?) -> String in
+  String(first.prefix(1)) + (last.map { String($0.prefix(1)) } ?? "")
+}
+
+let median = AggregateFunction("median") { (values: [Int64?]) -> Double? in
+  let sorted = values.compactMap { $0 }.sorted()
+  guard !sorted.isEmpty else { return nil }
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+}
+
+let mode = AggregateFunction("mode") { (values: [String?]) -> String? in
+  var counts: [String: Int] = [:]
+  for value in values.compactMap({ $0 }) { counts[value, default: 0] += 1 }
+  return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+}
+
+let weightedAverage = AggregateFunction("weighted_average") { (rows: [(Int64, Double)]) -> Double? in
+  let weight = rows.reduce(0) { $0 + $1.1 }
+  return weight == 0 ? nil : rows.reduce(0) { $0 + Double($1.0) * $1.1 } / weight
+}
+
+@Suite struct CustomFunctionTests {
+  let database: any DatabaseWriter
+
+  init() throws {
+    database = try openDatabase(.inMemory, functions: [exclaim, initials, median, mode, weightedAverage])
+    try database.migrate(StrataMigrations.all)
+    try database.write { db in
+      try db.seed {
+        Employee.Draft(name: "Ada", salary: 300_000)
+        Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
+        Employee.Draft(name: "Linus", managerID: 2, salary: 150_000)
+        Employee.Draft(name: "Ken", managerID: 2, salary: 150_000)
+        Employee.Draft(name: "Barbara", managerID: 2, salary: 100_000)
+      }
+    }
+  }
+
+  @Test func aScalarFunctionWithTypedArguments() throws {
+    let query = Employee.order(by: \.id).select { exclaim($0.name) }
+    expectSQL(query, #"SELECT "exclaim"("employees"."name") FROM "employees" ORDER BY "employees"."id""#)
+    #expect(try database.read { try query.fetchAll($0) } == ["Ada!", "Grace!", "Linus!", "Ken!", "Barbara!"])
+    // Values and expressions mix, and a NULL reaches an optional argument as nil.
+    let pairs = try database.read { db in
+      try Employee.where { $0.id <= 2 }.order(by: \.id).select { initials($0.name, "Lovelace") }.fetchAll(db)
+    }
+    #expect(pairs == ["AL", "GL"])
+    #expect(try database.read { try Values(initials("Grace", String?.none)).fetchOne($0) } == "G")
+    #expect(try database.read { try Employee.where { exclaim($0.name).eq("Ken!") }.fetchAll($0) }.map(\.name) == ["Ken"])
+  }
+
+  @Test func aggregatesOverGroupsWithNullsAndEmptyGroups() throws {
+    let query = Employee.group(by: \.managerID).order(by: \.managerID).select { ($0.managerID, median($0.salary), $0.count()) }
+    expectSQL(
+      query,
+      #"SELECT "employees"."managerID", "median"("employees"."salary"), count("employees"."id") FROM "employees" GROUP BY "employees"."managerID" ORDER BY "employees"."managerID""#)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == [nil, 1, 2])
+    #expect(rows.map(\.1) == [300_000, 200_000, 150_000])
+    // An empty table gives one group of no rows.
+    #expect(try database.read { try Employee.where { $0.id > 99 }.select { median($0.salary) }.fetchOne($0) } == .some(nil))
+    // NULLs are passed to the body, which here skips them.
+    #expect(try database.read { try Values(median(Int64?.none)).fetchOne($0) } == .some(nil))
+    #expect(try database.read { try Employee.select { mode($0.salary.cast(as: String.self)) }.fetchOne($0) } == "150000")
+  }
+
+  @Test func anAggregateOfSeveralArguments() throws {
+    let query = Employee.where { $0.managerID.eq(2) }.select { weightedAverage($0.salary, $0.id.cast(as: Double.self)) }
+    // (150,000·3 + 150,000·4 + 100,000·5) / 12
+    #expect(try database.read { try query.fetchOne($0) } == .some(1_550_000.0 / 12))
+  }
+
+  @Test func anArgumentOfTheWrongTypeIsAnErrorThatNamesIt() throws {
+    #expect {
+      try database.read { try Values(exclaim(SQLQuery<String>(raw: "42"))).fetchOne($0) }
+    } throws: { error in
+      "\(error)".contains("exclaim(): argument 1: expected String, found INTEGER 42")
+    }
+  }
+
+  @Test func aFunctionCanBeUsedByTheSchema() throws {
+    // A CHECK that calls a deterministic function written in Swift.
+    try database.write { db in
+      try db.execute(sql: #"CREATE TABLE "shouts" ("text" TEXT NOT NULL CHECK ("exclaim"("text") <> '!')) STRICT"#)
+      try db.execute(sql: #"INSERT INTO "shouts" VALUES ('hey')"#)
+      #expect(throws: (any Error).self) { try db.execute(sql: #"INSERT INTO "shouts" VALUES ('')"#) }
+    }
+  }
+}
