@@ -303,3 +303,26 @@ extension SchemaObjectPlanningTests {
     #expect(try strings("SELECT title AS value FROM articles ORDER BY body") == ["New", ""])
   }
 }
+
+extension SchemaObjectPlanningTests {
+  @Test func migrationsThatCallTheAppsFunctionsAreChecked() throws {
+    let functions = """
+
+      let shout = ScalarFunction("shout") { (text: String) -> String in text.uppercased() }
+      let longest = Strata.AggregateFunction<String, String?>("longest") { $0.max { $0.count < $1.count } }
+      """
+    try migrate(Self.articles + functions)
+    try AtomicFile.write(
+      #"UPDATE "articles" SET "title" = "shout"("title") WHERE "title" <> (SELECT "longest"("body") FROM "articles");"#,
+      to: directory.appendingPathComponent("0002_shout_titles.sql").path)
+    // A view that calls the function is checked on the scratch database too.
+    let view = "\n// @View(raw: \"SELECT shout(title) FROM articles\")\nstruct Shouted: Table {\n  let title: String\n}\n"
+    let migration = try #require(try migrate(Self.articles + functions + view))
+    #expect(migration.summary == [#"create view "shouteds""#])
+    let models = try Generator(sources: [("Models.swift", Self.articles + functions + view)]).models()
+    #expect(models.functions.map { "\($0.name) \($0.isAggregate) \($0.location.line)" } == ["shout false 6", "longest true 7"])
+    #expect(try MigrationDrift.warnings(models: models, migrations: try MigrationFiles(directory: directory.path, root: nil)).isEmpty)
+    // Without the declarations, SQLite does not know the functions, and says so at the migration.
+    #expect(errors(Self.articles + view).contains { $0.contains("no such function: shout") })
+  }
+}

@@ -39,7 +39,7 @@ public enum MigrationPlanner {
     models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false,
     previousSnapshot: String? = nil
   ) throws -> MigrationPlan {
-    let dialect = SQLiteDialect()
+    let dialect = SQLiteDialect(functions: models.functions)
     let comparison = try compare(
       models, with: migrations, replayingEveryStatement: false, recorded: previousSnapshot.flatMap(SchemaSnapshot.record),
       dialect: dialect)
@@ -185,8 +185,9 @@ public enum MigrationPlanner {
   ///   - recorded: What the snapshot recorded of the models when the last migration was written.
   static func compare(
     _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool,
-    recorded: SchemaSnapshot.Record? = nil, dialect: any SchemaDialect = SQLiteDialect()
+    recorded: SchemaSnapshot.Record? = nil, dialect: (any SchemaDialect)? = nil
   ) throws -> Comparison {
+    let dialect = dialect ?? SQLiteDialect(functions: models.functions)
     var creators: [String: SourceLocation] = [:]
     var database = try dialect.replay(migrations.files, runningEveryStatement: replayingEveryStatement) { file, database in
       for name in try database.tableNames() where creators[SQLName.folded(name)] == nil {

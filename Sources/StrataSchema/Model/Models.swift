@@ -12,6 +12,8 @@ public struct ModelSet: Sendable {
   public var warnings: [Diagnostic]
   /// Where each declared full-text index, view and trigger is declared, by folded name.
   public var objectLocations: [String: SourceLocation] = [:]
+  /// The SQL functions the module writes in Swift, which migrations may call.
+  public var functions: [AppFunction] = []
 
   /// The files that declare models, in order.
   public var modelFiles: [String] {
@@ -172,4 +174,16 @@ public struct EnumModel: Sendable {
   public var location: SourceLocation
   /// The enum's access.
   public var access: MemberAccess
+}
+
+/// An SQL function the app writes in Swift (`ScalarFunction("name") { … }`), known to the
+/// generator by its name: the planner's and the build plugin's scratch databases register a
+/// stand-in of that name, so that migrations that call it can be run and checked there.
+public struct AppFunction: Sendable, Hashable {
+  /// The function's name in SQL.
+  public var name: String
+  /// Whether it is an aggregate (`AggregateFunction`).
+  public var isAggregate: Bool
+  /// Where it is declared.
+  public var location: SourceLocation
 }

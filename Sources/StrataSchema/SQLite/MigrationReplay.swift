@@ -32,14 +32,16 @@ enum MigrationReplay {
   ///
   /// - Parameter afterEach: Called after each file, for callers that follow what each file
   ///   creates.
+  ///   - functions: The app's SQL functions, which the scratch database stands in for.
   static func schema(
-    of files: [MigrationFiles.File], afterEach: (MigrationFiles.File, SQLiteConnection) throws -> Void = { _, _ in }
+    of files: [MigrationFiles.File], functions: [AppFunction] = [],
+    afterEach: (MigrationFiles.File, SQLiteConnection) throws -> Void = { _, _ in }
   ) throws -> SQLiteConnection {
-    let fast = try SQLiteConnection()
+    let fast = try SQLiteConnection(functions: functions)
     if SchemaOnlyReplay.apply(files.map(\.sql), to: fast, afterEach: { try afterEach(files[$0], fast) }) {
       return fast
     }
-    let database = try SQLiteConnection()
+    let database = try SQLiteConnection(functions: functions)
     try apply(files, to: database) { try afterEach($0, database) }
     return database
   }

@@ -7,12 +7,22 @@ import StrataSQL
 final class SQLiteConnection {
   private var handle: OpaquePointer?
 
-  init() throws {
+  /// A scratch in-memory database with `uuid()` and a stand-in for each of the app's
+  /// `functions`, which returns NULL: enough for migrations that call them to run.
+  init(functions: [AppFunction] = []) throws {
     guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK
     else {
       throw SQLiteError(message: "cannot open an in-memory SQLite database")
     }
     sqlite3_create_function_v2(handle, "uuid", 0, SQLITE_UTF8, nil, randomUUID, nil, nil, nil)
+    for function in functions {
+      let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
+      if function.isAggregate {
+        sqlite3_create_function_v2(handle, function.name, -1, flags, nil, nil, ignoreStep, returnNull, nil)
+      } else {
+        sqlite3_create_function_v2(handle, function.name, -1, flags, nil, returnNullFor, nil, nil, nil)
+      }
+    }
     try execute("PRAGMA foreign_keys = ON")
   }
 
@@ -202,3 +212,12 @@ private let randomUUID: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePoin
   let text = UUID().uuidString.lowercased()
   sqlite3_result_text(context, text, -1, transient)
 }
+
+/// The stand-in of an app's scalar function: NULL for any arguments.
+private let returnNullFor: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+  context, _, _ in sqlite3_result_null(context)
+}
+
+/// The stand-in of an app's aggregate: ignores its rows, and is NULL.
+private let ignoreStep: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { _, _, _ in }
+private let returnNull: @convention(c) (OpaquePointer?) -> Void = { context in sqlite3_result_null(context) }

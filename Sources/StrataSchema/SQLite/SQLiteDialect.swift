@@ -3,6 +3,10 @@ import StrataSQL
 /// SQLite's answers to ``SchemaDialect``: STRICT tables of five types, keys that `AUTOINCREMENT`
 /// or default to `uuid()`, and SQLite's limited `ALTER TABLE`, beyond which a table is rebuilt.
 struct SQLiteDialect: SchemaDialect {
+  /// The app's SQL functions, which scratch databases stand in for so that migrations calling
+  /// them run.
+  var functions: [AppFunction] = []
+
   var name: String { "SQLite" }
 
   /// The default of a UUID key the database assigns: `uuid()`, the function Strata registers.
@@ -86,16 +90,16 @@ struct SQLiteDialect: SchemaDialect {
     _ files: [MigrationFiles.File], runningEveryStatement: Bool,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
   ) throws -> any ScratchDatabase {
-    guard runningEveryStatement else { return try MigrationReplay.schema(of: files, afterEach: afterEach) }
-    let database = try SQLiteConnection()
+    guard runningEveryStatement else { return try MigrationReplay.schema(of: files, functions: functions, afterEach: afterEach) }
+    let database = try SQLiteConnection(functions: functions)
     try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
     return database
   }
 
   func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase {
-    let replayed = try MigrationReplay.schema(of: files)
+    let replayed = try MigrationReplay.schema(of: files, functions: functions)
     if SchemaOnlyReplay.apply([generated], to: replayed) { return replayed }
-    let database = try SQLiteConnection()
+    let database = try SQLiteConnection(functions: functions)
     try MigrationReplay.apply(files, to: database)
     do {
       try MigrationReplay.apply([.generated(generated)], to: database)
@@ -109,12 +113,12 @@ struct SQLiteDialect: SchemaDialect {
   func schema(creating tables: [TableSchema]) throws -> Schema {
     // SQLite parses the DDL all at once; if it refuses, the tables are created one by one to
     // find the one at fault.
-    let fast = try SQLiteConnection()
+    let fast = try SQLiteConnection(functions: functions)
     let statements = tables.flatMap { table in [createTable(table)] + table.indexes.map(createIndex) }
     if SchemaOnlyReplay.apply([statements.joined(separator: "\n")], to: fast) {
       return try SchemaIntrospector.introspect(fast).schema
     }
-    let database = try SQLiteConnection()
+    let database = try SQLiteConnection(functions: functions)
     try database.execute("BEGIN")
     for table in tables {
       do {
@@ -131,7 +135,7 @@ struct SQLiteDialect: SchemaDialect {
 extension SQLiteDialect {
   func objects(creating objects: [DeclaredObject], over tables: [TableSchema]) throws -> [SchemaObject] {
     guard !objects.isEmpty else { return [] }
-    let database = try SQLiteConnection()
+    let database = try SQLiteConnection(functions: functions)
     try database.execute(tables.flatMap { table in [createTable(table)] + table.indexes.map(createIndex) }.joined(separator: "\n"))
     for object in objects {
       for statement in SQLRenderer.create(object) {

@@ -230,4 +230,6 @@ struct SourceFileDeclarations: Sendable {
   /// Input nested beyond the front-end's limits, which it skipped: an error in any file, since
   /// the compiler may accept what Strata did not read.
   var beyondLimits: [Diagnostic] = []
+  /// The SQL functions the file writes in Swift.
+  var functions: [AppFunction] = []
 }

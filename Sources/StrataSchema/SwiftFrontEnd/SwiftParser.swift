@@ -58,7 +58,36 @@ struct SwiftParser {
     return SourceFileDeclarations(
       path: path, types: members.types, typealiases: members.typealiases,
       misplacedAnnotations: misplaced, unattachedAnnotations: unattachedAnnotations(),
-      diagnostics: diagnostics, beyondLimits: lexer.beyondLimits + beyondLimits)
+      diagnostics: diagnostics, beyondLimits: lexer.beyondLimits + beyondLimits, functions: declaredFunctions())
+  }
+
+  /// The SQL functions the file writes in Swift: `ScalarFunction("name")` and
+  /// `AggregateFunction("name")` (also `Strata.`-qualified, with generic arguments), wherever
+  /// they are, so that migrations calling them can be checked.
+  private func declaredFunctions() -> [AppFunction] {
+    var functions: [AppFunction] = []
+    for (index, token) in tokens.enumerated() where token.kind == .identifier {
+      let name = lexer.text(of: token)
+      guard name == "ScalarFunction" || name == "AggregateFunction" else { continue }
+      var next = index + 1
+      if next < tokens.count, tokens[next].kind == .punctuation, lexer.text(of: tokens[next]) == "<" {
+        var depth = 0
+        while next < tokens.count {
+          let text = lexer.text(of: tokens[next])
+          if text == "<" { depth += 1 } else if text == ">" { depth -= 1 }
+          next += 1
+          if depth == 0 { break }
+        }
+      }
+      guard next + 1 < tokens.count, lexer.text(of: tokens[next]) == "(", tokens[next + 1].kind == .string,
+        let functionName = StringLiteralValue.value(of: lexer.text(of: tokens[next + 1]))
+      else { continue }
+      functions.append(
+        AppFunction(
+          name: functionName, isAggregate: name == "AggregateFunction",
+          location: SourceLocation(path: path, line: token.line, column: token.column)))
+    }
+    return functions
   }
 
   /// Annotation comments that are not directly above a declaration: separated from it by a

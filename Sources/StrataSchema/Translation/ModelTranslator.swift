@@ -109,6 +109,7 @@ public struct ModelTranslator {
       tables: tables, selections: selections, bindableEnums: enums,
       schema: Schema(tables: SchemaRules.creationOrder(tableSchemas), objects: objects), warnings: diagnostics.sorted)
     models.objectLocations = objectLocations
+    models.functions = files.flatMap(\.functions)
     return models
   }
 
