@@ -21,3 +21,17 @@ struct PlayerWithGame: Selection {
   let playerName: String
   let gameTitle: String
 }
+
+/// SQL functions written in Swift, which queries and the view below call.
+let exclaim = ScalarFunction("exclaim") { (text: String) -> String in text + "!" }
+let medianScore = AggregateFunction("median_score") { (scores: [Int]) -> Double? in
+  let sorted = scores.sorted()
+  guard !sorted.isEmpty else { return nil }
+  return sorted.count % 2 == 1 ? Double(sorted[sorted.count / 2]) : Double(sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// The games' titles, excited: a view that calls a function the app writes in Swift.
+// @View(raw: "SELECT exclaim(title) FROM games")
+struct ExcitedGame: Table {
+  let title: String
+}

@@ -12,7 +12,7 @@ func check(_ condition: Bool, _ message: String) {
 }
 
 // The app's own tables, migrated with its embedded migrations.
-let games = try openDatabase(.inMemory)
+let games = try openDatabase(.inMemory, functions: [exclaim, medianScore])
 try games.migrate(StrataMigrations.all)
 try games.write { db in
   let id = UUID()
@@ -90,6 +90,17 @@ try games.write { db in
   check(try Player.where { $0.name.eq("Blobby") }.select(\.score).fetchOne(db) == 1, "temporary trigger")
   try trigger.drop().execute(db)
   try Player.where { $0.name.eq("Blobby") }.delete().execute(db)
+}
+
+// Functions written in Swift, in a query and in a view; window functions.
+try games.read { db in
+  let excited = try ExcitedGame.order(by: \.title).fetchAll(db).map(\.title)
+  check(excited == ["Family gin rummy!", "Weekly poker night!"], "excited: \(excited)")
+  let medians = try Player.group(by: \.gameID).select { medianScore($0.score) }.fetchAll(db)
+  check(medians == [50.0], "medians: \(medians)")
+  let ranks = try Player.order(by: \.name).select { ($0.name, rank().over(partitionBy: $0.gameID, orderBy: $0.score.desc())) }.fetchAll(db)
+  check(ranks.map(\.1) == [2, 1], "ranks: \(ranks)")
+  check(try Game.select { exclaim($0.title) }.fetchAll(db).count == 2, "exclaim")
 }
 
 // The library's public tables, migrated with the library's migrations.
