@@ -27,6 +27,9 @@ import Testing
     let remainder = try values { $0.quantity % 3 }
     #expect(remainder.sql == #""items"."quantity" % 3"#)
     #expect(remainder.values == [0, 1, 1, 0, 1])
+    // A remainder by zero is NULL in SQLite, so `%` is optional.
+    let byZero = try values { $0.quantity % 0 }
+    #expect(byZero.values == [nil, nil, nil, nil, nil])
     let bits = try values { ($0.quantity & 6) | ($0.id << 4) }
     #expect(bits.sql == #"("items"."quantity" & 6) | ("items"."id" << 4)"#)
     #expect(bits.values == [18, 32, 54, 64, 80])

@@ -55,6 +55,16 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   }
 }
 
+extension DatabaseExpression where QueryValue: QueryBindable {
+  /// `group_concat(x, separator)`, with the separator unlabeled as StructuredQueries spells it:
+  /// `$0.title.groupConcat(", ")`.
+  public func groupConcat(
+    _ separator: String, distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
+  ) -> AnyQueryExpression<String?> {
+    groupConcat(separator: separator, distinct: distinct, filter: filter)
+  }
+}
+
 extension TableColumnSet {
   /// `count(primaryKey)`, or `count("table"."rowid")` for a table without one: the number of
   /// rows, not counting the NULL rows an outer join adds.

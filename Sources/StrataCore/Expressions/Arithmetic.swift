@@ -68,8 +68,9 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
 // Integer-only operators: remainder and the bitwise ones, computed by SQLite on 64-bit integers.
 // Declared on database expressions only, so Swift integers keep just their own.
 extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: BinaryInteger {
-  /// `lhs % rhs`: the remainder, with the sign of `lhs` as in Swift; NULL when `rhs` is 0.
-  public static func % <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
+  /// `lhs % rhs`: the remainder, with the sign of `lhs` as in Swift; NULL when `rhs` is 0, so
+  /// it is optional, as in StructuredQueries.
+  public static func % <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue.Unwrapped?>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
     AnyQueryExpression(SQLOperator.binary(lhs, "%", rhs))
   }
@@ -103,8 +104,8 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
     AnyQueryExpression(SQLOperator.prefix("~", operand))
   }
 
-  /// `lhs % ?`, with a value of the expression's type.
-  public static func % (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
+  /// `lhs % ?`, with a value of the expression's type; NULL when it is 0.
+  public static func % (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue.Unwrapped?> {
     AnyQueryExpression(SQLOperator.binary(lhs, "%", rhs))
   }
 

@@ -40,3 +40,11 @@ extension DatabaseExpression where QueryValue: _OptionalQueryValue, QueryValue: 
     AnyQueryExpression(Self.cast(queryFragment, Target.typeAffinity))
   }
 }
+
+extension DatabaseExpression where QueryValue: QueryBindable {
+  /// `CAST(x AS type)` typed optional, as StructuredQueries spells it: `cast(as: Int?.self)`.
+  @_disfavoredOverload
+  public func cast<Target: CastableType>(as _: Target?.Type) -> AnyQueryExpression<Target?> {
+    AnyQueryExpression(Self.cast(queryFragment, Target.typeAffinity))
+  }
+}

@@ -79,3 +79,11 @@ enum Coalesce {
     AnyQueryExpression(SQLOperator.function("coalesce", lhs.queryFragment, rhs.queryFragment))
   }
 }
+
+extension Select where Columns: _OptionalQueryValue, Columns.Wrapped: QueryBindable {
+  /// `coalesce((SELECT …), ?)`: a scalar subquery's value, or `rhs` when it is NULL or selects no
+  /// row, as StructuredQueries spells it: `Reminder.select { $0.id.min() } ?? 0`.
+  public static func ?? (lhs: Self, rhs: Columns.Wrapped) -> AnyQueryExpression<Columns.Wrapped> {
+    Coalesce.expression(lhs, rhs)
+  }
+}

@@ -32,3 +32,13 @@ extension SelectStatement where QueryValue: QueryBindable {
     element.in(self)
   }
 }
+
+extension Sequence where Element: QueryBindable {
+  /// Whether the expression's value is one of the sequence's: `[1, 2].contains($0.id)` is
+  /// `"items"."id" IN (?, ?)`, as in StructuredQueries.
+  @_disfavoredOverload
+  public func contains<Expression: QueryExpression>(_ expression: Expression) -> AnyQueryExpression<Bool>
+  where Expression.QueryValue: QueryBindable, Expression.QueryValue.Unwrapped == Element.Unwrapped {
+    expression.in(self)
+  }
+}

@@ -24,6 +24,15 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
     return delete
   }
 
+  /// Adds a Boolean column to the conditions: `.where(\.isActive)`.
+  public func `where`<Predicate: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Predicate>
+  ) -> Self where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
+    var statement = self
+    statement.rows = rows.where(keyPath)
+    return statement
+  }
+
   /// Adds a `RETURNING` clause with the expression the closure returns; it sees the deleted row.
   public func returning<Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> Selected
@@ -73,5 +82,21 @@ extension PrimaryKeyedTable {
   /// Deletes the row with `row`'s primary key.
   public static func delete(_ row: Self) -> Delete<Self, ()> {
     unscoped.find(row.primaryKey).delete()
+  }
+}
+
+extension Delete where From: PrimaryKeyedTable {
+  /// Narrows the statement to the row whose primary key is `key`: `Item.delete(…).find(id)`.
+  public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
+    var statement = self
+    statement.rows = rows.find(key)
+    return statement
+  }
+
+  /// Narrows the statement to the rows whose primary keys are in `keys`.
+  public func find(_ keys: some Sequence<From.PrimaryKey>) -> Self {
+    var statement = self
+    statement.rows = rows.find(keys)
+    return statement
   }
 }

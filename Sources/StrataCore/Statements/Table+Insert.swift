@@ -71,6 +71,29 @@ extension Table {
       assignments { row, _ in updates(&row) }, { row, _ in updateFilter(row) })
   }
 
+  /// `INSERT INTO "table" (…) VALUES …` of whole rows, in StructuredQueries' spelling:
+  /// `insert { $0 } values: { Reminder(…) }`, the same as `insert { Reminder(…) }`.
+  public static func insert(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> TableColumns,
+    @InsertValuesBuilder<Self> values rows: () -> InsertValues<Self>,
+    onConflictDoUpdate updates: ((inout Updates<Self>, Excluded<Self>) -> Void)? = nil,
+    @PredicateBuilder where updateFilter: (TableColumns, Excluded<Self>) -> [QueryFragment] = { _, _ in [] }
+  ) -> Insert<Self, ()> {
+    insert(or: conflictResolution, rows, onConflictDoUpdate: updates, where: updateFilter)
+  }
+
+  /// `INSERT … VALUES … ON CONFLICT DO UPDATE SET …` of values for chosen columns, with updates
+  /// that use only the existing row.
+  public static func insert<each Value: QueryBindable>(
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    @InsertRowsBuilder<(repeat (each Value).QueryOutput)> values rows: () -> [(repeat (each Value).QueryOutput)],
+    onConflictDoUpdate updates: (inout Updates<Self>) -> Void,
+    @PredicateBuilder where updateFilter: (TableColumns) -> [QueryFragment] = { _ in [] }
+  ) -> Insert<Self, ()> {
+    inserting(valuesClause(columns, rows()), nil, [], assignments { row, _ in updates(&row) }, { row, _ in updateFilter(row) })
+  }
+
   /// `INSERT INTO "table" ("a", "b") VALUES (?, ?), …` of values for the columns the first
   /// closure lists: `insert { ($0.title, $0.isDone) } values: { ("Milk", false) }`.
   public static func insert<each Value: QueryBindable>(

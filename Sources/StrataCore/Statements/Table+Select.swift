@@ -145,7 +145,9 @@ extension Table {
 }
 
 extension PrimaryKeyedTable {
-  /// The row whose primary key is `key`.
+  /// The row whose primary key is `key`. (A select of keys is not taken as one key: it goes to
+  /// the `IN (SELECT …)` form below.)
+  @_disfavoredOverload
   public static func find(_ key: some QueryExpression<PrimaryKey>) -> Where<Self> {
     scoped.find(key)
   }
@@ -163,8 +165,9 @@ extension PrimaryKeyedTable {
   }
 }
 
-extension Select where From: PrimaryKeyedTable, Columns == (), Joins == () {
-  /// Narrows the statement to the row whose primary key is `key`.
+extension Select where From: PrimaryKeyedTable, Joins == () {
+  /// Narrows the statement to the row whose primary key is `key`, whatever it selects.
+  @_disfavoredOverload
   public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
     // The condition's SQL is the same for every key: it comes from the table's rendered SQL.
     let key = key.queryFragment
@@ -188,6 +191,19 @@ extension Select where From: PrimaryKeyedTable, Columns == (), Joins == () {
 }
 
 extension Select where Columns == (), Joins == () {
+  /// A statement of the conditions alone, for the operand of ``or(_:)`` and ``and(_:)``:
+  /// `Item.where { $0.price > 1 }.or(.where(\.isActive))`.
+  public static func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+    From.unscoped.where(predicate)
+  }
+
+  /// A statement of a Boolean column alone, for the operand of ``or(_:)`` and ``and(_:)``.
+  public static func `where`<Predicate: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Predicate>
+  ) -> Self where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
+    From.unscoped.where(keyPath)
+  }
+
   /// Both statements' conditions: `(a) AND (b)`.
   public func and(_ other: Self) -> Self {
     with { $0.wheres += other.clauses.wheres }

@@ -32,6 +32,15 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
     return update
   }
 
+  /// Adds a Boolean column to the conditions: `.where(\.isActive)`.
+  public func `where`<Predicate: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Predicate>
+  ) -> Self where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
+    var statement = self
+    statement.rows = rows.where(keyPath)
+    return statement
+  }
+
   /// Adds a `RETURNING` clause with the expression the closure returns; it sees the updated row.
   public func returning<Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> Selected
@@ -90,5 +99,21 @@ extension PrimaryKeyedTable {
       name == key ? nil : Assignment(column: name, value: QueryFragment(binding: value))
     }
     return Update(assignments: assignments, rows: unscoped.find(row.primaryKey))
+  }
+}
+
+extension Update where From: PrimaryKeyedTable {
+  /// Narrows the statement to the row whose primary key is `key`: `Item.update(…).find(id)`.
+  public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
+    var statement = self
+    statement.rows = rows.find(key)
+    return statement
+  }
+
+  /// Narrows the statement to the rows whose primary keys are in `keys`.
+  public func find(_ keys: some Sequence<From.PrimaryKey>) -> Self {
+    var statement = self
+    statement.rows = rows.find(keys)
+    return statement
   }
 }
