@@ -26,6 +26,15 @@ CREATE TABLE "posts" (
   "body" TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
+CREATE TABLE "syncItems" (
+  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  "name" TEXT NOT NULL DEFAULT '',
+  "libraryID" INTEGER NOT NULL DEFAULT 0,
+  "remoteID" INTEGER NOT NULL DEFAULT 0,
+  "updatedAt" TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX "index_syncItems_on_libraryID_remoteID" ON "syncItems"("libraryID", "remoteID");
+
 CREATE VIRTUAL TABLE "plainPostTexts" USING fts5("title", "body");
 
 CREATE VIRTUAL TABLE "postTexts" USING fts5("title", "body", content='posts', content_rowid='id');
@@ -56,6 +65,11 @@ END;
 -- "posts"."body" String
 -- "posts"."id" Int
 -- "posts"."title" String
+-- "syncItems"."id" UUID
+-- "syncItems"."libraryID" Int
+-- "syncItems"."name" String
+-- "syncItems"."remoteID" Int
+-- "syncItems"."updatedAt" Date
 -- "plainPostTexts" is declared by a model
 -- "postTexts" is declared by a model
 -- "postTexts_after_delete" is declared by a model

@@ -42,7 +42,7 @@ struct BenchmarkOptions {
       case "--pages": pages = arguments.popFirst().flatMap(Int.init) ?? pages
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--only fetch|shapes|insert|render|generator|rebuild|statements|search|live]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--only fetch|shapes|insert|render|generator|rebuild|statements|upsert|search|live]\n".utf8))
         exit(2)
       }
     }

@@ -61,3 +61,14 @@ struct PlainPostText: FTS5 {
   var title: String
   var body: String
 }
+
+/// A record synced from a server, as in seed 004's batch upsert: unique per library and remote
+/// id, updated only by newer versions.
+// @Unique(on: "libraryID, remoteID")
+struct SyncItem: Table, Identifiable {
+  let id: UUID
+  var name = ""
+  var libraryID = 0
+  var remoteID = 0
+  var updatedAt: Date
+}

@@ -148,6 +148,10 @@ if options.runs("statements") {
   try StatementBenchmark.run(count: options.statements, pages: options.pages, runs: options.runs)
 }
 
+if options.runs("upsert") {
+  try UpsertBenchmark.run(database, rows: options.rows, runs: options.runs)
+}
+
 if options.runs("search") {
   try SearchBenchmark.run(database, rows: options.rows, runs: options.runs, pages: options.pages)
 }

@@ -110,7 +110,7 @@ extension QueryColumnValue {
 /// Call it with expressions or values of its argument types, optional or not: `exclaim($0.name)`.
 /// A NULL passed to an argument that is not optional is an error that names the function and
 /// the argument.
-public struct ScalarFunction<each Argument: QueryBindable, Result: QueryBindable>: CustomFunction
+public struct ScalarFunction<each Argument: QueryBindable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
 where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
   public let name: String
   public let isDeterministic: Bool
@@ -152,7 +152,7 @@ where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput ==
 /// ```
 ///
 /// With several arguments, each row is a tuple: `{ (rows: [(Double, Double)]) -> Double? in … }`.
-public struct AggregateFunction<each Argument: QueryBindable, Result: QueryBindable>: CustomFunction
+public struct AggregateFunction<each Argument: QueryBindable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
 where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
   public let name: String
   public let isDeterministic: Bool
