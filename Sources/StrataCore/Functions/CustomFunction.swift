@@ -20,7 +20,8 @@ public protocol CustomFunction: Sendable {
   /// How many arguments it takes.
   var argumentCount: Int { get }
   /// Whether the same arguments always give the same result, which lets SQLite use it in
-  /// indexes and `CHECK`s and call it once for constant arguments.
+  /// indexes, `CHECK`s and generated columns and call it once for constant arguments. False
+  /// unless the declaration says `isDeterministic: true`, as in StructuredQueries.
   var isDeterministic: Bool { get }
   /// What SQLite calls.
   var implementation: CustomFunctionImplementation { get }
@@ -117,7 +118,7 @@ where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput ==
   private let body: @Sendable (repeat each Argument) -> Result
 
   /// A function called `name`, whose result is `body`'s for the arguments.
-  public init(_ name: String, isDeterministic: Bool = true, _ body: @escaping @Sendable (repeat each Argument) -> Result) {
+  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable (repeat each Argument) -> Result) {
     self.name = name
     self.isDeterministic = isDeterministic
     self.body = body
@@ -160,7 +161,7 @@ where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput ==
 
   /// An aggregate called `name`, whose result for a group is `body`'s for its rows' arguments
   /// (no rows for an empty group).
-  public init(_ name: String, isDeterministic: Bool = true, _ body: @escaping @Sendable ([(repeat each Argument)]) -> Result) {
+  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable ([(repeat each Argument)]) -> Result) {
     self.name = name
     self.isDeterministic = isDeterministic
     self.body = body
