@@ -10,6 +10,11 @@ let initials = ScalarFunction("initials") { (first: String, last: String?) -> St
   String(first.prefix(1)) + (last.map { String($0.prefix(1)) } ?? "")
 }
 
+/// Seed 004's `isPastDue(reminder:)`: a whole row, passed as its columns.
+let isWellPaid = ScalarFunction("is_well_paid") { (employee: Employee) -> Bool in
+  employee.salary >= 200_000 && employee.name != "Ada"
+}
+
 let median = AggregateFunction("median") { (values: [Int64?]) -> Double? in
   let sorted = values.compactMap { $0 }.sorted()
   guard !sorted.isEmpty else { return nil }
@@ -32,7 +37,7 @@ let weightedAverage = AggregateFunction("weighted_average") { (rows: [(Int64, Do
   let database: any DatabaseWriter
 
   init() throws {
-    database = try openDatabase(.inMemory, functions: [exclaim, initials, median, mode, weightedAverage])
+    database = try openDatabase(.inMemory, functions: [exclaim, initials, isWellPaid, median, mode, weightedAverage])
     try database.migrate(StrataMigrations.all)
     try database.write { db in
       try db.seed {
@@ -56,6 +61,15 @@ let weightedAverage = AggregateFunction("weighted_average") { (rows: [(Int64, Do
     #expect(pairs == ["AL", "GL"])
     #expect(try database.read { try Values(initials("Grace", String?.none)).fetchOne($0) } == "G")
     #expect(try database.read { try Employee.where { exclaim($0.name).eq("Ken!") }.fetchAll($0) }.map(\.name) == ["Ken"])
+  }
+
+  @Test func aWholeRowIsPassedAsItsColumns() throws {
+    let query = Employee.where { isWellPaid($0) }.select(\.name)
+    expectSQL(
+      query,
+      #"SELECT "employees"."name" FROM "employees" WHERE "is_well_paid"("employees"."id", "employees"."name", "employees"."managerID", "employees"."salary")"#)
+    #expect(try database.read { try query.fetchAll($0) } == ["Grace"])
+    #expect(isWellPaid.argumentCount == 4)
   }
 
   @Test func aggregatesOverGroupsWithNullsAndEmptyGroups() throws {

@@ -8,9 +8,9 @@
 //   Player.select { exclaim($0.name) }                        // SELECT "exclaim"("players"."name") …
 //   Player.group(by: \.gameID).select { median($0.score) }
 //
-// Arguments and results are the values Strata binds and decodes (`String`, `Int`, `Double`,
-// `Bool`, `Date`, `UUID`, `Data`, raw-value enums, optionals of them), read and written as the
-// query builder reads and writes them.
+// Arguments are the values Strata binds and decodes (`String`, `Int`, `Double`, `Bool`, `Date`,
+// `UUID`, `Data`, raw-value enums, optionals of them) or whole table rows, passed as their
+// columns (`isPastDue($0)`); results are values.
 
 /// A function SQLite calls back into Swift: its name, how many arguments it takes, and the
 /// implementation the executor registers (`openDatabase(_:functions:)`).
@@ -111,7 +111,7 @@ extension QueryColumnValue {
 /// Call it with expressions or values of its argument types, optional or not: `exclaim($0.name)`.
 /// A NULL passed to an argument that is not optional is an error that names the function and
 /// the argument.
-public struct ScalarFunction<each Argument: QueryBindable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
+public struct ScalarFunction<each Argument: QueryRepresentable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
 where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
   public let name: String
   public let isDeterministic: Bool
@@ -153,7 +153,7 @@ where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput ==
 /// ```
 ///
 /// With several arguments, each row is a tuple: `{ (rows: [(Double, Double)]) -> Double? in … }`.
-public struct AggregateFunction<each Argument: QueryBindable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
+public struct AggregateFunction<each Argument: QueryRepresentable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
 where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
   public let name: String
   public let isDeterministic: Bool
@@ -207,9 +207,11 @@ enum CustomFunctionCall {
     return SQLOperator.call(QueryFragment(quoting: name), fragments)
   }
 
-  static func count<each T>(_ types: repeat (each T).Type) -> Int {
+  /// How many SQL arguments values of `types` take: one per column, so a table row is all of
+  /// its columns.
+  static func count<each T: QueryRepresentable>(_ types: repeat (each T).Type) -> Int {
     var count = 0
-    for _ in repeat each types { count += 1 }
+    for type in repeat each types { count += type.queryColumnCount }
     return count
   }
 }
