@@ -96,3 +96,21 @@ import Testing
     #expect(try database.read { try Item.find(1).select { $0.quantity % 0 }.fetchOne($0) } == .some(nil))
   }
 }
+
+extension StructuredQueriesSpellingTests {
+  @Test func aSelectionSelectedBeforeAJoin() throws {
+    let database = try organizationDatabase()
+    // The joined statement's selection is appended, as in StructuredQueries.
+    let query = Employee.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
+      .join(Comment.select(\.body)) { $0.id.eq($1.id) }
+    expectSQL(
+      query,
+      #"SELECT "employees"."id" AS "id", "employees"."name" AS "name", "comments"."body" FROM "employees" JOIN "comments" ON "employees"."id" = "comments"."id""#)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0.name) == ["Ada", "Grace", "Linus", "Ken"])
+    #expect(rows.map(\.1) == ["Root", "Reply", "Nested", "Other"])
+    // A single column still joins as a tuple of one.
+    let ids = try database.read { try Employee.select(\.id).join(Comment.select(\.body)) { $0.id.eq($1.id) }.fetchAll($0) }
+    #expect(ids.map(\.1) == ["Root", "Reply", "Nested", "Other"])
+  }
+}

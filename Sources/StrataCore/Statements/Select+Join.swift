@@ -21,6 +21,21 @@ extension Select {
     return joining(other, "JOIN", condition.queryFragment)
   }
 
+  /// `JOIN other ON constraint` after one selected value, such as a `Selection`'s columns
+  /// (`Employee.select { Report.Columns(…) }.join(…)`), which the compiler does not take as a
+  /// tuple of one.
+  @_disfavoredOverload
+  public func join<each J: Table, each C2, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<(Columns, repeat each C2), From, (repeat each J, F, repeat each J2)>
+  where Columns: QueryRepresentable, Joins == (repeat each J) {
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "JOIN", condition.queryFragment)
+  }
+
   /// `LEFT JOIN other ON constraint`: every row of this statement, with `other`'s columns NULL
   /// where nothing matches.
   public func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
