@@ -109,6 +109,12 @@ extension StructuredQueriesSpellingTests {
     let rows = try database.read { try query.fetchAll($0) }
     #expect(rows.map(\.0.name) == ["Ada", "Grace", "Linus", "Ken"])
     #expect(rows.map(\.1) == ["Root", "Reply", "Nested", "Other"])
+    let left = try database.read { db in
+      try Employee.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
+        .leftJoin(Comment.select(\.body)) { $0.id.eq($1.parentID) }
+        .fetchAll(db)
+    }
+    #expect(left.map(\.1) == ["Reply", "Nested", nil, nil])
     // A single column still joins as a tuple of one.
     let ids = try database.read { try Employee.select(\.id).join(Comment.select(\.body)) { $0.id.eq($1.id) }.fetchAll($0) }
     #expect(ids.map(\.1) == ["Root", "Reply", "Nested", "Other"])

@@ -36,6 +36,19 @@ extension Select {
     return joining(other, "JOIN", condition.queryFragment)
   }
 
+  /// `LEFT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
+  @_disfavoredOverload
+  public func leftJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<(Columns, repeat (each C2).Optionalized), From, (repeat each J, F.Nullable, repeat (each J2).Nullable)>
+  where Columns: QueryRepresentable, Joins == (repeat each J) {
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "LEFT JOIN", condition.queryFragment)
+  }
+
   /// `LEFT JOIN other ON constraint`: every row of this statement, with `other`'s columns NULL
   /// where nothing matches.
   public func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
