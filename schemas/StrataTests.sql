@@ -87,6 +87,15 @@ CREATE TABLE "labels" (
   "color" INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
+CREATE TABLE "lineItems" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "name" TEXT NOT NULL DEFAULT '',
+  "price" REAL NOT NULL DEFAULT 0.0,
+  "quantity" INTEGER NOT NULL DEFAULT 0,
+  "total" REAL NOT NULL GENERATED ALWAYS AS (price * quantity) VIRTUAL,
+  "shout" TEXT NOT NULL GENERATED ALWAYS AS (upper (name)) STORED
+) STRICT;
+
 CREATE TABLE "odd ""names"" table" (
   "the ""id""" INTEGER PRIMARY KEY AUTOINCREMENT,
   "it's value" TEXT NOT NULL DEFAULT ''
@@ -203,6 +212,12 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "items"."title" String
 -- "labels"."color" Int
 -- "labels"."name" String
+-- "lineItems"."id" Int
+-- "lineItems"."name" String
+-- "lineItems"."price" Double
+-- "lineItems"."quantity" Int
+-- "lineItems"."shout" String
+-- "lineItems"."total" Double
 -- "odd ""names"" table"."it's value" String
 -- "odd ""names"" table"."the ""id""" Int
 -- "players"."gameID" UUID

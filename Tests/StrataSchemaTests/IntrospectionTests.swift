@@ -142,21 +142,24 @@ extension IntrospectionTests {
 }
 
 extension IntrospectionTests {
-  /// Models cannot declare generated columns yet, and a rebuild would drop one: the planner
-  /// stops at the model, naming it, and writes nothing.
-  @Test func aRebuildThatWouldDropAGeneratedColumnStops() throws {
+  /// A generated column no model declares is the migrations': a rebuild keeps it, computed
+  /// again for every row.
+  @Test func aRebuildKeepsAGeneratedColumnNoModelDeclares() throws {
     let files = MigrationFiles(
       directory: "Migrations",
       files: [("0001_step", #"CREATE TABLE "ts" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "x" INTEGER, "g" INTEGER AS ("x" * 2)) STRICT;"#)])
     let models = try Generator(sources: [("Models.swift", "struct T: Table {\n  let id: Int\n  var x = 0\n}\n")]).models()
-    #expect(throws: DiagnosticsError.self) { try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App") }
-    do {
-      _ = try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App")
-    } catch let error as DiagnosticsError {
-      #expect(
-        error.diagnostics.map(\.description) == [
-          #"Models.swift:1:8: error: table "ts": the change needs a rebuild (column "x" becomes NOT NULL, column "x" changes default from none to 0), which would drop the generated column "g"; make the change in a hand-written migration that keeps it"#
-        ])
-    }
+    let plan = try MigrationPlanner.plan(models: models, migrations: files, moduleName: "App")
+    let migration = try #require(plan.newMigration)
+    #expect(
+      migration.summary == [
+        #"rebuild table "ts", copying every row, because column "x" becomes NOT NULL, column "x" changes default from none to 0; rows whose "x" is NULL get the default"#
+      ])
+    #expect(migration.sql.contains(#"  "g" INTEGER GENERATED ALWAYS AS ("x" * 2)\#n"#), "\(migration.sql)")
+    #expect(migration.sql.contains(#"INSERT INTO "strata_new_ts" ("id", "x") SELECT "id", coalesce("x", 0) FROM "ts";"#), "\(migration.sql)")
+    let database = try SQLiteConnection()
+    try database.execute(files.files[0].sql + #"INSERT INTO "ts" ("x") VALUES (3), (NULL);"#)
+    try database.execute("BEGIN; " + migration.sql + " COMMIT;")
+    #expect(try database.rows(#"SELECT "g" FROM "ts" ORDER BY "id""#).map { $0["g"] } == ["6", "0"])
   }
 }

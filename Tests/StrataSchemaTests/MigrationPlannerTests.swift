@@ -313,7 +313,7 @@ import Testing
     #expect(try files().nextNumber == "20250102")
     let tables = ["a", "b", "c", "d"].map { TableSchema(name: $0, columns: [ColumnSchema(name: "id", type: .integer)]) }
     let changes = SchemaChanges(current: Schema(tables: []), desired: Schema(tables: tables))
-    #expect(MigrationRenderer(renames: RenamePlan(current: Schema(tables: []), desired: Schema(tables: tables), models: [:], history: RenameHistory([])), changes: changes, current: .init(schema: Schema(tables: []), objects: [], indexSQL: [:], virtualTables: [], shadowTables: [], generatedColumns: [:])).fileDescription == "create_a_b_and_2_more")
+    #expect(MigrationRenderer(renames: RenamePlan(current: Schema(tables: []), desired: Schema(tables: tables), models: [:], history: RenameHistory([])), changes: changes, current: .init(schema: Schema(tables: []), schemaWithGeneratedColumns: Schema(tables: []), objects: [], indexSQL: [:], virtualTables: [], shadowTables: [], generatedColumns: [:])).fileDescription == "create_a_b_and_2_more")
   }
 
   @Test func snapshotIsSortedAndStable() throws {

@@ -326,3 +326,63 @@ extension SchemaObjectPlanningTests {
     #expect(errors(Self.articles + view).contains { $0.contains("no such function: shout") })
   }
 }
+
+/// Generated columns the models declare (`@Generated(raw:)`), planned with rows in the table.
+extension SchemaObjectPlanningTests {
+  static let lines = """
+    struct Line: Table, Identifiable {
+      let id: Int
+      var price = 0.0
+      var quantity = 0
+    }
+    """
+
+  @Test func aGeneratedColumnIsAddedByARebuildThatComputesItForEveryRow() throws {
+    try migrate(Self.lines)
+    try database.execute("INSERT INTO lines (price, quantity) VALUES (1.5, 2), (2.0, 5)")
+    let withTotal = Self.lines.replacingOccurrences(
+      of: "  var quantity = 0\n", with: "  var quantity = 0\n  // @Generated(raw: \"price * quantity\")\n  var total: Double\n")
+    let migration = try #require(try migrate(withTotal))
+    #expect(migration.summary == [#"rebuild table "lines", copying every row, because column "total" is added, and it is a generated column"#])
+    #expect(migration.sql.contains(#"  "total" REAL NOT NULL GENERATED ALWAYS AS (price * quantity) VIRTUAL"#), "\(migration.sql)")
+    #expect(migration.sql.contains(#"INSERT INTO "strata_new_lines" ("id", "price", "quantity") SELECT "id", "price", "quantity" FROM "lines";"#))
+    #expect(try strings("SELECT total AS value FROM lines ORDER BY id") == ["3.0", "10.0"])
+    #expect(try migrate(withTotal) == nil)
+
+    // A new expression, stored: another rebuild, computed again.
+    let stored = withTotal.replacingOccurrences(
+      of: "// @Generated(raw: \"price * quantity\")", with: "// @Generated(raw: \"round(price * quantity)\", stored: true)")
+    let changed = try #require(try migrate(stored))
+    #expect(changed.summary == [#"rebuild table "lines", copying every row, because column "total" changes its generated expression"#])
+    #expect(try strings("SELECT total AS value FROM lines ORDER BY id") == ["3.0", "10.0"])
+
+    // No longer generated: the column keeps the values it had, now stored.
+    let plain = stored.replacingOccurrences(of: "  // @Generated(raw: \"round(price * quantity)\", stored: true)\n  var total: Double\n", with: "  var total: Double?\n")
+    let unGenerated = try #require(try migrate(plain))
+    #expect(unGenerated.summary.first?.contains(#"column "total" is no longer generated"#) == true, "\(unGenerated.summary)")
+    try database.execute("UPDATE lines SET quantity = 0")
+    #expect(try strings("SELECT total AS value FROM lines ORDER BY id") == ["3.0", "10.0"])
+  }
+
+  @Test func aColumnWithValuesDoesNotBecomeGenerated() throws {
+    try migrate(Self.lines + "\nextension Line {}\n")
+    let generated = Self.lines.replacingOccurrences(of: "  var quantity = 0\n", with: "  // @Generated(raw: \"2\")\n  var quantity: Int\n")
+    #expect(errors(generated) == [
+      #"5: table "lines": column "quantity" holds values, and making it generated would replace them with computed ones; add the generated column under another name, then drop this one"#
+    ])
+  }
+
+  @Test func generatedColumnErrorsAreAtTheirLine() {
+    #expect(
+      errors("struct T: Table {\n  let id: Int\n  // @Generated(raw: \"1\")\n  var x = 0\n}\n") == [
+        "3: 'x' is a generated column, which has no default: remove its initial value or @Default(raw:)"
+      ])
+    #expect(
+      errors("struct T: Table {\n  // @Generated(raw: \"1\")\n  let id: Int\n}\n") == [
+        "2: 'id' is the primary key, which cannot be a generated column"
+      ])
+    #expect(
+      errors("struct T: Table {\n  let id: Int\n  // @Generated(raw: \"1; DROP TABLE t\")\n  var x: Int\n}\n").first?.contains(
+        "@Generated(raw:) contains ';', which would end the statement") == true)
+  }
+}

@@ -68,6 +68,8 @@ public struct AliasedColumns<Base: Table, Name: AliasName>: TableColumnSet {
 
   public static var columnNames: [String] { Base.TableColumns.columnNames }
 
+  public static var writableColumnNames: [String] { Base.TableColumns.writableColumnNames }
+
   public var identityColumnName: String { Base.columns.identityColumnName }
 
   /// A column of the table, qualified with the alias.

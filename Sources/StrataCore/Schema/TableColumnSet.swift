@@ -4,8 +4,12 @@
 /// receive it as `$0` so that `$0.score` is a typed column reference. Selected as a whole
 /// (`select { $0 }`) it stands for every column of the table, and decodes as the table's type.
 public protocol TableColumnSet: QueryExpression, Sendable where QueryValue: Table {
-  /// The table's column names, in declaration order: the order of decoding and encoding.
+  /// The table's column names, in declaration order: the order of decoding.
   static var columnNames: [String] { get }
+
+  /// The columns an insert or a whole-row update writes, in the order a row encodes them:
+  /// every column but generated ones, which the database computes.
+  static var writableColumnNames: [String] { get }
 
   /// The column that is NULL exactly when a row is missing, on the optional side of an outer
   /// join: the primary key, or `rowid` for a table without one.
@@ -13,6 +17,8 @@ public protocol TableColumnSet: QueryExpression, Sendable where QueryValue: Tabl
 }
 
 extension TableColumnSet {
+  public static var writableColumnNames: [String] { columnNames }
+
   public var queryFragment: QueryFragment {
     QueryValue.allColumnsFragment
   }

@@ -50,8 +50,8 @@ final class TableSQL: Hashable, Sendable {
     allColumns = list.joined(separator: ", ")
     selectAll = "SELECT " + allColumns + " FROM " + from
     insertInto = "INSERT INTO " + name + " ("
-      + T.TableColumns.columnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
-    valuesRow = "(" + repeatElement("?", count: T.TableColumns.columnNames.count).joined(separator: ", ") + ")"
+      + T.TableColumns.writableColumnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
+    valuesRow = "(" + repeatElement("?", count: T.TableColumns.writableColumnNames.count).joined(separator: ", ") + ")"
   }
 
   static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }

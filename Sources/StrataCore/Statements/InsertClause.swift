@@ -19,7 +19,7 @@ struct InsertClause: Hashable, Sendable {
   init<Base: Table>(
     _ table: Base.Type, _ rows: InsertValues<Base>, or resolution: ConflictResolution? = nil
   ) {
-    self.init(Base.self, columns: Base.TableColumns.columnNames, rowCount: rows.rowCount, bindings: rows.bindings, or: resolution)
+    self.init(Base.self, columns: Base.TableColumns.writableColumnNames, rowCount: rows.rowCount, bindings: rows.bindings, or: resolution)
   }
 
   init<Base: Table>(
@@ -29,7 +29,7 @@ struct InsertClause: Hashable, Sendable {
     self.table = Base.tableName
     self.columnNames = columns
     self.tableSQL = TableSQL.of(Base.self)
-    self.allColumnNames = Base.TableColumns.columnNames
+    self.allColumnNames = Base.TableColumns.writableColumnNames
     self.conflictResolution = resolution
     self.rowCount = rowCount
     self.rowBindings = bindings

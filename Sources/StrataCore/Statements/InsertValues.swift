@@ -8,7 +8,7 @@ public struct InsertValues<Base: Table>: Hashable, Sendable {
   init() {}
 
   init<Rows: Sequence>(_ rows: Rows) where Rows.Element: TableRow, Rows.Element.Base == Base {
-    bindings.reserveCapacity(rows.underestimatedCount * Base.TableColumns.columnNames.count)
+    bindings.reserveCapacity(rows.underestimatedCount * Base.TableColumns.writableColumnNames.count)
     for row in rows {
       row.encode(into: &bindings)
       rowCount += 1

@@ -202,7 +202,7 @@ extension PrimaryKeyedTable {
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>
   ) -> Insert<Self, ()> {
     let key = columns.primaryKey.name
-    let updates = TableColumns.columnNames.filter { $0 != key }.map { name in
+    let updates = TableColumns.writableColumnNames.filter { $0 != key }.map { name in
       Assignment(column: name, value: QueryFragment(table: "excluded", column: name))
     }
     var clause = InsertClause(Self.self, rows())

@@ -90,12 +90,12 @@ extension Table {
 }
 
 extension PrimaryKeyedTable {
-  /// Writes every column of `row` to the row with the same primary key.
+  /// Writes every column of `row` (but generated ones) to the row with the same primary key.
   public static func update(_ row: Self) -> Update<Self, ()> {
     var values: [QueryBinding] = []
     row.encode(into: &values)
     let key = columns.primaryKey.name
-    let assignments = zip(TableColumns.columnNames, values).compactMap { name, value in
+    let assignments = zip(TableColumns.writableColumnNames, values).compactMap { name, value in
       name == key ? nil : Assignment(column: name, value: QueryFragment(binding: value))
     }
     return Update(assignments: assignments, rows: unscoped.find(row.primaryKey))

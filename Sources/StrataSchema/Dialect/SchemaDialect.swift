@@ -46,7 +46,8 @@ protocol SchemaDialect: Sendable {
   /// - Throws: ``InputError`` when the generated migration fails.
   func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase
 
-  /// The schema of `tables` (and their indexes) as the database reads it back.
+  /// The schema of `tables` (and their indexes) as the database reads it back, generated
+  /// columns included.
   ///
   /// - Throws: ``RefusedTable`` for the first table the database refuses.
   func schema(creating tables: [TableSchema]) throws -> Schema

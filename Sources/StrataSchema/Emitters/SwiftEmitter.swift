@@ -124,6 +124,10 @@ public enum SwiftEmitter {
     writer.block("\(access)nonisolated struct TableColumns: \(columnSet)") { writer in
       writer.line("\(access)typealias QueryValue = \(name)")
       writer.list("\(access)static let columnNames = [", columns.map { stringLiteral($0.columnName) }, "]")
+      if columns.contains(where: \.isGenerated) {
+        writer.list(
+          "\(access)static let writableColumnNames = [", columns.filter { !$0.isGenerated }.map { stringLiteral($0.columnName) }, "]")
+      }
       for column in columns {
         writer.line(
           "\(column.access.rawValue)let \(identifier(column.propertyName)) = Strata.TableColumn<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
@@ -147,9 +151,10 @@ public enum SwiftEmitter {
     }
   }
 
+  /// Encodes the columns an insert writes: every one but the generated ones.
   private static func emitEncoding(_ columns: [ColumnModel], access: String, into writer: inout CodeWriter) {
     writer.block("\(access)func encode(into bindings: inout [Strata.QueryBinding])") { writer in
-      for column in columns {
+      for column in columns where !column.isGenerated {
         writer.line("bindings.append(\(bindingExpression(column, property: member(column.propertyName, shadowedBy: "bindings"))))")
       }
     }
@@ -165,6 +170,10 @@ public enum SwiftEmitter {
   /// The values of a row to insert: the table's columns, with the key optional when the database
   /// fills it in. A table without a key gets one too, so every table inserts the same way.
   private static func emitDraft(_ table: TableModel, access: String, into writer: inout CodeWriter) {
+    // The database computes generated columns: a draft has none.
+    var table = table
+    if let key = table.primaryKey { table.primaryKeyIndex = table.columns.filter { !$0.isGenerated }.firstIndex { $0.columnName == key.columnName } }
+    table.columns.removeAll(where: \.isGenerated)
     let keyIndex = table.keyIsAssignedByDatabase ? table.primaryKeyIndex : nil
     writer.block("\(access)nonisolated struct Draft: Strata.TableDraft") { writer in
       writer.line("\(access)typealias Base = \(SwiftLiteral.qualifiedName(table.swiftName))")

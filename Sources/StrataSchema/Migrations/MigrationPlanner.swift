@@ -67,7 +67,8 @@ public enum MigrationPlanner {
     let sql = renderer.sql(moduleName: moduleName)
     let final = try dialect.replay(migrations.files, then: sql).introspect()
     let finalSchema = comparison.managed(final.schema)
-    var remaining = SchemaChanges(current: finalSchema, desired: comparison.desired, dialect: dialect)
+    var remaining = SchemaChanges(
+      current: comparison.managed(final.schemaWithGeneratedColumns), desired: comparison.desired, dialect: dialect)
     remaining.include(
       ObjectChanges(
         current: final, declared: models.schema.objects, desired: comparison.desiredObjects, recorded: [], rebuiltTables: []))
@@ -241,9 +242,8 @@ public enum MigrationPlanner {
       })
     let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
     var changes = SchemaChanges(
-      current: managed(current.schema), desired: desired, dependents: current.dependents,
-      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
-      generatedColumns: current.generatedColumns, dialect: dialect)
+      current: managed(current.schemaWithGeneratedColumns), desired: desired, dependents: current.dependents,
+      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver, dialect: dialect)
     changes.include(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],

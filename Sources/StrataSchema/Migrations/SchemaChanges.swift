@@ -87,8 +87,6 @@ struct SchemaChanges {
   private let readings: [String: ColumnReading]
   /// Tables the migrations made that the models did not manage until now (folded).
   private let takenOver: Set<String>
-  /// Each table's generated columns (folded table name), which the schema model leaves out.
-  private let generatedColumns: [String: [String]]
 
   /// The steps in the order the migration runs them: by phase, and within a phase in the
   /// models' order.
@@ -109,11 +107,9 @@ struct SchemaChanges {
   init(
     current: Schema, desired: Schema, dependents: [SchemaObject] = [],
     formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = [],
-    generatedColumns: [String: [String]] = [:], dialect: any SchemaDialect = SQLiteDialect()
+    dialect: any SchemaDialect = SQLiteDialect()
   ) {
     self.dialect = dialect
-    self.generatedColumns = Dictionary(
-      generatedColumns.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.takenOver = Set(takenOver.map(SQLName.folded))
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
     self.readings = Dictionary(readings.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -196,7 +192,7 @@ struct SchemaChanges {
     for (position, column) in desired.columns.enumerated() {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
         if let reason = dialect.cannotAdd(column) {
-          if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
+          if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil, !column.isGenerated {
             guards.append(.rows(in: current, newColumn: column.name))
           }
           reasons.append("column \(NameRules.display(column.name)) is added, and \(reason)")
@@ -204,9 +200,21 @@ struct SchemaChanges {
         added.append(column)
         continue
       }
-      rebuiltTable.columns[position].otherConstraints = existing.otherConstraints
+      // A generated column is the model's; the other column constraints are the migrations'.
+      rebuiltTable.columns[position].otherConstraints =
+        existing.otherConstraints.filter { if case .generated = $0 { false } else { true } } + (column.generated.map { [$0] } ?? [])
       let differences = Self.differences(existing, column)
       reasons += differences.map { "column \(NameRules.display(column.name)) \($0)" }
+      if column.isGenerated {
+        // The database computes it: nothing to copy, and a stored column that becomes computed
+        // would lose its values.
+        if !existing.isGenerated {
+          problem(
+            column.name,
+            "column \(NameRules.display(column.name)) holds values, and making it generated would replace them with computed ones; add the generated column under another name, then drop this one")
+        }
+        continue
+      }
       var source = Source(column: column.name, from: existing.name)
       let reading = readings[SQLName.folded("\(name).\(column.name)")]
       if SQLConversion.converts(from: existing, in: current, to: column, in: desired) {
@@ -241,7 +249,10 @@ struct SchemaChanges {
       if column.isUnique, !existing.isUnique { guards.append(.duplicates(in: current, column: existing.name)) }
       sources.append(source)
     }
-    let dropped = current.columns.filter { !desiredColumns.contains(SQLName.folded($0.name)) }
+    // Generated columns no model declares are the migrations': a rebuild keeps them.
+    let keptGenerated = current.columns.filter { $0.isGenerated && !desiredColumns.contains(SQLName.folded($0.name)) }
+    rebuiltTable.columns += keptGenerated
+    let dropped = current.columns.filter { !$0.isGenerated && !desiredColumns.contains(SQLName.folded($0.name)) }
     for column in dropped {
       for dependent in dependents where dependent.uses(column.name) && dependent.uses(name)
       {
@@ -263,13 +274,6 @@ struct SchemaChanges {
       reasons.append("a dropped column has a constraint or an index SQLite's DROP COLUMN cannot remove")
     }
 
-    if !reasons.isEmpty, let generated = generatedColumns[SQLName.folded(name)] {
-      // The rebuilt table would not have them: models cannot declare generated columns yet.
-      problem(
-        nil,
-        "the change needs a rebuild (\(reasons.joined(separator: ", "))), which would drop the generated column\(generated.count == 1 ? "" : "s") \(generated.map(NameRules.display).joined(separator: ", ")); make the change in a hand-written migration that keeps \(generated.count == 1 ? "it" : "them")")
-      return
-    }
     if !reasons.isEmpty {
       let lost = takenOver.contains(SQLName.folded(name)) ? Self.lostConstraints(current, desired) : []
       steps.append(
@@ -371,6 +375,11 @@ struct SchemaChanges {
     }
     if current.collation != desired.collation {
       differences.append("changes collation from \(describe(current.collation?.sql)) to \(describe(desired.collation?.sql))")
+    }
+    if current.generated != desired.generated, desired.isGenerated || current.isGenerated {
+      differences.append(
+        desired.isGenerated
+          ? (current.isGenerated ? "changes its generated expression" : "becomes generated") : "is no longer generated")
     }
     if !sameReference(current.references, desired.references) {
       differences.append(

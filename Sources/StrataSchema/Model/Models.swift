@@ -132,6 +132,9 @@ public struct ColumnModel: Sendable {
   public var isOptional: Bool
   /// The Swift default value as written in the model, for the draft.
   public var defaultExpression: String?
+  /// Whether the database computes the column (`@Generated(raw:)`): read like any column, never
+  /// written.
+  public var isGenerated = false
 }
 
 /// A struct that conforms to `Selection`: a row type for query results.

@@ -104,8 +104,17 @@ public struct ColumnSchema: Hashable, Sendable {
   public var defaultValue: ColumnDefault?
   /// The foreign key, if the column references another table.
   public var references: ForeignKey?
-  /// Constraints models cannot declare (`CHECK`, `GENERATED`), which migrations keep.
+  /// Constraints beyond the above: `GENERATED` (which models declare with `@Generated`), and
+  /// `CHECK`s and others models cannot declare, which migrations keep.
   public var otherConstraints: [ColumnConstraint]
+
+  /// The `GENERATED ALWAYS AS` constraint, for a column the database computes.
+  public var generated: ColumnConstraint? {
+    otherConstraints.first { if case .generated = $0 { true } else { false } }
+  }
+
+  /// Whether the database computes the column's values.
+  public var isGenerated: Bool { generated != nil }
 
   /// A column; only the name and type are required.
   public init(

@@ -42,6 +42,9 @@ struct SQLiteDialect: SchemaDialect {
 
   func cannotAdd(_ column: ColumnSchema) -> String? {
     if column.primaryKey != nil { return "it is the primary key" }
+    // SQLite adds only a VIRTUAL one, and checks its NOT NULL against no row; a rebuild computes
+    // it for every row and fails, changing nothing, on one that breaks a constraint.
+    if column.isGenerated { return "it is a generated column" }
     if column.isUnique { return "it is UNIQUE" }
     if column.isNotNull, column.defaultValue == nil { return "it is NOT NULL without a default" }
     if column.references != nil, let value = column.defaultValue, value != .null {
@@ -116,7 +119,7 @@ struct SQLiteDialect: SchemaDialect {
     let fast = try SQLiteConnection(functions: functions)
     let statements = tables.flatMap { table in [createTable(table)] + table.indexes.map(createIndex) }
     if SchemaOnlyReplay.apply([statements.joined(separator: "\n")], to: fast) {
-      return try SchemaIntrospector.introspect(fast).schema
+      return try SchemaIntrospector.introspect(fast).schemaWithGeneratedColumns
     }
     let database = try SQLiteConnection(functions: functions)
     try database.execute("BEGIN")
@@ -128,7 +131,7 @@ struct SQLiteDialect: SchemaDialect {
       }
     }
     try database.execute("COMMIT")
-    return try SchemaIntrospector.introspect(database).schema
+    return try SchemaIntrospector.introspect(database).schemaWithGeneratedColumns
   }
 }
 

@@ -5,9 +5,13 @@ import StrataSQL
 enum SchemaIntrospector {
   /// A schema as the introspector reads it.
   struct Introspection {
-    /// The tables the models are compared with: not SQLite's or GRDB's own, not virtual tables
-    /// or their shadow tables.
+    /// The tables: not SQLite's or GRDB's own, not virtual tables or their shadow tables, and
+    /// without their generated columns, which take no values (for the importer, the snapshot and
+    /// renames).
     var schema: Schema
+    /// The same tables with their generated columns, in the table's order: what the planner
+    /// compares with the models.
+    var schemaWithGeneratedColumns: Schema
     /// The user's objects the models cannot express: virtual tables, views and triggers.
     var objects: [SchemaObject]
     /// The SQL of each index made with `CREATE INDEX`, by name.
@@ -82,13 +86,17 @@ enum SchemaIntrospector {
         WHERE m.type = 'table' AND l.origin = 'c' ORDER BY m.name, l.name, i.seqno
         """), by: { $0["tableName"] ?? "" })
 
-    let schema = Schema(
+    let fullSchema = Schema(
       tables: tables.map { table in
         self.table(
           table.name, sql: table.sql, columns: columns[table.name] ?? [],
           foreignKeys: foreignKeys[table.name] ?? [], indexes: indexes[table.name] ?? [],
           flags: flags[table.name] ?? (false, false))
       })
+    var schema = fullSchema
+    for index in schema.tables.indices {
+      schema.tables[index].columns.removeAll(where: \.isGenerated)
+    }
     var objects: [SchemaObject] = []
     var indexSQL: [String: String] = [:]
     // Virtual tables first, then views, then triggers, each by name; shadow tables belong to
@@ -113,7 +121,7 @@ enum SchemaIntrospector {
       rows.filter { $0.integer("hidden") == 2 || $0.integer("hidden") == 3 }.compactMap { $0["name"] }
     }.filter { !$0.value.isEmpty }
     return Introspection(
-      schema: schema, objects: objects, indexSQL: indexSQL, virtualTables: virtualTables, shadowTables: shadowTables,
+      schema: schema, schemaWithGeneratedColumns: fullSchema, objects: objects, indexSQL: indexSQL, virtualTables: virtualTables, shadowTables: shadowTables,
       generatedColumns: generatedColumns)
   }
 
@@ -146,7 +154,8 @@ enum SchemaIntrospector {
     }
 
     var columns: [ColumnSchema] = []
-    for row in info where (row.integer("hidden") ?? 0) == 0 {
+    // `hidden` is 0 for an ordinary column, 2 for a virtual generated one, 3 for a stored one.
+    for row in info where [0, 2, 3].contains(row.integer("hidden") ?? 0) {
       guard let columnName = row["name"] else { continue }
       let details = parsed.columns[columnName] ?? .init()
       var column = ColumnSchema(name: columnName, type: SQLType(declared: row["type"] ?? ""))

@@ -91,6 +91,10 @@ struct AnnotationOptions: Sendable {
   /// Whether the next migration may convert the column's values lossily
   /// (`@AllowLossyConversion`).
   var allowsLossyConversion = false
+  /// The expression of a generated column, from `@Generated(raw:)`.
+  var generatedExpression: String?
+  /// Whether the generated column is stored (`@Generated(raw:, stored: true)`).
+  var isStoredGenerated = false
   /// The content table of a full-text index, from `@FTS5(content:)`, as written.
   var fullTextContent: TypeSyntax?
   /// The full-text index's `tokenize` option, from `@FTS5(tokenize:)`.
@@ -261,6 +265,26 @@ enum Annotations {
         }
       ],
       needsArgument: false, usage: [#"@Renamed(from: "oldName")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Generated", target: .storedProperty,
+      arguments: [
+        .init(label: "raw", missing: #"@Generated takes the column's SQL expression: @Generated(raw: "price * quantity")"#) {
+          value, options in
+          guard case .string(let sql) = value else {
+            return .init(message: #"@Generated(raw:) takes the expression as an SQL string: @Generated(raw: "price * quantity")"#)
+          }
+          if let problem = RawSQLFragment.problem(sql) { return .init(message: "@Generated(raw:) \(problem)") }
+          options.generatedExpression = sql.trimmingCharacters(in: .whitespaces)
+          return nil
+        },
+        .init(label: "stored") { value, options in
+          guard case .bool(let flag) = value else { return .init(message: "@Generated(stored:) takes true or false") }
+          options.isStoredGenerated = flag
+          return nil
+        },
+      ],
+      needsArgument: true, usage: [#"@Generated(raw: "price * quantity")"#, #"@Generated(raw: "…", stored: true)"#],
+      mark: { _ in }),
     AnnotationDefinition(
       name: "FTS5", target: .type,
       arguments: [

@@ -381,6 +381,17 @@ extension ModelTranslator {
       }
     }
 
+    if let expression = options.generatedExpression {
+      let location = options.argumentLocations["Generated.raw"] ?? property.location
+      if isPrimaryKey {
+        diagnostics.error("'\(property.name)' is the primary key, which cannot be a generated column", at: location)
+      } else if column.defaultValue != nil {
+        diagnostics.error(
+          "'\(property.name)' is a generated column, which has no default: remove its initial value or @Default(raw:)", at: location)
+      }
+      column.otherConstraints.append(.generated(expression: expression, storage: options.isStoredGenerated ? .stored : .virtual))
+    }
+
     let propertyType = declaredType.swiftText
     let representation = storage.representation?.swiftText
     var model = ColumnModel(
@@ -392,6 +403,7 @@ extension ModelTranslator {
       representation: representation, isOptional: isOptional,
       defaultExpression: property.initializer?.text ?? (isOptional ? "nil" : nil))
     model.allowsLossyConversion = options.allowsLossyConversion
+    model.isGenerated = options.generatedExpression != nil
     model.storedType = storage.representation?.text ?? storage.enumDeclaration?.qualifiedName ?? storage.builtIn ?? sqlType(of: storage).sql
     model.valueFormat = valueFormat(of: storage)
     return TranslatedColumn(model: model, schema: column, indexes: indexes, keyIsAssignedByDatabase: keyIsAssigned)

@@ -35,3 +35,12 @@ let medianScore = AggregateFunction("median_score") { (scores: [Int]) -> Double?
 struct ExcitedGame: Table {
   let title: String
 }
+
+/// A round of a game, with its points doubled by the database: a generated column.
+struct Round: Table, Identifiable {
+  let id: Int
+  var gameID: Game.ID
+  var points = 0
+  // @Generated(raw: "points * 2")
+  var doubled: Int
+}

@@ -92,6 +92,13 @@ try games.write { db in
   try Player.where { $0.name.eq("Blobby") }.delete().execute(db)
 }
 
+// A generated column, computed by the database.
+try games.write { db in
+  let gameID = try Game.select(\.id).fetchOne(db)!
+  try Round.insert { Round.Draft(gameID: gameID, points: 21) }.execute(db)
+  check(try Round.select(\.doubled).fetchOne(db) == 42, "generated column")
+}
+
 // Functions written in Swift, in a query and in a view; window functions.
 try games.read { db in
   let excited = try ExcitedGame.order(by: \.title).fetchAll(db).map(\.title)
