@@ -71,6 +71,10 @@ struct SchemaFile: Sendable {
     var defaultValue: DefaultValue?
     /// `default raw "…"`: the column's SQL default.
     var rawDefault: String?
+    /// `generated raw "…"`: the expression of a generated column (`@Generated(raw:)`).
+    var generated: String?
+    /// `stored`: the generated column is stored.
+    var isStoredGenerated = false
   }
 
   /// `index (a, b)` or `unique (a, b)` in a table: an index on several columns.

@@ -90,6 +90,10 @@ struct SchemaFileDeclarations {
     }
     if !arguments.isEmpty { annotations.append(Self.annotation("Column", arguments, at: at)) }
     if let sql = column.rawDefault { annotations.append(Self.annotation("Default", [("raw", .string(sql))], at: at)) }
+    if let sql = column.generated {
+      annotations.append(
+        Self.annotation("Generated", [("raw", .string(sql))] + (column.isStoredGenerated ? [("stored", .bool(true))] : []), at: at))
+    }
     if column.isUnique { annotations.append(Self.annotation("Unique", [], at: at)) }
     if column.isIndexed { annotations.append(Self.annotation("Index", [], at: at)) }
     if column.references != nil || column.onDelete != nil {

@@ -325,6 +325,16 @@ struct SchemaFileParser {
         advance()
         guard let sql = string(after: "'default raw'") else { return nil }
         column.rawDefault = sql
+      case (.identifier, "generated"):
+        advance()
+        guard isWord("raw") else { return fail("'generated' takes the SQL expression: generated raw \"price * quantity\", found %found") }
+        advance()
+        guard let sql = string(after: "'generated raw'") else { return nil }
+        column.generated = sql
+      case (.identifier, "stored"):
+        guard column.generated != nil else { return fail("'stored' follows the expression of a generated column: generated raw \"…\" stored") }
+        column.isStoredGenerated = true
+        advance()
       case (.identifier, "unique"): column.isUnique = true; advance()
       case (.identifier, "indexed"): column.isIndexed = true; advance()
       case (.identifier, "lossy"): column.allowsLossyConversion = true; advance()
@@ -361,7 +371,7 @@ struct SchemaFileParser {
         column.representation = representation
       default:
         return fail(
-          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, references, on delete, as, default raw) or '= default', found %found")
+          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, references, on delete, as, default raw, generated raw, stored) or '= default', found %found")
       }
     }
     return column

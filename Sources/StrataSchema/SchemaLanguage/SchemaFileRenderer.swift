@@ -145,6 +145,9 @@ struct SchemaFileRenderer {
     }
     if !arguments.isEmpty { emit("  // @Column(\(arguments.joined(separator: ", ")))") }
     if let sql = column.rawDefault { emit("  // @Default(raw: \(SwiftLiteral.string(sql)))") }
+    if let sql = column.generated {
+      emit("  // @Generated(raw: \(SwiftLiteral.string(sql))\(column.isStoredGenerated ? ", stored: true" : ""))")
+    }
     if column.isUnique { emit("  // @Unique") }
     if column.isIndexed { emit("  // @Index") }
     if column.references != nil || column.onDelete != nil {

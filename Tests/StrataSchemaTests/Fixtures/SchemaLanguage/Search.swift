@@ -7,6 +7,8 @@ struct Article: Table, Identifiable {
   var body = ""
   var isPublished = false
   var editCount = 0
+  // @Generated(raw: "length(body)", stored: true)
+  var bodyLength: Int
 }
 
 // @FTS5(content: Article.self, tokenize: "porter unicode61", prefix: "2 3")
