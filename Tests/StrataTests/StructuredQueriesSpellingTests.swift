@@ -120,3 +120,13 @@ extension StructuredQueriesSpellingTests {
     #expect(ids.map(\.1) == ["Root", "Reply", "Nested", "Other"])
   }
 }
+
+extension StructuredQueriesSpellingTests {
+  @Test func aSelectionFieldHoldsRowsAggregatedAsJSON() throws {
+    let query = Category.group(by: \.id).leftJoin(Item.all) { $0.id.eq($1.categoryID) }.order(by: \.id)
+      .select { CategoryWithItems.Columns(name: $0.name, items: $1.jsonGroupArray()) }
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.name) == ["Electronics", "Books", "Garden"])
+    #expect(rows.map { $0.items.map(\.title).sorted() } == [["Cable", "Phone"], ["Atlas", "Novel"], []])
+  }
+}

@@ -44,10 +44,13 @@ extension ModelTranslator {
         continue
       }
       let representation = options(of: property).representation
-      if let representation {
+      if let representation, StorageType.isReadOnlyRepresentation(representation) {
+        // Read, never written: the selection is not the table of a common table expression.
+        isTable = false
+      } else if let representation {
         guard StorageType.representationStorage(representation) != nil else {
           diagnostics.error(
-            "unknown representation '\(representation.text)'; known representations: \(StorageType.representationList)",
+            "unknown representation '\(representation.text)'; known representations: \(StorageType.representationList), and in a Selection JSONArray<Row>, JSONObject<Row>",
             at: property.location)
           continue
         }

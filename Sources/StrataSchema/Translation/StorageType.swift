@@ -20,6 +20,18 @@ enum StorageType {
 
   static let representationList = "JSONRepresentation<T>, Date.UnixTimeRepresentation, UUID.BytesRepresentation"
 
+  /// What a selection's field may also be read through, without being written: the JSON that
+  /// `jsonGroupArray()` and `jsonObject()` select, decoded through the rows' own decoding.
+  static let readOnlyRepresentations: Set<String> = ["JSONArray", "JSONObject"]
+
+  /// Whether `type` is one of ``readOnlyRepresentations``.
+  static func isReadOnlyRepresentation(_ type: TypeSyntax) -> Bool {
+    guard case .named(let components) = type else { return false }
+    var names = components.map(\.name)
+    if names.first == "Strata" || names.first == "StrataCore" { names.removeFirst() }
+    return names.count == 1 && readOnlyRepresentations.contains(names[0])
+  }
+
   /// The storage of a representation type, or nil if it is not one the generator knows.
   static func representationStorage(_ type: TypeSyntax) -> ColumnValueType? {
     guard case .named(let components) = type else { return nil }

@@ -53,3 +53,10 @@ struct ItemListing: Selection {
   let tag: PriceTag
   let discounted: PriceTag?
 }
+
+/// A category with its items, aggregated as JSON and decoded through the items' own decoding.
+struct CategoryWithItems: Selection {
+  let name: String
+  // @Column(as: JSONArray<Item>.self)
+  let items: [Item]
+}
