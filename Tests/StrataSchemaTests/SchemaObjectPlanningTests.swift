@@ -386,3 +386,34 @@ extension SchemaObjectPlanningTests {
         "@Generated(raw:) contains ';', which would end the statement") == true)
   }
 }
+
+extension SchemaObjectPlanningTests {
+  @Test func renamingTheContentTableRecreatesTheIndexOverItsNewName() throws {
+    try migrate(Self.searchable)
+    try database.execute("INSERT INTO articles (title, body) VALUES ('Rice', 'simmer'), ('Bread', 'knead')")
+    let renamed = Self.searchable.replacingOccurrences(of: "struct Article: Table", with: "// @Renamed(from: \"articles\")\n// @Table(\"posts\")\nstruct Article: Table")
+    let migration = try #require(try migrate(renamed))
+    #expect(migration.summary.first == #"rename table "articles" to "posts""#)
+    #expect(migration.sql.contains(#"content='posts'"#), "\(migration.sql)")
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'knead'") == ["Bread"])
+    try database.execute("INSERT INTO posts (title, body) VALUES ('Soup', 'stir')")
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'stir'") == ["Soup"])
+    try database.execute("INSERT INTO articleTexts(articleTexts, rank) VALUES ('integrity-check', 1)")
+    #expect(try migrate(renamed) == nil)
+  }
+}
+
+extension SchemaObjectPlanningTests {
+  @Test func aViewMayReadATableOnlyTheMigrationsMake() throws {
+    // The unmanaged model reads two of the table's three columns; the view reads the third.
+    let note = "\n// @Unmanaged\nstruct Note: Table {\n  let id: Int\n  var text: String?\n}\n"
+    try migrate(Self.articles)
+    let handMade = #"CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "text" TEXT, "mood" TEXT) STRICT;"#
+    try AtomicFile.write(handMade, to: directory.appendingPathComponent("0002_notes.sql").path)
+    try database.execute(handMade + #"INSERT INTO "notes" ("text", "mood") VALUES ('hello', 'calm');"#)
+    let view = "\n// @View(raw: \"SELECT text || ' (' || mood || ')' FROM notes\")\nstruct NoteView: Table {\n  let text: String\n}\n"
+    let migration = try #require(try migrate(Self.articles + note + view))
+    #expect(migration.summary == [#"create view "noteViews""#])
+    #expect(try strings("SELECT text AS value FROM noteViews") == ["hello (calm)"])
+  }
+}

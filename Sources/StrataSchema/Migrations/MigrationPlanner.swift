@@ -202,7 +202,11 @@ public enum MigrationPlanner {
     func managed(_ schema: Schema) -> Schema { Self.managed(schema, unmanaged: unmanaged) }
     let allDesired = try desiredSchema(models, dialect: dialect)
     let desired = managed(allDesired)
-    let desiredObjects = try self.desiredObjects(models, over: allDesired.tables, dialect: dialect)
+    // A view or trigger may read a table the migrations alone make (an unmanaged model's, which
+    // may have more columns than the model reads): it is created over that table as it is.
+    let managedTables = Set(desired.tables.map { SQLName.folded($0.name) })
+    let otherTables = before.schemaWithGeneratedColumns.tables.filter { !managedTables.contains(SQLName.folded($0.name)) }
+    let desiredObjects = try self.desiredObjects(models, over: desired.tables + otherTables, dialect: dialect)
     let managedModels = tables.filter { !$0.value.isUnmanaged }
 
     let renames = RenamePlan(
