@@ -23,6 +23,15 @@ import Testing
     #expect(try database.read { try query.fetchAll($0) } == ["PEN"])
   }
 
+  @Test func aGeneratedColumnHasATypeUpdatesCannotAssign() throws {
+    // `Updates` assigns `TableColumn`s only, so `update { $0.total = 0 }` does not compile.
+    #expect(type(of: LineItem.columns.total) == GeneratedColumn<LineItem, Double>.self)
+    #expect(LineItem.TableColumns.writableColumnNames == ["id", "name", "price", "quantity"])
+    // Under an alias too.
+    let query = LineItem.as(Other.self).where { $0.total > 1 }.select(\.shout)
+    expectSQL(query, #"SELECT "Other"."shout" FROM "lineItems" AS "Other" WHERE "Other"."total" > 1.0"#)
+  }
+
   @Test func wholeRowsAreWrittenWithoutTheirGeneratedColumns() throws {
     try database.write { db in
       try LineItem.insert { LineItem(id: 7, name: "ink", price: 2, quantity: 3, total: 0, shout: "ignored") }.execute(db)
@@ -38,3 +47,5 @@ import Testing
     #expect((item.total, item.shout) == (30, "INK"))
   }
 }
+
+private enum Other: AliasName {}

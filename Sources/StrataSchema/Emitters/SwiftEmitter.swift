@@ -129,8 +129,10 @@ public enum SwiftEmitter {
           "\(access)static let writableColumnNames = [", columns.filter { !$0.isGenerated }.map { stringLiteral($0.columnName) }, "]")
       }
       for column in columns {
+        // A generated column has a type of its own, which updates cannot assign.
+        let type = column.isGenerated ? "Strata.GeneratedColumn" : "Strata.TableColumn"
         writer.line(
-          "\(column.access.rawValue)let \(identifier(column.propertyName)) = Strata.TableColumn<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
+          "\(column.access.rawValue)let \(identifier(column.propertyName)) = \(type)<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
       }
       if let key {
         writer.line(

@@ -1,0 +1,30 @@
+/// A generated column of table `Root` (`// @Generated(raw:)`): the database computes its values.
+///
+/// It reads like a ``TableColumn`` (filters, ordering, selections, functions), but it is a type
+/// of its own so that an update cannot assign it: `update { $0.total = 0 }` does not compile.
+public struct GeneratedColumn<Root: Table, Value: QueryRepresentable>: DatabaseExpression, Hashable, Sendable {
+  public typealias QueryValue = Value
+
+  /// The column's name in the database.
+  public let name: String
+
+  /// A generated column named `name`.
+  public init(_ name: String) {
+    self.name = name
+  }
+
+  public var queryFragment: QueryFragment {
+    QueryFragment(raw: TableSQL.of(Root.self).column(name))
+  }
+}
+
+extension GeneratedColumn: NamedColumn {}
+
+extension AliasedColumns {
+  /// A generated column of the table, qualified with the alias.
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, GeneratedColumn<Base, Value>>
+  ) -> GeneratedColumn<TableAlias<Base, Name>, Value> {
+    GeneratedColumn(Base.columns[keyPath: keyPath].name)
+  }
+}
