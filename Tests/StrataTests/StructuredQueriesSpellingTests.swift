@@ -115,6 +115,20 @@ extension StructuredQueriesSpellingTests {
         .fetchAll(db)
     }
     #expect(left.map(\.1) == ["Reply", "Nested", nil, nil])
+    let right = try database.read { db in
+      try Employee.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
+        .rightJoin(Comment.select(\.body)) { $0.id.eq($1.id) && $0.id <= 2 }
+        .fetchAll(db)
+    }
+    #expect(right.map { $0.0?.name } == ["Ada", "Grace", nil, nil])
+    let full = try database.read { db in
+      try Employee.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
+        .fullJoin(Comment.select(\.body)) { $0.id.eq($1.id) && $0.id <= 2 }
+        .fetchAll(db)
+    }
+    // Linus and Ken match no comment here, and comments 3 and 4 no employee.
+    #expect(full.count == 6)
+    #expect(full.filter { $0.0 == nil }.map(\.1) == ["Nested", "Other"])
     // A single column still joins as a tuple of one.
     let ids = try database.read { try Employee.select(\.id).join(Comment.select(\.body)) { $0.id.eq($1.id) }.fetchAll($0) }
     #expect(ids.map(\.1) == ["Root", "Reply", "Nested", "Other"])

@@ -64,6 +64,35 @@ extension Select {
     return joining(other, "LEFT JOIN", condition.queryFragment)
   }
 
+  /// `RIGHT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
+  @_disfavoredOverload
+  public func rightJoin<each J: Table, each C2, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<(Columns.Optionalized, repeat each C2), From.Nullable, (repeat (each J).Nullable, F, repeat each J2)>
+  where Columns: QueryRepresentable, Joins == (repeat each J) {
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "RIGHT JOIN", condition.queryFragment)
+  }
+
+  /// `FULL JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
+  @_disfavoredOverload
+  public func fullJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
+    _ other: Select<(repeat each C2), F, (repeat each J2)>,
+    on constraint: (
+      (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
+    ) -> some QueryExpression<Bool>
+  ) -> Select<
+    (Columns.Optionalized, repeat (each C2).Optionalized), From.Nullable,
+    (repeat (each J).Nullable, F.Nullable, repeat (each J2).Nullable)
+  >
+  where Columns: QueryRepresentable, Joins == (repeat each J) {
+    let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
+    return joining(other, "FULL JOIN", condition.queryFragment)
+  }
+
   /// `RIGHT JOIN other ON constraint`: every row of `other`, with this statement's columns NULL
   /// where nothing matches.
   public func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table, each J2: Table>(
