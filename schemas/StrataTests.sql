@@ -96,6 +96,15 @@ CREATE TABLE "lineItems" (
   "shout" TEXT NOT NULL GENERATED ALWAYS AS (upper (name)) STORED
 ) STRICT;
 
+CREATE TABLE "memos" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "body" TEXT NOT NULL DEFAULT '',
+  "createdAt" TEXT NOT NULL,
+  "updatedAt" TEXT,
+  "archivedAt" TEXT,
+  "reason" TEXT
+) STRICT;
+
 CREATE TABLE "odd ""names"" table" (
   "the ""id""" INTEGER PRIMARY KEY AUTOINCREMENT,
   "it's value" TEXT NOT NULL DEFAULT ''
@@ -218,6 +227,12 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "lineItems"."quantity" Int
 -- "lineItems"."shout" String
 -- "lineItems"."total" Double
+-- "memos"."archivedAt" Date
+-- "memos"."body" String
+-- "memos"."createdAt" Date
+-- "memos"."id" Int
+-- "memos"."reason" String
+-- "memos"."updatedAt" Date
 -- "odd ""names"" table"."it's value" String
 -- "odd ""names"" table"."the ""id""" Int
 -- "players"."gameID" UUID

@@ -103,7 +103,7 @@ public enum SwiftEmitter {
         writer.line("\(access)var primaryKey: \(key.valueType) { \(value) }")
       }
       writer.blank()
-      emitDecoding(table.columns.map { ($0.propertyName, $0.valueType) }, access: access, into: &writer)
+      emitDecoding(decodedProperties(table.columns), access: access, into: &writer)
       writer.blank()
       emitEncoding(table.columns, access: access, into: &writer)
       if table.kind.isWritable {
@@ -128,7 +128,15 @@ public enum SwiftEmitter {
         writer.list(
           "\(access)static let writableColumnNames = [", columns.filter { !$0.isGenerated }.map { stringLiteral($0.columnName) }, "]")
       }
+      var groups: Set<String> = []
       for column in columns {
+        if let group = column.group {
+          guard groups.insert(group.propertyName).inserted else { continue }
+          let type = group.isOptional ? "Strata.OptionalColumnGroup" : "Strata.ColumnGroup"
+          writer.line(
+            "\(group.access.rawValue)let \(identifier(group.propertyName)) = \(type)<\(name), \(SwiftLiteral.qualifiedName(group.swiftType))>()")
+          continue
+        }
         // A generated column has a type of its own, which updates cannot assign.
         let type = column.isGenerated ? "Strata.GeneratedColumn" : "Strata.TableColumn"
         writer.line(
@@ -153,10 +161,40 @@ public enum SwiftEmitter {
     }
   }
 
-  /// Encodes the columns an insert writes: every one but the generated ones.
+  /// The properties decoded in order: a column's, or a column group's once.
+  private static func decodedProperties(_ columns: [ColumnModel]) -> [(name: String, type: String)] {
+    var properties: [(name: String, type: String)] = []
+    var groups: Set<String> = []
+    for column in columns {
+      if let group = column.group {
+        if groups.insert(group.propertyName).inserted {
+          properties.append((group.propertyName, SwiftLiteral.qualifiedName(group.swiftType) + (group.isOptional ? "?" : "")))
+        }
+      } else {
+        properties.append((column.propertyName, column.valueType))
+      }
+    }
+    return properties
+  }
+
+  /// Encodes the columns an insert writes: every one but the generated ones; a column group
+  /// encodes its own columns (NULLs for a nil optional group).
   private static func emitEncoding(_ columns: [ColumnModel], access: String, into writer: inout CodeWriter) {
     writer.block("\(access)func encode(into bindings: inout [Strata.QueryBinding])") { writer in
+      var groups: Set<String> = []
       for column in columns where !column.isGenerated {
+        if let group = column.group {
+          guard groups.insert(group.propertyName).inserted else { continue }
+          let property = member(group.propertyName, shadowedBy: "bindings")
+          if group.isOptional {
+            let count = columns.filter { $0.group?.propertyName == group.propertyName && !$0.isGenerated }.count
+            writer.line(
+              "if let group = \(property) { group.encode(into: &bindings) } else { bindings.append(contentsOf: repeatElement(Strata.QueryBinding.null, count: \(count))) }")
+          } else {
+            writer.line("\(property).encode(into: &bindings)")
+          }
+          continue
+        }
         writer.line("bindings.append(\(bindingExpression(column, property: member(column.propertyName, shadowedBy: "bindings"))))")
       }
     }
@@ -181,7 +219,17 @@ public enum SwiftEmitter {
       writer.line("\(access)typealias Base = \(SwiftLiteral.qualifiedName(table.swiftName))")
       var parameters: [String] = []
       var types: [(name: String, type: String)] = []
+      var groups: Set<String> = []
       for (index, column) in table.columns.enumerated() {
+        if let group = column.group {
+          guard groups.insert(group.propertyName).inserted else { continue }
+          let type = SwiftLiteral.qualifiedName(group.swiftType) + (group.isOptional ? "?" : "")
+          let name = identifier(group.propertyName)
+          writer.line("\(group.access.rawValue)var \(name): \(type)" + (group.isOptional ? " = nil" : ""))
+          parameters.append("\(name): \(type)" + (group.isOptional ? " = nil" : ""))
+          types.append((group.propertyName, type))
+          continue
+        }
         let isKey = index == keyIndex
         let type = isKey ? column.propertyType + "?" : column.propertyType
         let defaultValue = isKey ? "nil" : column.defaultExpression
@@ -194,9 +242,8 @@ public enum SwiftEmitter {
       let initAccess = table.columns.map(\.typeAccess).min().map { min($0, table.access) } ?? table.access
       writer.list("\(initAccess.rawValue)init(", parameters, ") {")
       writer.indented { writer in
-        for column in table.columns {
-          let name = identifier(column.propertyName)
-          writer.line("self.\(name) = \(name)")
+        for (name, _) in types {
+          writer.line("self.\(identifier(name)) = \(identifier(name))")
         }
       }
       writer.line("}")

@@ -135,6 +135,21 @@ public struct ColumnModel: Sendable {
   /// Whether the database computes the column (`@Generated(raw:)`): read like any column, never
   /// written.
   public var isGenerated = false
+  /// The column group the column belongs to, for a field of a `Selection` used as a property.
+  public var group: ColumnGroupModel?
+}
+
+/// A property of a table whose type is a `Selection` of columns: a column group, stored as the
+/// selection's columns under their own names.
+public struct ColumnGroupModel: Sendable, Equatable {
+  /// The table's property.
+  public var propertyName: String
+  /// The selection's Swift type.
+  public var swiftType: String
+  /// Whether the property is optional: every column of the group is nullable then.
+  public var isOptional: Bool
+  /// The access of the members generated for the property.
+  public var access: MemberAccess
 }
 
 /// A struct that conforms to `Selection`: a row type for query results.

@@ -68,12 +68,32 @@ extension ModelTranslator {
     let primaryKey = primaryKeys[type.qualifiedName]?.property
     rejectGeneratedNames(in: type, names: ["TableColumns", "Draft"])
 
+    // A column group's fields are columns of the table, translated as they are declared.
+    var members: [(property: PropertyDeclaration, owner: TypeDeclaration, scope: [String], group: ColumnGroupModel?)] = []
     for property in type.properties {
-      let isPrimaryKey = property.name == primaryKey?.name && !property.name.isEmpty
-      guard let column = translateColumn(
-        property, in: type, scope: scope, tableName: tableName, isPrimaryKey: isPrimaryKey,
+      if let group = columnGroup(property, in: type, scope: scope) {
+        let model = ColumnGroupModel(
+          propertyName: property.name, swiftType: group.type.qualifiedName, isOptional: group.isOptional,
+          access: memberAccess(of: property, in: type))
+        members += group.type.properties.filter { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }
+          .map { ($0, group.type, group.type.scope + [group.type.name], model) }
+      } else {
+        members.append((property, type, scope, nil))
+      }
+    }
+    for (property, owner, memberScope, group) in members {
+      let isPrimaryKey = group == nil && property.name == primaryKey?.name && !property.name.isEmpty
+      guard var column = translateColumn(
+        property, in: owner, scope: memberScope, tableName: tableName, isPrimaryKey: isPrimaryKey,
         hasPrimaryKey: primaryKey != nil)
       else { continue }
+      if let group {
+        column.model.group = group
+        if group.isOptional {
+          column.schema.isNotNull = false
+          column.model.isOptional = true
+        }
+      }
       if let other = columnNames[SQLName.folded(column.schema.name)] {
         diagnostics.error(
           "two properties of '\(type.qualifiedName)' map to the column \(NameRules.display(column.schema.name)) (also at line \(other.line); SQLite ignores the case of ASCII letters in names)",
@@ -241,6 +261,24 @@ extension ModelTranslator {
       return true
     }
     return false
+  }
+
+  /// The column-only `Selection` a property's type names, which makes the property a column group.
+  private func columnGroup(_ property: PropertyDeclaration, in type: TypeDeclaration, scope: [String]) -> (type: TypeDeclaration, isOptional: Bool)? {
+    guard !property.isStatic, property.storage == .stored, !options(of: property).isEphemeral,
+      let declared = property.type
+    else { return nil }
+    let (unwrapped, isOptional) = declared.unwrapped
+    guard let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
+      conforms(declaration, to: ["Selection", "Strata.Selection"]),
+      !declaration.properties.contains(where: { field in
+        guard !field.isStatic, field.storage == .stored, let fieldType = field.type?.unwrapped.type.dottedName,
+          let fieldDeclaration = resolve(fieldType, from: declaration.scope + [declaration.name])
+        else { return false }
+        return tableNames[fieldDeclaration.qualifiedName] != nil || conforms(fieldDeclaration, to: ["Selection", "Strata.Selection"])
+      })
+    else { return nil }
+    return (declaration, isOptional)
   }
 
   private mutating func translateColumn(

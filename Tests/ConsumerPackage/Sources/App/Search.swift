@@ -1,4 +1,5 @@
 // Full-text search over the games' titles, a view and a trigger, declared with the models.
+import Foundation
 import Strata
 
 /// The games' titles, searchable; triggers on `games` keep the index in sync.
@@ -36,11 +37,19 @@ struct ExcitedGame: Table {
   let title: String
 }
 
-/// A round of a game, with its points doubled by the database: a generated column.
+/// A round of a game, with its points doubled by the database (a generated column) and when it
+/// was played (a column group).
 struct Round: Table, Identifiable {
   let id: Int
   var gameID: Game.ID
   var points = 0
   // @Generated(raw: "points * 2")
   var doubled: Int
+  var played: Played
+}
+
+/// When something was played: stored as the columns of the table it is a property of.
+struct Played: Selection {
+  var startedAt: Date
+  var endedAt: Date?
 }

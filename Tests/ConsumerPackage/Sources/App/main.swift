@@ -92,11 +92,13 @@ try games.write { db in
   try Player.where { $0.name.eq("Blobby") }.delete().execute(db)
 }
 
-// A generated column, computed by the database.
+// A generated column, computed by the database, and a column group.
 try games.write { db in
   let gameID = try Game.select(\.id).fetchOne(db)!
-  try Round.insert { Round.Draft(gameID: gameID, points: 21) }.execute(db)
+  let start = Date(timeIntervalSince1970: 1_700_000_000)
+  try Round.insert { Round.Draft(gameID: gameID, points: 21, played: Played(startedAt: start, endedAt: nil)) }.execute(db)
   check(try Round.select(\.doubled).fetchOne(db) == 42, "generated column")
+  check(try Round.where { $0.played.endedAt.is(nil) }.select(\.played).fetchOne(db)?.startedAt == start, "column group")
 }
 
 // Functions written in Swift, in a query and in a view; window functions.

@@ -1,0 +1,69 @@
+import Foundation
+import Strata
+import Testing
+
+/// Column groups: a `Selection` of columns as a property of a table, stored as its columns under
+/// their own names, read and written as one value, queried column by column or as a whole.
+@Suite struct ColumnGroupTests {
+  let database: any DatabaseWriter
+  let start = referenceDate
+
+  init() throws {
+    database = try testDatabase()
+    try database.write { [start] db in
+      try db.seed {
+        Memo.Draft(body: "plan", timestamps: Timestamps(createdAt: start, updatedAt: nil))
+        Memo.Draft(
+          body: "old", timestamps: Timestamps(createdAt: start.addingTimeInterval(-86_400), updatedAt: start),
+          archive: Archive(archivedAt: start, reason: "done"))
+      }
+    }
+  }
+
+  @Test func aGroupIsStoredAsItsColumnsAndReadBackAsOneValue() throws {
+    expectSQL(
+      Memo.all,
+      #"SELECT "memos"."id", "memos"."body", "memos"."createdAt", "memos"."updatedAt", "memos"."archivedAt", "memos"."reason" FROM "memos""#)
+    let memos = try database.read { try Memo.order(by: \.id).fetchAll($0) }
+    #expect(memos.map(\.timestamps.createdAt) == [start, start.addingTimeInterval(-86_400)])
+    #expect(memos.map(\.timestamps.updatedAt) == [nil, start])
+    #expect(memos.map { $0.archive?.reason } == [nil, "done"])
+  }
+
+  @Test func theGroupsColumnsAreTheTablesInQueries() throws {
+    let query = Memo.where { $0.timestamps.updatedAt.is(nil) }.select(\.body)
+    expectSQL(query, #"SELECT "memos"."body" FROM "memos" WHERE "memos"."updatedAt" IS NULL"#)
+    #expect(try database.read { try query.fetchAll($0) } == ["plan"])
+    let archived = Memo.where { $0.archive.reason.eq("done") }.select(\.body)
+    #expect(try database.read { try archived.fetchAll($0) } == ["old"])
+  }
+
+  @Test func aWholeGroupIsSelectedComparedAndPassedIntoASelection() throws {
+    let groups = try database.read { try Memo.order(by: \.id).select(\.timestamps).fetchAll($0) }
+    #expect(groups.map(\.updatedAt) == [nil, start])
+    let same = Memo.where { $0.timestamps.eq(Timestamps(createdAt: start, updatedAt: nil)) }.select(\.body)
+    #expect(try database.read { try same.fetchAll($0) } == [])  // NULL = NULL is not true in SQL
+    let compared = Memo.where { $0.timestamps.eq(Timestamps(createdAt: start.addingTimeInterval(-86_400), updatedAt: start)) }
+      .select(\.body)
+    expectSQL(
+      compared,
+      #"SELECT "memos"."body" FROM "memos" WHERE ("memos"."createdAt", "memos"."updatedAt") = ('2025-01-01 03:04:05.678', '2025-01-02 03:04:05.678')"#)
+    #expect(try database.read { try compared.fetchAll($0) } == ["old"])
+    let rows = try database.read { db in
+      try Memo.order(by: \.id).select { MemoRow.Columns(body: $0.body, timestamps: $0.timestamps) }.fetchAll(db)
+    }
+    #expect(rows.map(\.timestamps.createdAt) == [start, start.addingTimeInterval(-86_400)])
+  }
+
+  @Test func groupsAreWrittenByUpdatesOfWholeRows() throws {
+    try database.write { [start] db in
+      var memo = try #require(try Memo.find(1).fetchOne(db))
+      memo.timestamps.updatedAt = start.addingTimeInterval(60)
+      memo.archive = Archive(archivedAt: start, reason: "moved")
+      try Memo.update(memo).execute(db)
+    }
+    let memos = try database.read { try Memo.order(by: \.id).fetchAll($0) }
+    #expect(memos[0].timestamps.updatedAt == start.addingTimeInterval(60))
+    #expect(memos.map { $0.archive?.reason } == ["moved", "done"])
+  }
+}
