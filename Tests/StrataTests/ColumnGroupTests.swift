@@ -61,9 +61,16 @@ import Testing
       memo.timestamps.updatedAt = start.addingTimeInterval(60)
       memo.archive = Archive(archivedAt: start, reason: "moved")
       try Memo.update(memo).execute(db)
+      let update = Memo.find(2).update {
+        $0.archive.reason = "kept"
+        $0.timestamps.updatedAt = nil
+      }
+      expectSQL(update, #"UPDATE "memos" SET "reason" = 'kept', "updatedAt" = NULL WHERE "memos"."id" = 2"#)
+      try update.execute(db)
     }
     let memos = try database.read { try Memo.order(by: \.id).fetchAll($0) }
     #expect(memos[0].timestamps.updatedAt == start.addingTimeInterval(60))
-    #expect(memos.map { $0.archive?.reason } == ["moved", "done"])
+    #expect(memos.map { $0.archive?.reason } == ["moved", "kept"])
+    #expect(memos[1].timestamps.updatedAt == nil)
   }
 }

@@ -75,7 +75,10 @@ public struct Updates<Base: Table> {
   private mutating func assign<Value>(
     _ value: QueryFragment, to keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) {
-    let name = Base.columns[keyPath: keyPath].name
+    assign(value, toColumn: Base.columns[keyPath: keyPath].name)
+  }
+
+  mutating func assign(_ value: QueryFragment, toColumn name: String) {
     // A select assigned to a column is a scalar subquery, which SQL writes in parentheses.
     let value = value.argument
     if let index = assignments.firstIndex(where: { $0.column == name }) {
@@ -138,5 +141,36 @@ extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Un
   /// Negates the value: `NOT expression`.
   public mutating func toggle() {
     self = AnyQueryExpression(SQLOperator.prefix("NOT ", self))
+  }
+}
+
+extension Updates {
+  /// A column group's columns, to assign: `$0.timestamps.updatedAt = date`.
+  public subscript<Group: Table>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> GroupUpdates<Base, Group> {
+    get { GroupUpdates(updates: self) }
+    set { self = newValue.updates }
+  }
+
+  /// An optional column group's columns, to assign: `$0.archive.reason = "moved"`.
+  public subscript<Group: Table>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, OptionalColumnGroup<Base, Group>>
+  ) -> GroupUpdates<Base, Group> {
+    get { GroupUpdates(updates: self) }
+    set { self = newValue.updates }
+  }
+}
+
+/// The columns of a column group in an update's assignments: `$0.timestamps.updatedAt = date`.
+@dynamicMemberLookup
+public struct GroupUpdates<Base: Table, Group: Table> {
+  var updates: Updates<Base>
+
+  /// Assigns a Swift value to one of the group's columns; `nil` for an optional column or group.
+  public subscript<Value: QueryBindable>(dynamicMember keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> Value.QueryOutput? {
+    @available(*, unavailable, message: "Read the column through its expression instead")
+    get { fatalError("unavailable") }
+    set {
+      updates.assign(newValue.map { Value(queryOutput: $0).queryFragment } ?? QueryFragment(raw: "NULL"), toColumn: Group.columns[keyPath: keyPath].name)
+    }
   }
 }
