@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 
 // @Trigger("articles_count_edits", raw: "AFTER UPDATE OF body ON articles BEGIN UPDATE articles SET editCount = editCount + 1 WHERE id = new.id; END")
@@ -28,4 +29,15 @@ struct NoteText: FTS5 {
 struct PublishedArticle: Table, Identifiable {
   let id: Int
   var title: String
+}
+
+struct Stamps: Selection {
+  let createdAt: Date
+  let updatedAt: Date?
+}
+
+struct Memo: Table, Identifiable {
+  let id: Int
+  var body = ""
+  var stamps: Stamps
 }
