@@ -13,10 +13,12 @@ extension Database {
       throw StrataError("the database connection is closed")
     }
     for function in functions {
-      // The box lives as long as SQLite keeps the function, which releases it.
-      let box = Unmanaged.passRetained(FunctionBox(function)).toOpaque()
+      // The box lives as long as SQLite keeps the function, which releases it (also when the
+      // registration fails).
+      let functionBox = FunctionBox(function)
+      let box = Unmanaged.passRetained(functionBox).toOpaque()
       let flags = SQLITE_UTF8 | (function.isDeterministic ? SQLITE_DETERMINISTIC : 0)
-      let code = switch function.implementation {
+      let code = switch functionBox.implementation {
       case .scalar:
         sqlite3_create_function_v2(
           connection, function.name, Int32(function.argumentCount), flags, box, callScalar, nil, nil, releaseFunctionBox)
@@ -32,12 +34,15 @@ extension Database {
   }
 }
 
-/// A registered function, reached from SQLite's callbacks through `sqlite3_user_data`.
+/// A registered function, reached from SQLite's callbacks through `sqlite3_user_data`. The
+/// implementation is read once, here, rather than on every call.
 private final class FunctionBox {
-  let function: any CustomFunction
+  let name: String
+  let implementation: CustomFunctionImplementation
 
   init(_ function: any CustomFunction) {
-    self.function = function
+    name = function.name
+    implementation = function.implementation
   }
 
   static func of(_ context: OpaquePointer?) -> FunctionBox {
@@ -58,7 +63,7 @@ private final class FunctionBox {
           return .blob(UnsafeRawBufferPointer(start: sqlite3_value_blob(value), count: Int(sqlite3_value_bytes(value))))
         default: return .null
         }
-      }, function: function.name)
+      }, function: name)
   }
 }
 
@@ -69,7 +74,7 @@ private let releaseFunctionBox: @convention(c) (UnsafeMutableRawPointer?) -> Voi
 private let callScalar: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
   context, count, values in
   let box = FunctionBox.of(context)
-  guard case .scalar(let body) = box.function.implementation else { return }
+  guard case .scalar(let body) = box.implementation else { return }
   do {
     setResult(try body(box.arguments(count, values)), of: context)
   } catch {
@@ -77,22 +82,40 @@ private let callScalar: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePoin
   }
 }
 
-/// The state of one group, kept in SQLite's aggregate context as a retained pointer.
-private func aggregateState(_ context: OpaquePointer?, create: Bool) -> AggregateState? {
-  guard let slot = sqlite3_aggregate_context(context, create ? Int32(MemoryLayout<UnsafeMutableRawPointer?>.size) : 0)?
+/// The state of one group, kept in SQLite's aggregate context as a retained pointer to it.
+private final class GroupState {
+  let state: any AggregateState
+
+  init(_ state: any AggregateState) {
+    self.state = state
+  }
+}
+
+/// The group's slot in SQLite's aggregate context: nil before the first row (and for a group
+/// without rows, when `create` is false).
+private func stateSlot(_ context: OpaquePointer?, create: Bool) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+  sqlite3_aggregate_context(context, create ? Int32(MemoryLayout<UnsafeMutableRawPointer?>.size) : 0)?
     .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-  else { return nil }
-  if let state = slot.pointee { return Unmanaged<AnyObject>.fromOpaque(state).takeUnretainedValue() as? AggregateState }
-  guard create, case .aggregate(let makeState) = FunctionBox.of(context).function.implementation else { return nil }
-  let state = makeState()
-  slot.pointee = Unmanaged.passRetained(state as AnyObject).toOpaque()
-  return state
+}
+
+private func makeState(_ context: OpaquePointer?) -> (any AggregateState)? {
+  guard case .aggregate(let makeState) = FunctionBox.of(context).implementation else { return nil }
+  return makeState()
 }
 
 private let stepAggregate: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
   context, count, values in
+  guard let slot = stateSlot(context, create: true) else { return sqlite3_result_error_nomem(context) }
+  let group: GroupState
+  if let existing = slot.pointee {
+    group = Unmanaged<GroupState>.fromOpaque(existing).takeUnretainedValue()
+  } else {
+    guard let state = makeState(context) else { return }
+    group = GroupState(state)
+    slot.pointee = Unmanaged.passRetained(group).toOpaque()
+  }
   do {
-    try aggregateState(context, create: true)?.step(FunctionBox.of(context).arguments(count, values))
+    try group.state.step(FunctionBox.of(context).arguments(count, values))
   } catch {
     sqlite3_result_error(context, "\(error)", -1)
   }
@@ -100,14 +123,13 @@ private let stepAggregate: @convention(c) (OpaquePointer?, Int32, UnsafeMutableP
 
 private let finishAggregate: @convention(c) (OpaquePointer?) -> Void = { context in
   // A group without rows has no state yet: its result is the body's for no rows.
-  let existing = sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-  if let state = existing?.pointee {
-    let object = Unmanaged<AnyObject>.fromOpaque(state)
-    if let state = object.takeUnretainedValue() as? AggregateState { setResult(state.result(), of: context) }
-    object.release()
-    existing?.pointee = nil
-  } else if case .aggregate(let makeState) = FunctionBox.of(context).function.implementation {
-    setResult(makeState().result(), of: context)
+  if let slot = stateSlot(context, create: false), let pointer = slot.pointee {
+    let group = Unmanaged<GroupState>.fromOpaque(pointer)
+    setResult(group.takeUnretainedValue().state.result(), of: context)
+    group.release()
+    slot.pointee = nil
+  } else if let state = makeState(context) {
+    setResult(state.result(), of: context)
   }
 }
 

@@ -79,6 +79,17 @@ import Testing
     #expect(throws: (any Error).self) { try database.read { try TodoWithList.all.fetchAll($0) } }
   }
 
+  @Test func inlinedValuesMeanWhatTheBoundValuesWould() throws {
+    // A view cannot take parameters, so its values are literals: the same values SQLite would
+    // have stored for the bindings.
+    for value in [1.5, .infinity, -.infinity, .nan, 1e-300, 0.1 + 0.2] {
+      let inlined = QueryBinding.real(value).description
+      let read = try database.read { db in try Double.fetchOne(db, sql: "SELECT " + inlined) }
+      let bound = try database.read { db in try Double.fetchOne(db, sql: "SELECT ?", arguments: [value]) }
+      #expect(read == bound, "\(value): \(inlined)")
+    }
+  }
+
   @Test func anInsteadOfTriggerMakesATemporaryViewWritable() throws {
     try database.write { db in
       try TodoWithList.createTemporaryView(

@@ -30,7 +30,11 @@ extension QueryBinding: CustomStringConvertible {
     case .integer(let value):
       return String(value)
     case .real(let value):
-      return value.isFinite ? String(value) : "NULL"
+      // SQLite stores a bound NaN as NULL and reads a literal too large for a double as
+      // infinity, so these literals mean what the bound values would.
+      if value.isNaN { return "NULL" }
+      if value.isInfinite { return value < 0 ? "-9e999" : "9e999" }
+      return String(value)
     case .text(let value):
       return SQLQuoting.string(value)
     case .blob(let bytes):

@@ -128,19 +128,18 @@ public enum SwiftEmitter {
         writer.list(
           "\(access)static let writableColumnNames = [", columns.filter { !$0.isGenerated }.map { stringLiteral($0.columnName) }, "]")
       }
-      var groups: Set<String> = []
-      for column in columns {
-        if let group = column.group {
-          guard groups.insert(group.propertyName).inserted else { continue }
+      for member in members(of: columns) {
+        switch member {
+        case .group(let group, _):
           let type = group.isOptional ? "Strata.OptionalColumnGroup" : "Strata.ColumnGroup"
           writer.line(
             "\(group.access.rawValue)let \(identifier(group.propertyName)) = \(type)<\(name), \(SwiftLiteral.qualifiedName(group.swiftType))>()")
-          continue
+        case .column(let column):
+          // A generated column has a type of its own, which updates cannot assign.
+          let type = column.isGenerated ? "Strata.GeneratedColumn" : "Strata.TableColumn"
+          writer.line(
+            "\(column.access.rawValue)let \(identifier(column.propertyName)) = \(type)<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
         }
-        // A generated column has a type of its own, which updates cannot assign.
-        let type = column.isGenerated ? "Strata.GeneratedColumn" : "Strata.TableColumn"
-        writer.line(
-          "\(column.access.rawValue)let \(identifier(column.propertyName)) = \(type)<\(name), \(column.valueType)>(\(stringLiteral(column.columnName)))")
       }
       if let key {
         writer.line(
@@ -161,41 +160,61 @@ public enum SwiftEmitter {
     }
   }
 
-  /// The properties decoded in order: a column's, or a column group's once.
-  private static func decodedProperties(_ columns: [ColumnModel]) -> [(name: String, type: String)] {
-    var properties: [(name: String, type: String)] = []
-    var groups: Set<String> = []
+  /// A stored property of a model: one column, or a column group of several.
+  private enum Member {
+    case column(ColumnModel)
+    case group(ColumnGroupModel, columns: [ColumnModel])
+  }
+
+  /// The model's stored properties, in order: the columns of a group make one member.
+  private static func members(of columns: [ColumnModel]) -> [Member] {
+    var members: [Member] = []
     for column in columns {
-      if let group = column.group {
-        if groups.insert(group.propertyName).inserted {
-          properties.append((group.propertyName, SwiftLiteral.qualifiedName(group.swiftType) + (group.isOptional ? "?" : "")))
-        }
+      guard let group = column.group else {
+        members.append(.column(column))
+        continue
+      }
+      if case .group(let last, let grouped) = members.last, last.propertyName == group.propertyName {
+        members[members.count - 1] = .group(last, columns: grouped + [column])
       } else {
-        properties.append((column.propertyName, column.valueType))
+        members.append(.group(group, columns: [column]))
       }
     }
-    return properties
+    return members
+  }
+
+  /// A group property's type: the selection, optional or not.
+  private static func type(of group: ColumnGroupModel) -> String {
+    SwiftLiteral.qualifiedName(group.swiftType) + (group.isOptional ? "?" : "")
+  }
+
+  /// The properties decoded in order: a column's, or a column group's.
+  private static func decodedProperties(_ columns: [ColumnModel]) -> [(name: String, type: String)] {
+    members(of: columns).map { member in
+      switch member {
+      case .column(let column): (column.propertyName, column.valueType)
+      case .group(let group, _): (group.propertyName, type(of: group))
+      }
+    }
   }
 
   /// Encodes the columns an insert writes: every one but the generated ones; a column group
   /// encodes its own columns (NULLs for a nil optional group).
   private static func emitEncoding(_ columns: [ColumnModel], access: String, into writer: inout CodeWriter) {
     writer.block("\(access)func encode(into bindings: inout [Strata.QueryBinding])") { writer in
-      var groups: Set<String> = []
-      for column in columns where !column.isGenerated {
-        if let group = column.group {
-          guard groups.insert(group.propertyName).inserted else { continue }
+      for property in members(of: columns) {
+        switch property {
+        case .column(let column) where !column.isGenerated:
+          writer.line("bindings.append(\(bindingExpression(column, property: member(column.propertyName, shadowedBy: "bindings"))))")
+        case .column:
+          break
+        case .group(let group, let grouped):
           let property = member(group.propertyName, shadowedBy: "bindings")
-          if group.isOptional {
-            let count = columns.filter { $0.group?.propertyName == group.propertyName && !$0.isGenerated }.count
-            writer.line(
-              "if let group = \(property) { group.encode(into: &bindings) } else { bindings.append(contentsOf: repeatElement(Strata.QueryBinding.null, count: \(count))) }")
-          } else {
-            writer.line("\(property).encode(into: &bindings)")
-          }
-          continue
+          writer.line(
+            group.isOptional
+              ? "if let group = \(property) { group.encode(into: &bindings) } else { bindings.append(contentsOf: repeatElement(Strata.QueryBinding.null, count: \(grouped.count))) }"
+              : "\(property).encode(into: &bindings)")
         }
-        writer.line("bindings.append(\(bindingExpression(column, property: member(column.propertyName, shadowedBy: "bindings"))))")
       }
     }
   }
@@ -210,33 +229,30 @@ public enum SwiftEmitter {
   /// The values of a row to insert: the table's columns, with the key optional when the database
   /// fills it in. A table without a key gets one too, so every table inserts the same way.
   private static func emitDraft(_ table: TableModel, access: String, into writer: inout CodeWriter) {
+    let keyName = table.keyIsAssignedByDatabase ? table.primaryKey?.columnName : nil
     // The database computes generated columns: a draft has none.
-    var table = table
-    if let key = table.primaryKey { table.primaryKeyIndex = table.columns.filter { !$0.isGenerated }.firstIndex { $0.columnName == key.columnName } }
-    table.columns.removeAll(where: \.isGenerated)
-    let keyIndex = table.keyIsAssignedByDatabase ? table.primaryKeyIndex : nil
+    var draftColumns = table.columns.filter { !$0.isGenerated }
     writer.block("\(access)nonisolated struct Draft: Strata.TableDraft") { writer in
       writer.line("\(access)typealias Base = \(SwiftLiteral.qualifiedName(table.swiftName))")
       var parameters: [String] = []
       var types: [(name: String, type: String)] = []
-      var groups: Set<String> = []
-      for (index, column) in table.columns.enumerated() {
-        if let group = column.group {
-          guard groups.insert(group.propertyName).inserted else { continue }
-          let type = SwiftLiteral.qualifiedName(group.swiftType) + (group.isOptional ? "?" : "")
+      for member in members(of: draftColumns) {
+        switch member {
+        case .group(let group, _):
+          let type = type(of: group)
           let name = identifier(group.propertyName)
           writer.line("\(group.access.rawValue)var \(name): \(type)" + (group.isOptional ? " = nil" : ""))
           parameters.append("\(name): \(type)" + (group.isOptional ? " = nil" : ""))
           types.append((group.propertyName, type))
-          continue
+        case .column(let column):
+          let isKey = column.group == nil && column.columnName == keyName
+          let type = isKey ? column.propertyType + "?" : column.propertyType
+          let defaultValue = isKey ? "nil" : column.defaultExpression
+          let name = identifier(column.propertyName)
+          writer.line("\(column.access.rawValue)var \(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
+          parameters.append("\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
+          types.append((column.propertyName, isKey ? column.valueType + "?" : column.valueType))
         }
-        let isKey = index == keyIndex
-        let type = isKey ? column.propertyType + "?" : column.propertyType
-        let defaultValue = isKey ? "nil" : column.defaultExpression
-        let name = identifier(column.propertyName)
-        writer.line("\(column.access.rawValue)var \(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
-        parameters.append("\(name): \(type)" + (defaultValue.map { " = \($0)" } ?? ""))
-        types.append((column.propertyName, isKey ? column.valueType + "?" : column.valueType))
       }
       writer.blank()
       let initAccess = table.columns.map(\.typeAccess).min().map { min($0, table.access) } ?? table.access
@@ -250,8 +266,9 @@ public enum SwiftEmitter {
       writer.blank()
       emitDecoding(types, access: access, into: &writer)
       writer.blank()
-      var draftColumns = table.columns
-      if let keyIndex { draftColumns[keyIndex].isOptional = true }
+      if let key = draftColumns.firstIndex(where: { $0.group == nil && $0.columnName == keyName }) {
+        draftColumns[key].isOptional = true
+      }
       emitEncoding(draftColumns, access: access, into: &writer)
     }
   }

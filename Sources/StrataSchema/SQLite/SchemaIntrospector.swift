@@ -94,7 +94,8 @@ enum SchemaIntrospector {
           flags: flags[table.name] ?? (false, false))
       })
     var schema = fullSchema
-    for index in schema.tables.indices {
+    // Only the tables that have generated columns are copied.
+    for index in schema.tables.indices where schema.tables[index].columns.contains(where: \.isGenerated) {
       schema.tables[index].columns.removeAll(where: \.isGenerated)
     }
     var objects: [SchemaObject] = []
