@@ -9,6 +9,14 @@ CREATE TABLE "articles" (
   "editCount" INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
+CREATE TABLE "attachments" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "link" TEXT,
+  "note" TEXT,
+  "caption" TEXT,
+  "url" TEXT
+) STRICT;
+
 CREATE TABLE "categories" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "name" TEXT NOT NULL DEFAULT ''
@@ -129,6 +137,16 @@ CREATE TABLE "roundScores" (
 ) STRICT;
 CREATE INDEX "index_roundScores_on_points" ON "roundScores"("points") WHERE points >= 100;
 
+CREATE TABLE "shipments" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "origin" TEXT NOT NULL,
+  "lower" INTEGER NOT NULL,
+  "upper" INTEGER NOT NULL,
+  "via" TEXT,
+  "deliveredAt" TEXT,
+  "lost" TEXT
+) STRICT;
+
 CREATE TABLE "tags" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "name" TEXT NOT NULL DEFAULT ''
@@ -178,6 +196,11 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "articles"."id" Int
 -- "articles"."isPublished" Bool
 -- "articles"."title" String
+-- "attachments"."caption" String
+-- "attachments"."id" Int
+-- "attachments"."link" String
+-- "attachments"."note" String
+-- "attachments"."url" String
 -- "categories"."id" Int
 -- "categories"."name" String
 -- "comments"."body" String
@@ -244,6 +267,13 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "roundScores"."points" Int
 -- "roundScores"."recordedAt" String
 -- "roundScores"."round" Int
+-- "shipments"."deliveredAt" Date
+-- "shipments"."id" Int
+-- "shipments"."lost" String
+-- "shipments"."lower" Int
+-- "shipments"."origin" String
+-- "shipments"."upper" Int
+-- "shipments"."via" String
 -- "tags"."id" Int
 -- "tags"."name" String
 -- "todoLists"."id" Int

@@ -67,6 +67,11 @@ struct SQLiteQueryDecoder: QueryDecoder {
     return true
   }
 
+  @usableFromInline
+  func noCase(_ expected: Any.Type, columnCount: Int) -> QueryDecodingError {
+    DecodingFailure.noCase(statement: statement, index: index - Int32(clamping: columnCount), expected: expected, columnCount: columnCount)
+  }
+
   /// Checks that the row had no columns left over, which would mean the SQL and the decoded
   /// type disagree.
   @inlinable
@@ -103,6 +108,14 @@ enum DecodingFailure {
     return error(
       statement, decoded, expected: "no more columns (the decoded type has \(decoded))",
       found: "\(count - decoded) more: the statement returns \(count)")
+  }
+
+  @usableFromInline
+  static func noCase(statement: OpaquePointer, index: Int32, expected: Any.Type, columnCount: Int) -> QueryDecodingError {
+    let names = (index..<index + Int32(clamping: columnCount)).compactMap { sqlite3_column_name(statement, $0).map { "\"" + String(cString: $0) + "\"" } }
+    return error(
+      statement, index, expected: String(describing: expected) + " (one of its cases)",
+      found: "NULL in all of its columns (\(names.joined(separator: ", ")))")
   }
 
   private static func error(

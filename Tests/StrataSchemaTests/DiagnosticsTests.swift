@@ -87,6 +87,26 @@ import Testing
       "4:26: 'bID' is not optional, so deleting the referenced row cannot set it to NULL")
   }
 
+  @Test func enumsStoredInTablesHoldOneNonOptionalValuePerCase() {
+    expectError(
+      "enum Kind: Selection {\n  case link(String)\n  case none\n}",
+      "3:8: case 'none' of Selection enum 'Kind' has no associated value; each case stores one value")
+    expectError(
+      "enum Kind: Selection {\n  case span(Int, Int)\n}",
+      "2:8: case 'span' of Selection enum 'Kind' has 2 associated values; each case stores one, so make it a Selection struct of them")
+    expectError(
+      "enum Kind: Selection {\n  case note(String?)\n}",
+      "2:8: case 'note' of Selection enum 'Kind' holds an optional value; a NULL column means another case")
+    expectError(
+      "struct Game: Table { let id: Int }\nenum Kind: Selection {\n  case game(Game)\n}",
+      "3:8: case 'game' of Selection enum 'Kind' holds 'Game', which is not stored as columns")
+    expectError("enum Kind: Selection {}", "1:6: Selection enum 'Kind' has no cases")
+    expectError("enum Kind: Table {\n  case a(Int)\n}", "1:6: 'Kind' is an enum; a Table must be a struct")
+    expectError(
+      "struct A: Table {\n  let id: Int\n  var kind: Kind\n  enum Kind: Selection {\n    case a(Int)\n    case b(Int)\n  }\n  var b: Int\n}",
+      "8:7: two properties of 'A' map to the column \"b\"")
+  }
+
   @Test func modelsThatCannotBeModels() {
     expectError("class A: Table {\n  let id = 0\n}", "1:7: 'A' is a class; a Table must be a struct")
     expectError("struct A<T>: Table {\n  let id: Int\n}", "1:8: a Table cannot be generic")

@@ -61,6 +61,12 @@ import Testing
     try expectGolden(SQLRenderer.schema(try generator.models().schema) + "\n", "Catalog", "Schema.sql.golden")
   }
 
+  @Test func groupsAndEnumsSwiftAndSQL() throws {
+    let generator = generator("Groups")
+    try expectGolden(try generator.conformances(), "Groups", "Generated.swift.golden")
+    try expectGolden(SQLRenderer.schema(try generator.models().schema) + "\n", "Groups", "Schema.sql.golden")
+  }
+
   @Test func outputIsDeterministic() throws {
     let first = try generator("Catalog").conformances()
     for _ in 0..<3 {

@@ -95,6 +95,24 @@ import Testing
     #expect(try type("Kind").cases.map(\.rawValue) == [nil, .string("finished")])
   }
 
+  @Test func associatedValuesOfEnumCases() throws {
+    let source = """
+      enum Media: Selection {
+        case link(URL), note(String = "", Int)
+        case span(startDate: Date, _ end: Date?), image(Attachment.Image)
+        case none
+        indirect case nested(Media)
+      }
+      """
+    let file = SwiftParser.parse(source, path: "Media.swift")
+    let cases = try #require(file.types.first).cases
+    #expect(cases.map(\.name) == ["link", "note", "span", "image", "none", "nested"])
+    #expect(cases.map { $0.associatedValues?.map(\.label) } == [[nil], [nil, nil], ["startDate", nil], [nil], nil, [nil]])
+    #expect(cases.map { $0.associatedValues?.map { $0.type?.text ?? "?" } } == [
+      ["URL"], ["String", "Int"], ["Date", "Date?"], ["Attachment.Image"], nil, ["Media"],
+    ])
+  }
+
   @Test func conditionalTypesAreMarked() throws {
     #expect(try type("LinuxOnly").isConditional)
     #expect(try type("OtherOnly").isConditional)

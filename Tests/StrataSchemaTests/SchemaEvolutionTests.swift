@@ -378,6 +378,38 @@ import Testing
     #expect(try rows("SELECT id, name FROM items ORDER BY id") == ["id=1 name=a", "id=2 name=b"])
     #expect(try rows("SELECT strict FROM pragma_table_list WHERE name = 'items'") == ["strict=1"])
   }
+
+  // MARK: Groups and enums
+
+  static let attachments = """
+    struct Attachment: Table, Identifiable {
+      let id: Int
+      var kind: Kind
+      enum Kind: Selection {
+        case link(String)
+        case note(String)
+      }
+    }
+    """
+
+  @Test func aNewCaseAddsItsColumnsAndARemovedOneNeedsConsent() throws {
+    try migrate(Self.attachments)
+    try database.execute(#"INSERT INTO attachments (id, link, note) VALUES (1, 'a.com', NULL), (2, NULL, 'hi')"#)
+    let withImage = Self.attachments.replacingOccurrences(
+      of: "    case note(String)\n", with: "    case note(String)\n    case image(Image)\n  }\n  struct Image: Selection {\n    var caption = \"\"\n    var url: String\n")
+    let migration = try #require(try migrate(withImage))
+    #expect(migration.summary == [#"add column "caption" to "attachments""#, #"add column "url" to "attachments""#])
+    #expect(migration.sql.contains(#"ALTER TABLE "attachments" ADD COLUMN "caption" TEXT;"#))
+    #expect(try rows("SELECT * FROM attachments ORDER BY id") == [
+      "id=1 link=a.com note=nil caption=nil url=nil", "id=2 link=nil note=hi caption=nil url=nil",
+    ])
+    let withoutNotes = withImage.replacingOccurrences(of: "    case note(String)\n", with: "")
+    #expect(errors { try migrate(withoutNotes) } == [
+      #"table "attachments": column "note" is in the migrations but not in the model, and dropping it would delete its values; if the property was renamed, mark it // @Renamed(from: "note"); to drop it, run `swift package --allow-writing-to-package-directory generate-migrations --allow-data-loss`"#
+    ])
+    #expect(try rows("SELECT count(*) AS n FROM attachments WHERE note IS NOT NULL") == ["n=1"])
+  }
+
 }
 
 extension SQLiteRow {

@@ -2,9 +2,11 @@
 /// (`let timestamps: Timestamps`), stored as the selection's columns, under their own names.
 ///
 /// `$0.timestamps.createdAt` is the table's column; `$0.timestamps` alone is every column of the
-/// group, which selects and decodes as a `Timestamps` and compares as a row value.
+/// group, which selects and decodes as a `Timestamps` and compares as a row value. A group's
+/// field may be a group itself (`$0.period.start.day`), and an ``EnumSelection`` is a group whose
+/// members are its cases (`$0.kind.note`, `$0.kind.image.caption`).
 @dynamicMemberLookup
-public struct ColumnGroup<Root: Table, Group: Table>: DatabaseExpression, Hashable, Sendable {
+public struct ColumnGroup<Root: Table, Group: Table>: GroupColumns, Hashable, Sendable {
   public typealias QueryValue = Group
 
   public init() {}
@@ -14,31 +16,33 @@ public struct ColumnGroup<Root: Table, Group: Table>: DatabaseExpression, Hashab
     TableColumn(Group.columns[keyPath: keyPath].name)
   }
 
-  public var queryFragment: QueryFragment {
-    QueryFragment(raw: columns.joined(separator: ", "))
+  /// A group inside the group, as the table's columns.
+  public subscript<Inner>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> ColumnGroup<Root, Inner> {
+    ColumnGroup<Root, Inner>()
   }
 
-  public var resultColumns: [ResultColumn] {
-    zip(Group.TableColumns.columnNames, columns).map { name, column in ResultColumn(QueryFragment(raw: column), columnName: name) }
+  /// An optional group inside the group (or an enum's case that holds a group), as the table's
+  /// columns.
+  public subscript<Inner>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
+  ) -> OptionalColumnGroup<Root, Inner> {
+    OptionalColumnGroup<Root, Inner>()
   }
 
   /// `("a", "b") = (?, ?)`: whether the group's columns hold `value`'s values.
   public func eq(_ value: Group) -> AnyQueryExpression<Bool> {
-    var bindings: [QueryBinding] = []
-    value.encode(into: &bindings)
-    let values = bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ")
-    return AnyQueryExpression(("(" + queryFragment + ") = (" + values + ")").compound())
+    rowComparison("=", value)
   }
 
-  private var columns: [String] {
-    let sql = TableSQL.of(Root.self)
-    return Group.TableColumns.columnNames.map { sql.column($0) }
+  /// `("a", "b") IS (?, ?)`: like ``eq(_:)``, but a NULL column matches a nil field.
+  public func `is`(_ value: Group) -> AnyQueryExpression<Bool> {
+    rowComparison("IS", value)
   }
 }
 
 /// The columns of an optional column group (`let archive: Archive?`): each column is optional.
 @dynamicMemberLookup
-public struct OptionalColumnGroup<Root: Table, Group: Table>: DatabaseExpression, Hashable, Sendable {
+public struct OptionalColumnGroup<Root: Table, Group: Table>: GroupColumns, Hashable, Sendable {
   public typealias QueryValue = Group?
 
   public init() {}
@@ -50,7 +54,78 @@ public struct OptionalColumnGroup<Root: Table, Group: Table>: DatabaseExpression
     TableColumn(Group.columns[keyPath: keyPath].name)
   }
 
-  public var queryFragment: QueryFragment { ColumnGroup<Root, Group>().queryFragment }
+  /// A group inside the group, optional.
+  public subscript<Inner>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> OptionalColumnGroup<Root, Inner> {
+    OptionalColumnGroup<Root, Inner>()
+  }
 
-  public var resultColumns: [ResultColumn] { ColumnGroup<Root, Group>().resultColumns }
+  /// An optional group inside the group.
+  public subscript<Inner>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
+  ) -> OptionalColumnGroup<Root, Inner> {
+    OptionalColumnGroup<Root, Inner>()
+  }
+
+  /// `("a", "b") IS (?, ?)`, or `IS (NULL, NULL)` for nil: whether the group holds `value`, or
+  /// is missing (every column NULL).
+  public func `is`(_ value: Group?) -> AnyQueryExpression<Bool> {
+    rowComparison("IS", value)
+  }
+
+  /// `("a", "b") IS NOT (?, ?)`, or `IS NOT (NULL, NULL)` for nil: whether the group is present.
+  public func isNot(_ value: Group?) -> AnyQueryExpression<Bool> {
+    rowComparison("IS NOT", value)
+  }
+}
+
+/// What ``ColumnGroup`` and ``OptionalColumnGroup`` share: the columns of group `Group` in table
+/// `Root`.
+public protocol GroupColumns<Root, Group>: DatabaseExpression {
+  associatedtype Root: Table
+  associatedtype Group: Table
+}
+
+extension GroupColumns {
+  public var queryFragment: QueryFragment {
+    QueryFragment(raw: columns.joined(separator: ", "))
+  }
+
+  public var resultColumns: [ResultColumn] {
+    zip(Group.TableColumns.columnNames, columns).map { name, column in ResultColumn(QueryFragment(raw: column), columnName: name) }
+  }
+
+  /// `(columns) op (values)`: the group compared as a row value; NULLs for a nil value.
+  func rowComparison(_ operator: String, _ value: Group?) -> AnyQueryExpression<Bool> {
+    var bindings: [QueryBinding] = []
+    if let value {
+      value.encode(into: &bindings)
+    } else {
+      bindings = Array(repeating: .null, count: Group.TableColumns.columnNames.count)
+    }
+    let values: QueryFragment = bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ")
+    var fragment = QueryFragment(raw: "(")
+    fragment.append(queryFragment)
+    fragment.append(raw: ") \(`operator`) (")
+    fragment.append(values)
+    fragment.append(raw: ")")
+    return AnyQueryExpression(fragment.compound())
+  }
+
+  private var columns: [String] {
+    let sql = TableSQL.of(Root.self)
+    return Group.TableColumns.columnNames.map { sql.column($0) }
+  }
+}
+
+extension GroupColumns where Group: EnumSelection {
+  /// Whether the row holds this case, one stored in a column: `$0.kind.is(\.note)`.
+  public func `is`<Value>(_ casePath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> AnyQueryExpression<Bool> {
+    AnyQueryExpression(
+      (QueryFragment(raw: TableSQL.of(Root.self).column(Group.columns[keyPath: casePath].name)) + " IS NOT NULL").compound())
+  }
+
+  /// Whether the row holds this case, one stored as a group: `$0.kind.is(\.image)`.
+  public func `is`<Inner>(_ casePath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>) -> AnyQueryExpression<Bool> {
+    OptionalColumnGroup<Root, Inner>().isNot(nil)
+  }
 }

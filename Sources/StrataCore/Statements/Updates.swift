@@ -67,9 +67,12 @@ public struct Updates<Base: Table> {
   private func expression<Value>(
     for keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> QueryFragment {
-    let name = Base.columns[keyPath: keyPath].name
-    return assignments.last { $0.column == name }?.value
-      ?? Base.columns[keyPath: keyPath].queryFragment
+    expression(forColumn: Base.columns[keyPath: keyPath].name)
+  }
+
+  /// A column's current expression: what was assigned to it, or the column.
+  func expression(forColumn name: String) -> QueryFragment {
+    assignments.last { $0.column == name }?.value ?? QueryFragment(raw: TableSQL.of(Base.self).column(name))
   }
 
   private mutating func assign<Value>(
@@ -158,19 +161,143 @@ extension Updates {
     get { GroupUpdates(updates: self) }
     set { self = newValue.updates }
   }
+
+  /// Assigns an enum stored as a group: `$0.kind = .note("Hi")` writes the case's columns and
+  /// NULLs the other cases'.
+  @_disfavoredOverload
+  public subscript<Group: EnumSelection>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> Group {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    set { assign(newValue) }
+  }
+
+  /// Assigns a whole optional group: `$0.archive = Archive(…)`; `nil` NULLs every column of it.
+  @_disfavoredOverload
+  public subscript<Group: Table>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, OptionalColumnGroup<Base, Group>>
+  ) -> Group? {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    set { assign(newValue) }
+  }
+
+  /// Assigns each column of a group its value, NULL for a nil group.
+  mutating func assign<Group: Table>(_ group: Group?) {
+    var bindings: [QueryBinding] = []
+    if let group {
+      group.encode(into: &bindings)
+    } else {
+      bindings = Array(repeating: .null, count: Group.TableColumns.writableColumnNames.count)
+    }
+    for (name, binding) in zip(Group.TableColumns.writableColumnNames, bindings) {
+      assign(QueryFragment(binding: binding), toColumn: name)
+    }
+  }
 }
 
 /// The columns of a column group in an update's assignments: `$0.timestamps.updatedAt = date`.
+///
+/// Assigning a case of an ``EnumSelection`` (`$0.kind.note = "Hi"`, `$0.kind.image = image`)
+/// NULLs the columns of its other cases, so that the row holds that case.
 @dynamicMemberLookup
 public struct GroupUpdates<Base: Table, Group: Table> {
   var updates: Updates<Base>
+  /// The columns any assignment through these NULLs: an enum's other cases, when the group is
+  /// one case's.
+  var otherCases: [String] = []
+
+  /// One of the group's columns: its current expression, to read or assign (`+=`,
+  /// `toggle()`, and the expression operators and functions).
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> AnyQueryExpression<Value> {
+    get { AnyQueryExpression(updates.expression(forColumn: Group.columns[keyPath: keyPath].name)) }
+    set { assign(newValue.queryFragment, to: keyPath) }
+  }
+
+  /// Assigns an expression to one of the group's columns: `$0.archive.reason = $0.body`.
+  @_disfavoredOverload
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> any QueryExpression<Value> {
+    @available(*, unavailable, message: "Read the column through its expression instead")
+    get { fatalError("unavailable") }
+    set { assign(newValue.queryFragment, to: keyPath) }
+  }
+
+  /// Assigns a non-optional expression to an optional column of the group (an enum's case).
+  @_disfavoredOverload
+  public subscript<Wrapped>(dynamicMember keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Wrapped?>>) -> any QueryExpression<Wrapped> {
+    @available(*, unavailable, message: "Read the column through its expression instead")
+    get { fatalError("unavailable") }
+    set { assign(newValue.queryFragment, to: keyPath) }
+  }
 
   /// Assigns a Swift value to one of the group's columns; `nil` for an optional column or group.
+  @_disfavoredOverload
   public subscript<Value: QueryBindable>(dynamicMember keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> Value.QueryOutput? {
     @available(*, unavailable, message: "Read the column through its expression instead")
     get { fatalError("unavailable") }
+    set { assign(newValue.map { Value(queryOutput: $0).queryFragment } ?? QueryFragment(raw: "NULL"), to: keyPath) }
+  }
+
+  /// A group inside the group, to assign its columns.
+  public subscript<Inner: Table>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> GroupUpdates<Base, Inner> {
+    get { GroupUpdates<Base, Inner>(updates: updates, otherCases: otherCases) }
+    set { updates = newValue.updates }
+  }
+
+  /// An optional group inside the group, or an enum's case that holds a group, to assign its
+  /// columns.
+  public subscript<Inner: Table>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
+  ) -> GroupUpdates<Base, Inner> {
+    get { GroupUpdates<Base, Inner>(updates: updates, otherCases: otherCases + otherColumns(than: Inner.self)) }
+    set { updates = newValue.updates }
+  }
+
+  /// Assigns an enum stored as a group inside the group.
+  @_disfavoredOverload
+  public subscript<Inner: EnumSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> Inner {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
     set {
-      updates.assign(newValue.map { Value(queryOutput: $0).queryFragment } ?? QueryFragment(raw: "NULL"), toColumn: Group.columns[keyPath: keyPath].name)
+      updates.assign(newValue)
+      clearOtherCases(keeping: Inner.TableColumns.columnNames)
+    }
+  }
+
+  /// Assigns a whole optional group inside the group, or an enum's case that holds a group:
+  /// `$0.kind.image = Image(…)`.
+  public subscript<Inner: Table>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
+  ) -> Inner? {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    set {
+      updates.assign(newValue)
+      clearOtherCases(keeping: Inner.TableColumns.columnNames)
+    }
+  }
+
+  private mutating func assign<Value>(_ value: QueryFragment, to keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) {
+    let name = Group.columns[keyPath: keyPath].name
+    updates.assign(value, toColumn: name)
+    clearOtherCases(keeping: [name])
+  }
+
+  /// The group's columns other than `Inner`'s, when the group is an enum and `Inner` one case's.
+  private func otherColumns<Inner: Table>(than inner: Inner.Type) -> [String] {
+    guard Group.self is any EnumSelection.Type else { return [] }
+    let kept = Set(Inner.TableColumns.columnNames)
+    return Group.TableColumns.columnNames.filter { !kept.contains($0) }
+  }
+
+  /// NULLs the enum's other cases: those of an enclosing enum, and this group's own when it is
+  /// an enum and `kept` are one case's columns.
+  private mutating func clearOtherCases(keeping kept: [String]) {
+    var others = otherCases
+    if Group.self is any EnumSelection.Type {
+      others += Group.TableColumns.columnNames.filter { !kept.contains($0) }
+    }
+    for name in others {
+      updates.assign(QueryFragment(raw: "NULL"), toColumn: name)
     }
   }
 }

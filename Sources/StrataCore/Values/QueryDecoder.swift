@@ -33,6 +33,18 @@ public protocol QueryDecoder {
   /// When the next `count` columns are all NULL, skips them and returns true; otherwise reads
   /// nothing and returns false.
   mutating func decodeNulls(count: Int) -> Bool
+
+  /// The error for a value of `expected` read from the `columnCount` columns just before the
+  /// current one, all of them NULL: an ``EnumSelection`` none of whose cases has a value.
+  func noCase(_ expected: Any.Type, columnCount: Int) -> QueryDecodingError
+}
+
+extension QueryDecoder {
+  public func noCase(_ expected: Any.Type, columnCount: Int) -> QueryDecodingError {
+    QueryDecodingError(
+      columnIndex: 0, columnName: nil, expectedType: String(describing: expected),
+      found: "NULL in all of its \(columnCount) columns: no case has a value", sql: "")
+  }
 }
 
 extension QueryDecoder {

@@ -276,6 +276,7 @@ public enum SwiftEmitter {
   // MARK: Selections
 
   private static func emit(_ selection: SelectionModel, into writer: inout CodeWriter) {
+    guard selection.cases.isEmpty else { return emitEnum(selection, into: &writer) }
     let access = selection.access.rawValue
     let name = SwiftLiteral.qualifiedName(selection.swiftName)
     writer.block("nonisolated extension \(name)") { writer in
@@ -319,6 +320,92 @@ public enum SwiftEmitter {
         name: name, tableName: tableName, columns: selection.columns, key: nil, access: access, into: &writer)
       writer.blank()
       emitEncoding(selection.columns, access: access, into: &writer)
+    }
+  }
+
+  // MARK: Selection enums
+
+  /// A `Selection` enum: each case's value in columns of its own, NULL in every other case's.
+  /// It decodes as the first case whose columns are not all NULL.
+  private static func emitEnum(_ selection: SelectionModel, into writer: inout CodeWriter) {
+    let access = selection.access.rawValue
+    let name = SwiftLiteral.qualifiedName(selection.swiftName)
+    let members = members(of: selection.columns)
+    // The column names of each case, in order: one column, or a group's columns.
+    let caseColumns = members.map { member in
+      switch member {
+      case .column(let column): [column.columnName]
+      case .group(_, let columns): columns.map(\.columnName)
+      }
+    }
+    writer.block("nonisolated extension \(name)") { writer in
+      writer.block("\(access)nonisolated struct Columns: Strata.SelectionColumns") { writer in
+        writer.line("\(access)typealias QueryValue = \(name)")
+        writer.line("\(access)let resultColumns: [Strata.ResultColumn]")
+        for (index, enumCase) in selection.cases.enumerated() {
+          writer.blank()
+          writer.line("/// `.\(SwiftLiteral.comment(enumCase.name))`: its columns hold `value`, every other case's are NULL.")
+          writer.block(
+            "\(access)static func \(identifier(enumCase.name))(_ value: some Strata.QueryExpression<\(enumCase.valueType)>) -> Self"
+          ) { writer in
+            let before = caseColumns[..<index].joined().map(stringLiteral)
+            let after = caseColumns[(index + 1)...].joined().map(stringLiteral)
+            var parts: [String] = []
+            if !before.isEmpty { parts.append("Strata.ResultColumn.nulls(named: [\(before.joined(separator: ", "))])") }
+            parts.append("value.resultColumns(named: \(stringLiteral(enumCase.name)))")
+            if !after.isEmpty { parts.append("Strata.ResultColumn.nulls(named: [\(after.joined(separator: ", "))])") }
+            writer.line("Self(resultColumns: " + parts.joined(separator: " + ") + ")")
+          }
+        }
+      }
+      writer.blank()
+      writer.block("\(access)static var queryColumnCount: Int") { writer in
+        for (index, enumCase) in selection.cases.enumerated() {
+          writer.line((index == 0 ? "" : "+ ") + "\(enumCase.valueType).queryColumnCount")
+        }
+      }
+      writer.blank()
+      writer.block("\(access)init(decoder: inout some Strata.QueryDecoder) throws") { writer in
+        for (index, enumCase) in selection.cases.enumerated() {
+          writer.line("let case\(index) = try decoder.decode(\(enumCase.valueType)?.self)")
+        }
+        for (index, enumCase) in selection.cases.enumerated() {
+          let label = enumCase.label.map { identifier($0) + ": " } ?? ""
+          writer.line(
+            (index == 0 ? "if" : "} else if") + " let case\(index) {")
+          writer.indented { $0.line("self = .\(identifier(enumCase.name))(\(label)case\(index))") }
+        }
+        writer.line("} else {")
+        writer.indented { $0.line("throw decoder.noCase(Self.self, columnCount: Self.queryColumnCount)") }
+        writer.line("}")
+      }
+    }
+    writer.blank()
+    writer.line("/// `\(SwiftLiteral.comment(selection.swiftName))`'s columns, as a column group and as the table of a common table expression.")
+    writer.block("nonisolated extension \(name): Strata.EnumSelection") { writer in
+      emitTableDescription(
+        name: name, tableName: selection.tableName ?? "", columns: selection.columns, key: nil, access: access,
+        into: &writer)
+      writer.blank()
+      writer.block("\(access)func encode(into bindings: inout [Strata.QueryBinding])") { writer in
+        writer.line("switch self {")
+        for (index, enumCase) in selection.cases.enumerated() {
+          writer.line("case .\(identifier(enumCase.name))(let value):")
+          writer.indented { writer in
+            func nulls(_ count: Int) {
+              guard count > 0 else { return }
+              writer.line("bindings.append(contentsOf: repeatElement(Strata.QueryBinding.null, count: \(count)))")
+            }
+            nulls(caseColumns[..<index].joined().count)
+            switch members[index] {
+            case .column: writer.line("bindings.append(value.queryBinding)")
+            case .group: writer.line("value.encode(into: &bindings)")
+            }
+            nulls(caseColumns[(index + 1)...].joined().count)
+          }
+        }
+        writer.line("}")
+      }
     }
   }
 

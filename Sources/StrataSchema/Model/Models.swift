@@ -167,6 +167,20 @@ public struct SelectionModel: Sendable {
   public var tableName: String?
   /// The fields as the columns of that table.
   public var columns: [ColumnModel]
+  /// For an enum stored in a table's columns (`enum Kind: Selection { case note(String) … }`),
+  /// its cases in order; empty for a struct.
+  public var cases: [CaseModel] = []
+}
+
+/// A case of a `Selection` enum: its one associated value is stored in columns of its own, which
+/// are NULL in every row of another case.
+public struct CaseModel: Sendable {
+  /// The case's name: the column's name, for a value stored in one column.
+  public var name: String
+  /// The associated value's label, if it has one (`case interval(startDate: Date)`).
+  public var label: String?
+  /// The associated value's Swift type.
+  public var valueType: String
 }
 
 /// A field of a selection.

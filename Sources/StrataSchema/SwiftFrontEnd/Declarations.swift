@@ -168,8 +168,17 @@ struct PropertyDeclaration: Hashable, Sendable {
 }
 
 struct EnumCase: Hashable, Sendable {
+  /// One associated value: `URL`, `startDate: Date`.
+  struct AssociatedValue: Hashable, Sendable {
+    var label: String?
+    /// Nil when the parser could not read the type.
+    var type: TypeSyntax?
+  }
+
   var name: String
   var rawValue: ExpressionValue?
+  /// The associated values in parentheses; nil for a case without parentheses.
+  var associatedValues: [AssociatedValue]? = nil
   var location: SourceLocation
 }
 

@@ -285,8 +285,9 @@ struct SwiftParser {
     while isIdentifier {
       let nameToken = current
       advance()
-      // Associated values: such an enum has no raw type, so it is never a column.
-      if isPunctuation("(") { skipBalancedToken() }
+      // Associated values: such an enum has no raw type, so it is never a column, but a
+      // `Selection` enum stores each case's value in columns of its own.
+      let associatedValues = isPunctuation("(") ? parseAssociatedValues() : nil
       var rawValue: ExpressionValue?
       if isPunctuation("=") {
         advance()
@@ -294,12 +295,41 @@ struct SwiftParser {
       }
       cases.append(
         EnumCase(
-          name: identifierText(nameToken), rawValue: rawValue,
+          name: identifierText(nameToken), rawValue: rawValue, associatedValues: associatedValues,
           location: location(of: nameToken)))
       guard isPunctuation(",") else { break }
       advance()
     }
     return cases
+  }
+
+  /// `(URL)`, `(startDate: Date, _ end: Date)`: the values of a case, through the closing
+  /// parenthesis. A default value is skipped; a value whose type cannot be read has none.
+  private mutating func parseAssociatedValues() -> [EnumCase.AssociatedValue] {
+    advance()
+    var values: [EnumCase.AssociatedValue] = []
+    while !atEnd, !isPunctuation(")"), !isPunctuation("}") {
+      var label: String?
+      if isIdentifier, peekText(1) == ":" {
+        label = identifierText(current)
+        advance()
+        advance()
+      } else if isIdentifier, position + 1 < tokens.count,
+        [.identifier, .escapedIdentifier].contains(tokens[position + 1].kind), peekText(2) == ":"
+      {
+        // `_ name: Type`: the first name is the label, `_` for none.
+        label = currentText == "_" ? nil : identifierText(current)
+        advance()
+        advance()
+        advance()
+      }
+      values.append(EnumCase.AssociatedValue(label: label, type: parseTypeSyntax()))
+      // A default value, or what could not be read, up to the next comma.
+      while !atEnd, !isPunctuation(","), !isPunctuation(")"), !isPunctuation("}") { skipBalancedToken() }
+      if isPunctuation(",") { advance() }
+    }
+    if isPunctuation(")") { advance() }
+    return values
   }
 
   private mutating func parseTypealias() -> (String, TypeSyntax)? {

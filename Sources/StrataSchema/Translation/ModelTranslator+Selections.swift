@@ -6,6 +6,7 @@ extension ModelTranslator {
   static let generatedSelectionMembers: Set<String> = ["Columns", "QueryOutput", "Unwrapped"]
 
   mutating func translateSelection(_ type: TypeDeclaration) -> SelectionModel? {
+    if type.kind == .enum { return translateEnumSelection(type) }
     let scope = type.scope + [type.name]
     var fields: [FieldModel] = []
     var columns: [ColumnModel] = []
@@ -54,10 +55,20 @@ extension ModelTranslator {
             at: property.location)
           continue
         }
+      } else if let group = storableGroup(unwrapped, from: scope) {
+        // A group of columns: its columns are the common table expression's.
+        let model = ColumnGroupModel(
+          propertyName: property.name, swiftType: group.qualifiedName, isOptional: isOptional,
+          access: memberAccess(of: property, in: type))
+        columns += leaves(of: group, isNullable: isOptional).map { groupColumn($0.property, in: model, access: model.access) }
+        isTable = isTable && !Self.generatedTableMembers.contains(property.name)
+        fields.append(field(property, in: type, declaredType: declaredType, representation: nil, scope: scope))
+        continue
       } else if let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
         tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection", "Strata.Selection"])
       {
-        // A whole table or a nested selection: not a column of a common table expression.
+        // A whole table or a selection of more than columns: not a column of a common table
+        // expression.
         isTable = false
       } else if storage(of: unwrapped, for: property, scope: scope, seen: []) == nil {
         continue
@@ -72,12 +83,7 @@ extension ModelTranslator {
           location: property.location, columnName: property.name, previousColumnName: nil,
           propertyType: propertyType, valueType: isOptional ? valueType + "?" : valueType,
           representation: representation?.swiftText, isOptional: isOptional, defaultExpression: nil))
-      fields.append(
-        FieldModel(
-          name: property.name, access: memberAccess(of: property, in: type),
-          typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
-          valueType: isOptional ? valueType + "?" : valueType,
-          unwrappedValueType: valueType, isOptional: isOptional))
+      fields.append(field(property, in: type, declaredType: declaredType, representation: representation, scope: scope))
     }
     if fields.isEmpty, !type.properties.contains(where: { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }) {
       diagnostics.error("Selection '\(type.qualifiedName)' has no stored properties", at: type.location)
@@ -86,5 +92,18 @@ extension ModelTranslator {
     return SelectionModel(
       swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type), fields: fields,
       tableName: isTable ? Naming.tableName(forType: type.name) : nil, columns: isTable ? columns : [])
+  }
+
+  private func field(
+    _ property: PropertyDeclaration, in type: TypeDeclaration, declaredType: TypeSyntax, representation: TypeSyntax?,
+    scope: [String]
+  ) -> FieldModel {
+    let (unwrapped, isOptional) = declaredType.unwrapped
+    let valueType = representation.map(\.swiftText) ?? unwrapped.swiftText
+    return FieldModel(
+      name: property.name, access: memberAccess(of: property, in: type),
+      typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
+      valueType: isOptional ? valueType + "?" : valueType,
+      unwrappedValueType: valueType, isOptional: isOptional)
   }
 }

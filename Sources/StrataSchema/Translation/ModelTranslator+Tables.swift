@@ -69,19 +69,19 @@ extension ModelTranslator {
     rejectGeneratedNames(in: type, names: ["TableColumns", "Draft"])
 
     // A column group's fields are columns of the table, translated as they are declared.
-    var members: [(property: PropertyDeclaration, owner: TypeDeclaration, scope: [String], group: ColumnGroupModel?)] = []
+    var members: [(property: PropertyDeclaration, owner: TypeDeclaration, scope: [String], group: ColumnGroupModel?, isNullable: Bool)] = []
     for property in type.properties {
-      if let group = columnGroup(property, in: type, scope: scope) {
+      if let group = columnGroup(property, in: scope) {
         let model = ColumnGroupModel(
           propertyName: property.name, swiftType: group.type.qualifiedName, isOptional: group.isOptional,
           access: memberAccess(of: property, in: type))
-        members += group.type.properties.filter { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }
-          .map { ($0, group.type, group.type.scope + [group.type.name], model) }
+        members += leaves(of: group.type, isNullable: group.isOptional)
+          .map { ($0.property, $0.owner, $0.owner.scope + [$0.owner.name], model, $0.isNullable) }
       } else {
-        members.append((property, type, scope, nil))
+        members.append((property, type, scope, nil, false))
       }
     }
-    for (property, owner, memberScope, group) in members {
+    for (property, owner, memberScope, group, isNullable) in members {
       let isPrimaryKey = group == nil && property.name == primaryKey?.name && !property.name.isEmpty
       guard var column = translateColumn(
         property, in: owner, scope: memberScope, tableName: tableName, isPrimaryKey: isPrimaryKey,
@@ -89,9 +89,12 @@ extension ModelTranslator {
       else { continue }
       if let group {
         column.model.group = group
-        if group.isOptional {
+        if isNullable {
           column.schema.isNotNull = false
           column.model.isOptional = true
+          // A database default would give a row inserted without the group (or in another
+          // case) a value here, and the row would no longer read as missing the group.
+          column.schema.defaultValue = nil
         }
       }
       if let other = columnNames[SQLName.folded(column.schema.name)] {
@@ -261,24 +264,6 @@ extension ModelTranslator {
       return true
     }
     return false
-  }
-
-  /// The column-only `Selection` a property's type names, which makes the property a column group.
-  private func columnGroup(_ property: PropertyDeclaration, in type: TypeDeclaration, scope: [String]) -> (type: TypeDeclaration, isOptional: Bool)? {
-    guard !property.isStatic, property.storage == .stored, !options(of: property).isEphemeral,
-      let declared = property.type
-    else { return nil }
-    let (unwrapped, isOptional) = declared.unwrapped
-    guard let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
-      conforms(declaration, to: ["Selection", "Strata.Selection"]),
-      !declaration.properties.contains(where: { field in
-        guard !field.isStatic, field.storage == .stored, let fieldType = field.type?.unwrapped.type.dottedName,
-          let fieldDeclaration = resolve(fieldType, from: declaration.scope + [declaration.name])
-        else { return false }
-        return tableNames[fieldDeclaration.qualifiedName] != nil || conforms(fieldDeclaration, to: ["Selection", "Strata.Selection"])
-      })
-    else { return nil }
-    return (declaration, isOptional)
   }
 
   private mutating func translateColumn(

@@ -164,9 +164,10 @@ public struct ModelTranslator {
       diagnostics.error("'\(type.qualifiedName)' cannot be both a Table and a Selection", at: type.location)
       return nil
     }
-    guard type.kind == .struct else {
+    // An enum stores its cases in one table's columns (`enum Kind: Selection { case note(String) }`).
+    guard type.kind == .struct || type.kind == .enum && isSelection else {
       diagnostics.error(
-        "'\(type.qualifiedName)' is a \(type.kind.rawValue); a \(protocolName) must be a struct",
+        "'\(type.qualifiedName)' is \(type.kind == .enum || type.kind == .actor ? "an" : "a") \(type.kind.rawValue); a \(protocolName) must be a struct\(isSelection ? " or an enum" : "")",
         at: type.location)
       return nil
     }

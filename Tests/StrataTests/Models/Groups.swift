@@ -24,3 +24,48 @@ struct MemoRow: Selection {
   let body: String
   let timestamps: Timestamps
 }
+
+/// An enum stored in one table (seed 004's attachments): each case's value in columns of its
+/// own, NULL in the rows of the other cases.
+struct Attachment: Table, Identifiable {
+  let id: Int
+  var kind: Kind
+
+  enum Kind: Selection, Equatable {
+    case link(String)
+    case note(String)
+    case image(Attachment.Image)
+  }
+
+  struct Image: Selection, Equatable {
+    var caption = ""
+    var url: String
+  }
+}
+
+/// Groups inside groups, and an optional enum whose case has a label.
+struct Shipment: Table, Identifiable {
+  let id: Int
+  var route: Route
+  var delivery: Delivery?
+}
+
+struct Route: Selection {
+  var origin: String
+  var bounds: Bounds
+  var detour: Detour?
+}
+
+struct Bounds: Selection {
+  var lower: Int
+  var upper: Int
+}
+
+struct Detour: Selection {
+  var via: String
+}
+
+enum Delivery: Selection, Equatable {
+  case deliveredAt(Date)
+  case lost(reason: String)
+}

@@ -1,0 +1,31 @@
+/// An enum stored in the columns of the table that has it as a property:
+///
+/// ```swift
+/// struct Attachment: Table {
+///   let id: Int
+///   var kind: Kind
+///
+///   enum Kind: Selection {
+///     case link(URL)
+///     case note(String)
+///     case image(Attachment.Image)   // a Selection struct: its columns
+///   }
+///   struct Image: Selection { var caption = ""; var url: URL }
+/// }
+/// // CREATE TABLE "attachments" ("id" INTEGER PRIMARY KEY AUTOINCREMENT,
+/// //   "link" TEXT, "note" TEXT, "caption" TEXT, "url" TEXT) STRICT
+/// ```
+///
+/// Each case's value has columns of its own, NULL in the rows of every other case; a row
+/// decodes as the first case whose columns are not all NULL. The generator writes this
+/// conformance: the cases as the members of `TableColumns` (`$0.kind.note`, `$0.kind.image`),
+/// `Columns.note(…)` to select one case from expressions, and the encoding that writes the
+/// case's columns and NULLs.
+public protocol EnumSelection: Table, Selection {}
+
+extension ResultColumn {
+  /// `NULL AS "name"` for each name: the columns of an enum's other cases in a selection of one.
+  public static func nulls(named names: [String]) -> [ResultColumn] {
+    names.map { ResultColumn(QueryFragment(raw: "NULL"), alias: $0) }
+  }
+}
