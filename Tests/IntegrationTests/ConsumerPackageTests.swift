@@ -54,7 +54,7 @@ import Testing
     // The first generate-migrations writes each target's first migration and snapshot.
     let generate = try swift("package", "--allow-writing-to-package-directory", "generate-migrations")
     #expect(generate.status == 0, "\(generate.output)")
-    let appMigration = try read("Sources/App/Migrations/0001_create_games_players_and_7_more.sql")
+    let appMigration = try read("Sources/App/Migrations/0001_create_games_players_and_8_more.sql")
     #expect(appMigration.contains(#""gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,"#))
     // The schema file's table is in the same migration as the Swift models'.
     #expect(appMigration.contains(#"CREATE TABLE "tournaments""#))
@@ -65,15 +65,17 @@ import Testing
     #expect(appMigration.contains(#"CREATE TRIGGER "gameTexts_after_insert" AFTER INSERT ON "games" BEGIN"#), "\(appMigration)")
     #expect(appMigration.contains(#"CREATE VIEW "gameSummaries" ("title", "playerCount") AS"#), "\(appMigration)")
     #expect(appMigration.contains(#"CREATE TRIGGER "players_no_negative_score" AFTER UPDATE OF score ON players"#), "\(appMigration)")
+    // An enum stored in one table: a nullable column per case, a group's columns for one.
+    #expect(appMigration.contains(#"CREATE TABLE "events" (\#n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\#n  "scored" INTEGER,\#n  "reason" TEXT,\#n  "penalty" INTEGER\#n) STRICT;"#), "\(appMigration)")
     #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_items_and_itemLabels.sql").contains(#"CREATE TABLE "items""#))
     // Quiet, with paths relative to the package.
-    #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_players_and_7_more.sql:"), "\(generate.output)")
+    #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_players_and_8_more.sql:"), "\(generate.output)")
     #expect(generate.output.contains("App: updated the schema snapshot schemas/App.sql."), "\(generate.output)")
     #expect(!generate.output.contains(package.path), "\(generate.output)")
     #expect(!generate.output.contains("nothing to do"), "\(generate.output)")
     #expect(try read("schemas/App.sql").contains(#"CREATE INDEX "index_players_on_gameID""#))
     #expect(try read("schemas/App.md").contains("games ||--o{ players"))
-    #expect(try read("schemas/App.sum").contains("0001_create_games_players_and_7_more.sql "))
+    #expect(try read("schemas/App.sum").contains("0001_create_games_players_and_8_more.sql "))
 
     // Unchanged models: nothing to write, and --check passes.
     let again = try swift("package", "--allow-writing-to-package-directory", "generate-migrations")
@@ -146,14 +148,14 @@ import Testing
     #expect(try read("Sources/App/Migrations/0003_drop_players_nickname.sql").contains(#"ALTER TABLE "players" DROP COLUMN "nickname";"#))
 
     // Editing a migration that a later one follows is caught, by --check and by the command.
-    let firstMigration = package.appendingPathComponent("Sources/App/Migrations/0001_create_games_players_and_7_more.sql")
+    let firstMigration = package.appendingPathComponent("Sources/App/Migrations/0001_create_games_players_and_8_more.sql")
     let firstText = try String(contentsOf: firstMigration, encoding: .utf8)
     try (firstText + "-- edited\n").write(to: firstMigration, atomically: true, encoding: .utf8)
     let edited = try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App")
     #expect(edited.status != 0)
     #expect(edited.output.contains("error: this migration changed after 0002_add_players_nickname.sql was written"), "\(edited.output)")
     // An edited migration is an error, not models the migrations do not match yet.
-    #expect(edited.output.contains("error: generate-migrations --check failed: 1 error, the first at Sources/App/Migrations/0001_create_games_players_and_7_more.sql:1"), "\(edited.output)")
+    #expect(edited.output.contains("error: generate-migrations --check failed: 1 error, the first at Sources/App/Migrations/0001_create_games_players_and_8_more.sql:1"), "\(edited.output)")
     try firstText.write(to: firstMigration, atomically: true, encoding: .utf8)
     #expect(try swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App").status == 0)
 

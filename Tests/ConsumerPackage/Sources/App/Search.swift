@@ -53,3 +53,19 @@ struct Played: Selection {
   var startedAt: Date
   var endedAt: Date?
 }
+
+/// Something that happened in a game: an enum whose cases are stored in the table's columns.
+struct Event: Table, Identifiable {
+  let id: Int
+  var kind: Kind
+
+  enum Kind: Selection, Equatable {
+    case scored(Int)
+    case fouled(Event.Foul)
+  }
+
+  struct Foul: Selection, Equatable {
+    var reason: String
+    var penalty = 1
+  }
+}

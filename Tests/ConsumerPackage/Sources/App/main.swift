@@ -101,6 +101,17 @@ try games.write { db in
   check(try Round.where { $0.played.endedAt.is(nil) }.select(\.played).fetchOne(db)?.startedAt == start, "column group")
 }
 
+// An enum stored in one table: each case in columns of its own.
+try games.write { db in
+  try Event.insert {
+    Event.Draft(kind: .scored(3))
+    Event.Draft(kind: .fouled(Event.Foul(reason: "offside")))
+  }.execute(db)
+  try Event.find(1).update { $0.kind.fouled = Event.Foul(reason: "late", penalty: 2) }.execute(db)
+  check(try Event.where { $0.kind.is(\.fouled) }.order(by: \.id).select(\.kind).fetchAll(db)
+    == [.fouled(Event.Foul(reason: "late", penalty: 2)), .fouled(Event.Foul(reason: "offside"))], "enum table")
+}
+
 // Functions written in Swift, in a query and in a view; window functions.
 try games.read { db in
   let excited = try ExcitedGame.order(by: \.title).fetchAll(db).map(\.title)
