@@ -46,9 +46,15 @@ struct StrataPlugin: BuildToolPlugin {
       outputFiles: (isCheckedIn ? [registry] : [output, registry]) + (hasSchemaFiles ? [schemaModels] : []))
   }
 
+  /// The migration files, the main database's and each attached database's (one folder each).
   static func sqlFiles(in directory: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path(percentEncoded: false))) ?? []
-    return names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".sql") }.sorted().map { directory.appending(path: $0) }
+    return names.filter { !$0.hasPrefix(".") }.sorted().flatMap { name -> [URL] in
+      let url = directory.appending(path: name)
+      if name.lowercased().hasSuffix(".sql") { return [url] }
+      let inner = (try? FileManager.default.contentsOfDirectory(atPath: url.path(percentEncoded: false))) ?? []
+      return inner.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".sql") }.sorted().map { url.appending(path: $0) }
+    }
   }
 }
 

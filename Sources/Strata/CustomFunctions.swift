@@ -5,7 +5,7 @@ import StrataCore
 
 extension Database {
   /// Registers SQL functions written in Swift (`ScalarFunction`, `AggregateFunction`) on
-  /// this connection. ``openDatabase(_:pooled:configuration:functions:)`` registers its
+  /// this connection. ``openDatabase(_:pooled:attaching:configuration:functions:)`` registers its
   /// `functions` on every connection it opens; call this from `Configuration.prepareDatabase`
   /// when you create connections yourself.
   public func add(functions: [any CustomFunction]) throws {

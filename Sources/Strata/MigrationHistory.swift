@@ -23,11 +23,11 @@ struct MigrationHistory {
   let checksums: [String: String]
 
   init(_ db: Database) throws {
-    applied = try db.tableExists("grdb_migrations")
-      ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
-    checksums = try db.tableExists(checksumTable)
+    applied = try db.tableExists("grdb_migrations", in: "main")
+      ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM main.grdb_migrations")) : []
+    checksums = try db.tableExists(checksumTable, in: "main")
       ? Dictionary(
-        try Row.fetchAll(db, sql: "SELECT name, checksum FROM \(checksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
+        try Row.fetchAll(db, sql: "SELECT name, checksum FROM main.\(checksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
         uniquingKeysWith: { first, _ in first })
       : [:]
   }

@@ -73,6 +73,10 @@ extension DatabaseWriter {
     var migrator = DatabaseMigrator()
     try migrator.registerMigrations(migrations)
     let (before, renames, warnings) = try write { db in
+      // GRDB's migrator names its table unqualified, which SQLite looks up in attached
+      // databases too when the main one lacks it; with the main one's made first, it finds
+      // that one. (Made in this transaction, it is gone again if the checks below refuse.)
+      try db.execute(sql: "CREATE TABLE IF NOT EXISTS main.grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
       let history = try MigrationHistory(db)
       let renames = history.renames(in: migrations)
       if !renames.isEmpty, renamed == .refuse {
@@ -109,12 +113,12 @@ extension Database {
   ///
   /// - Throws: ``StrataError`` naming the first migration whose text changed.
   public func verifyMigrations(_ migrations: [Migration]) throws {
-    guard try tableExists("grdb_migrations") else { return }
+    guard try tableExists("grdb_migrations", in: "main") else { return }
     try createChecksumTable()
     let recorded = Dictionary(
-      try Row.fetchAll(self, sql: "SELECT name, checksum FROM \(checksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
+      try Row.fetchAll(self, sql: "SELECT name, checksum FROM main.\(checksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
       uniquingKeysWith: { first, _ in first })
-    let applied = Set(try String.fetchAll(self, sql: "SELECT identifier FROM grdb_migrations"))
+    let applied = Set(try String.fetchAll(self, sql: "SELECT identifier FROM main.grdb_migrations"))
     for migration in migrations where applied.contains(migration.name) {
       guard let checksum = migration.checksum else { continue }
       guard let previous = recorded[migration.name] else {
@@ -166,20 +170,20 @@ extension Database {
 
   /// Records a renamed migration under its new name, in GRDB's records and Strata's.
   fileprivate func recordRename(_ rename: MigrationHistory.Rename) throws {
-    try execute(sql: "UPDATE grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [rename.new, rename.old])
-    try execute(sql: "UPDATE \(checksumTable) SET name = ? WHERE name = ?", arguments: [rename.new, rename.old])
+    try execute(sql: "UPDATE main.grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [rename.new, rename.old])
+    try execute(sql: "UPDATE main.\(checksumTable) SET name = ? WHERE name = ?", arguments: [rename.new, rename.old])
   }
 
   fileprivate func createChecksumTable() throws {
     try execute(
-      sql: "CREATE TABLE IF NOT EXISTS \(checksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
+      sql: "CREATE TABLE IF NOT EXISTS main.\(checksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
   }
 
   fileprivate func recordChecksum(of migration: Migration) throws {
     guard let checksum = migration.checksum else { return }
     try createChecksumTable()
     try execute(
-      sql: "INSERT OR REPLACE INTO \(checksumTable) (name, checksum) VALUES (?, ?)", arguments: [migration.name, checksum])
+      sql: "INSERT OR REPLACE INTO main.\(checksumTable) (name, checksum) VALUES (?, ?)", arguments: [migration.name, checksum])
   }
 }
 

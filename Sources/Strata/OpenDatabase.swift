@@ -25,20 +25,28 @@ public enum DatabaseLocation: Sendable, Hashable {
 ///   - location: A file, or `.inMemory`.
 ///   - pooled: `true` for a `DatabasePool` (a file in WAL mode, with concurrent reads);
 ///     `false` for a `DatabaseQueue`. An in-memory database cannot be pooled.
+///   - attached: Database files attached to every connection, for models in another database
+///     (`// @Table(schema: "cache")`); each is migrated first, with its own migrations.
 ///   - configuration: GRDB's configuration, for tracing, read-only access and the like. Its
 ///     own `prepareDatabase` steps run before Strata's.
 ///   - functions: SQL functions written in Swift (`ScalarFunction`, `AggregateFunction`) that
 ///     queries and migrations call.
 /// - Returns: A `DatabaseQueue` or `DatabasePool`.
 public func openDatabase(
-  _ location: DatabaseLocation, pooled: Bool = false, configuration: Configuration = Configuration(),
-  functions: [any CustomFunction] = []
+  _ location: DatabaseLocation, pooled: Bool = false, attaching attached: [AttachedDatabase] = [],
+  configuration: Configuration = Configuration(), functions: [any CustomFunction] = []
 ) throws -> any DatabaseWriter {
   var strataConfiguration = configuration
   strataConfiguration.foreignKeysEnabled = true
   strataConfiguration.prepareDatabase { db in
     try db.registerStrataFunctions()
     try db.add(functions: functions)
+  }
+  for database in attached {
+    try database.migrate(pooled: pooled, configuration: strataConfiguration)
+  }
+  strataConfiguration.prepareDatabase { db in
+    for database in attached { try database.attach(to: db) }
   }
   switch location {
   case .inMemory:

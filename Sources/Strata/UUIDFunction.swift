@@ -7,7 +7,7 @@ extension Database {
   /// Registers the SQL functions Strata's schemas rely on: `uuid()`, which returns a random
   /// (version 4) UUID as lowercase text.
   ///
-  /// ``openDatabase(_:pooled:configuration:functions:)`` calls it for every connection; call it from
+  /// ``openDatabase(_:pooled:attaching:configuration:functions:)`` calls it for every connection; call it from
   /// `Configuration.prepareDatabase` when you create connections yourself. SQLite on Linux has
   /// no `uuid()` of its own, and the generated `CREATE TABLE` statements use it as the default of
   /// UUID primary keys.

@@ -72,15 +72,22 @@ struct GenerateCommand: ParsableCommand {
       }
       var registry: String?
       if let migrations {
-        let files = try MigrationFiles(directory: migrations, root: options.root)
-        report(files.warnings)
-        // A target without a Migrations folder has no migrations to check and has not adopted
-        // Strata's (its tables may be made some other way), so there is nothing to compare.
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: migrations, isDirectory: &isDirectory), isDirectory.boolValue {
-          report(try MigrationDrift.warnings(models: models, migrations: files))
+        // The main database's migrations, and each attached database's in its own folder.
+        var main: MigrationFiles?
+        var attached: [(name: String, files: MigrationFiles)] = []
+        for database in ModuleDatabase.all(of: models, migrations: migrations) {
+          let directory = database.migrationsDirectory(migrations)
+          let files = try MigrationFiles(directory: directory, root: options.root)
+          report(files.warnings)
+          // A target without a Migrations folder has no migrations to check and has not adopted
+          // Strata's (its tables may be made some other way), so there is nothing to compare.
+          var isDirectory: ObjCBool = false
+          if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue {
+            report(try MigrationDrift.warnings(models: database.models, migrations: files))
+          }
+          if let name = database.schemaName { attached.append((name, files)) } else { main = files }
         }
-        registry = files.registry()
+        registry = main?.registry(attached: attached)
       }
       // Both outputs are computed before either is written, so a failure leaves both untouched.
       if let output { try AtomicFile.write(code, to: output) }

@@ -63,8 +63,25 @@ struct MigrationsCommand: ParsableCommand {
     let checkedInCode = code.map(CheckedInCode.init(conformances:))
     let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
     let models = try generator.models()
-    let codeFiles = checkedInCode?.contents(for: generator, models: models) ?? []
     report(models.warnings)
+    // The main database first, then each attached one, each with its own files; the generated
+    // code is the module's, written with the main database's.
+    var status: Int32 = 0
+    for database in ModuleDatabase.all(of: models, migrations: migrations) {
+      let codeFiles = database.schemaName == nil ? checkedInCode?.contents(for: generator, models: models) ?? [] : []
+      status = max(status, try plan(database, codeFiles: codeFiles))
+    }
+    return status
+  }
+
+  /// Plans one database's next migration, and keeps its snapshot, diagram and checksums current.
+  private func plan(_ database: ModuleDatabase, codeFiles: [(path: String, text: String)]) throws -> Int32 {
+    let models = database.models
+    let migrations = database.migrationsDirectory(self.migrations)
+    let snapshot = self.snapshot.map(database.file(besides:))
+    let diagram = self.diagram.map(database.file(besides:))
+    let checksums = self.checksums.map(database.file(besides:))
+    let moduleName = database.displayName(module: self.moduleName)
     let files = try MigrationFiles(directory: migrations, root: options.root)
     report(files.warnings)
     // A target without tables and migrations (an executable that only uses a library's

@@ -47,7 +47,7 @@ import Testing
   @Test func unknownAndMalformedAnnotations() {
     expectError(
       "struct A: Table {\n  let id: Int\n  // @Colum(\"x\")\n  var name = \"\"\n}",
-      "3:6: unknown annotation @Colum; did you mean @Column?; valid annotations: @Table(\"name\"), @Column(\"name\")")
+      "3:6: unknown annotation @Colum; did you mean @Column?; valid annotations: @Table(\"name\"), @Table(schema: \"cache\"), @Column(\"name\")")
     expectError(
       "struct A: Table {\n  let id: Int\n  // @Column(\"x\"\n  var name = \"\"\n}",
       "3:17: malformed annotation '@Column(\"x\"': expected @Name or @Name(arguments)")
@@ -105,6 +105,21 @@ import Testing
     expectError(
       "struct A: Table {\n  let id: Int\n  var kind: Kind\n  enum Kind: Selection {\n    case a(Int)\n    case b(Int)\n  }\n  var b: Int\n}",
       "8:7: two properties of 'A' map to the column \"b\"")
+  }
+
+  @Test func modelsInAttachedDatabases() {
+    expectError(
+      "// @Table(schema: \"my cache\")\nstruct A: Table {\n  let id: Int\n}",
+      "1:11: attached database name \"my cache\" must be letters, digits and underscores")
+    expectError(
+      "// @Table(schema: \"Main\")\nstruct A: Table {\n  let id: Int\n}",
+      "1:11: \"Main\" is SQLite's own name for the main database; leave schema: out for the main database")
+    expectError(
+      "struct Game: Table { let id: UUID }\n// @Table(schema: \"cache\")\nstruct Score: Table {\n  let id: Int\n  let gameID: Game.ID\n}",
+      "5:7: 'gameID' references \"games\" in the main database, but 'Score' is in the attached database \"cache\"; SQLite enforces references within one database only")
+    expectError(
+      "// @Table(schema: \"cache\")\n// @View(raw: \"SELECT 1\")\nstruct V: Table {\n  let one: Int\n}",
+      "1:11: 'V' is in an attached database, where Strata declares tables only; make its view in a hand-written migration of that database")
   }
 
   @Test func modelsThatCannotBeModels() {

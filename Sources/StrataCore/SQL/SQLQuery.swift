@@ -51,9 +51,9 @@ public struct SQLQuery<QueryValue>: QueryStatement, DatabaseExpression, Hashable
       fragment.append(expression.queryFragment)
     }
 
-    /// A table's quoted name.
+    /// A table's quoted name, with its database's when that is an attached one.
     public mutating func appendInterpolation<T: Table>(_ table: T.Type) {
-      fragment.append(quoting: T.tableName)
+      fragment.append(raw: TableSQL.of(T.self).name)
     }
 
     /// A quoted identifier: double quotes around it, inner double quotes doubled.

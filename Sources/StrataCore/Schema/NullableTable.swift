@@ -69,5 +69,6 @@ extension Optional: Table where Wrapped: Table {
 
   public static var tableName: String { Wrapped.tableName }
   public static var tableAlias: String? { Wrapped.tableAlias }
+  public static var schemaName: String? { Wrapped.schemaName }
   public static var columns: TableColumns { NullableColumns(Wrapped.columns) }
 }

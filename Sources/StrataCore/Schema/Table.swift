@@ -38,6 +38,10 @@ where TableColumns.QueryValue == Self, Base == Self {
 
   /// The alias the table goes by in a statement (`Employee.as(Manager.self)`), or nil.
   static var tableAlias: String? { get }
+
+  /// The database the table is in, when it is an attached one (`// @Table(schema: "cache")`):
+  /// statements name the table `"cache"."entries"`. Nil for the main database.
+  static var schemaName: String? { get }
 }
 
 extension Table {
@@ -51,6 +55,8 @@ extension Table {
   }
 
   public static var tableAlias: String? { nil }
+
+  public static var schemaName: String? { nil }
 }
 
 /// A value that can be inserted as a row of `Base`: the table type itself, or its `Draft`.

@@ -52,6 +52,7 @@ public struct TableAlias<Base: Table, Name: AliasName>: Table {
 
   public static var tableName: String { Base.tableName }
   public static var tableAlias: String? { Name.aliasName }
+  public static var schemaName: String? { Base.schemaName }
   public static var columns: TableColumns { AliasedColumns() }
 }
 

@@ -9,6 +9,9 @@ import Foundation
 /// as the program's set of tables; a lock makes it safe to use from any thread. A class, so that
 /// handing it around retains one object rather than each of its strings.
 final class TableSQL: Hashable, Sendable {
+  /// The table's quoted name, with its database's when that is an attached one:
+  /// `"cache"."entries"`.
+  let name: String
   let from: String
   let qualifier: String
   let allColumns: String
@@ -31,12 +34,14 @@ final class TableSQL: Hashable, Sendable {
   }
 
   private init<T: Table>(_ table: T.Type) {
-    let name = QueryFragment.quote(T.tableName)
+    let quoted = QueryFragment.quote(T.tableName)
+    // Columns are qualified by the table's name alone, which SQLite resolves in any database.
+    name = T.schemaName.map { QueryFragment.quote($0) + "." + quoted } ?? quoted
     if let alias = T.tableAlias {
       qualifier = QueryFragment.quote(alias)
       from = name + " AS " + qualifier
     } else {
-      qualifier = name
+      qualifier = quoted
       from = name
     }
     var columns: [String: String] = [:]

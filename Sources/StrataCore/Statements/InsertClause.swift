@@ -2,6 +2,7 @@ import StrataSQL
 
 /// An `INSERT` independent of the Swift types of its table and results.
 struct InsertClause: Hashable, Sendable {
+  /// The table's quoted name, qualified by an attached database's.
   var table: String
   var columnNames: [String]
   var conflictResolution: ConflictResolution?
@@ -26,7 +27,7 @@ struct InsertClause: Hashable, Sendable {
     _ table: Base.Type, columns: [String], rowCount: Int, bindings: [QueryBinding],
     or resolution: ConflictResolution? = nil
   ) {
-    self.table = Base.tableName
+    self.table = TableSQL.of(Base.self).name
     self.columnNames = columns
     self.tableSQL = TableSQL.of(Base.self)
     self.allColumnNames = Base.TableColumns.writableColumnNames
@@ -69,7 +70,7 @@ struct InsertClause: Hashable, Sendable {
     if conflictResolution == nil, let tableSQL, columnNames == allColumnNames { return tableSQL.insertInto }
     var sql = "INSERT "
     if let conflictResolution { sql += "OR \(conflictResolution.rawValue) " }
-    sql += "INTO " + QueryFragment.quote(table) + " ("
+    sql += "INTO " + table + " ("
     sql += columnNames.map(QueryFragment.quote).joined(separator: ", ")
     return sql + ")"
   }

@@ -63,6 +63,8 @@ public struct TableModel: Sendable {
   public var access: MemberAccess
   /// The SQL table name.
   public var tableName: String
+  /// The attached database the table is in (`@Table(schema: "cache")`); nil for the main one.
+  public var schemaName: String?
   /// The table's name before `@Renamed(from:)`, for the migration that renames it.
   public var previousTableName: String?
   /// The columns, in declaration order.

@@ -16,6 +16,20 @@ enum NameRules {
     return nil
   }
 
+  /// Why `name` cannot name an attached database, or nil when it can. The name is a folder of
+  /// the target's migrations and part of the snapshot's file name, so it is a plain identifier.
+  static func schemaNameProblem(_ name: String) -> String? {
+    let isIdentifier = name.utf8.first.map { $0 == UInt8(ascii: "_") || ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") } == true
+      && name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    if !isIdentifier {
+      return "attached database name \(display(name)) must be letters, digits and underscores, not starting with a digit: it names the folder of its migrations"
+    }
+    if ["main", "temp"].contains(SQLName.folded(name)) {
+      return "\(display(name)) is SQLite's own name for the \(SQLName.folded(name) == "main" ? "main" : "temporary") database; leave schema: out for the main database"
+    }
+    return nil
+  }
+
   /// Why `name` cannot name a column, or nil when it can.
   static func columnNameProblem(_ name: String) -> String? {
     if let problem = commonProblem(name, kind: "column") { return problem }

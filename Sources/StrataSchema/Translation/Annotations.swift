@@ -64,6 +64,8 @@ struct AnnotationDefinition: Sendable {
 /// What a declaration's annotations ask for.
 struct AnnotationOptions: Sendable {
   var tableName: String?
+  /// The attached database the table is in (`@Table(schema: "cache")`).
+  var schemaName: String?
   var columnName: String?
   var isPrimaryKey = false
   var representation: TypeSyntax?
@@ -130,15 +132,23 @@ enum Annotations {
     AnnotationDefinition(
       name: "Table", target: .type,
       arguments: [
-        .init(label: nil, missing: #"@Table takes the table's name: @Table("name")"#) { value, options in
+        .init(label: nil) { value, options in
           guard case .string(let name) = value, !name.isEmpty else {
             return .init(message: #"@Table takes the table's name: @Table("name")"#)
           }
           options.tableName = name
           return nil
-        }
+        },
+        .init(label: "schema") { value, options in
+          guard case .string(let name) = value else {
+            return .init(message: #"@Table(schema:) takes the attached database's name: @Table(schema: "cache")"#)
+          }
+          if let problem = NameRules.schemaNameProblem(name) { return .init(message: problem) }
+          options.schemaName = name
+          return nil
+        },
       ],
-      needsArgument: false, usage: [#"@Table("name")"#], mark: { _ in }),
+      needsArgument: true, usage: [#"@Table("name")"#, #"@Table(schema: "cache")"#], mark: { _ in }),
     AnnotationDefinition(
       name: "Column", target: .storedProperty,
       arguments: [

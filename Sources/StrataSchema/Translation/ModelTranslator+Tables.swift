@@ -148,6 +148,12 @@ extension ModelTranslator {
     } else if tableOptions.viewSelect != nil {
       model.kind = .view
     }
+    model.schemaName = tableOptions.schemaName
+    if model.schemaName != nil, model.kind != .table || !tableOptions.triggers.isEmpty {
+      diagnostics.error(
+        "'\(type.qualifiedName)' is in an attached database, where Strata declares tables only; make its \(model.kind == .table ? "triggers" : model.kind == .view ? "view" : "full-text index") in a hand-written migration of that database",
+        at: tableOptions.argumentLocations["Table.schema"] ?? type.location)
+    }
     return (
       model,
       TableSchema(

@@ -81,6 +81,7 @@ public struct ModelTranslator {
       }
     }
     SchemaRules.check(tables: tables.filter { $0.kind == .table }, schemas: tableSchemas, diagnostics: &diagnostics)
+    checkReferencesWithinOneDatabase(stored.map { ($0.model, $0.schema) })
     let (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
     let enums = enumsUsedAsColumns.values
@@ -111,6 +112,23 @@ public struct ModelTranslator {
     models.objectLocations = objectLocations
     models.functions = files.flatMap(\.functions)
     return models
+  }
+
+  /// SQLite enforces a foreign key within one database only: a table of an attached database
+  /// cannot reference the main database's, nor the other way round.
+  private mutating func checkReferencesWithinOneDatabase(_ tables: [(model: TableModel, schema: TableSchema)]) {
+    let databases = Dictionary(tables.map { (SQLName.folded($0.model.tableName), $0.model.schemaName) }, uniquingKeysWith: { first, _ in first })
+    for (model, schema) in tables {
+      for column in schema.columns {
+        guard let target = column.references?.table, let targetDatabase = databases[SQLName.folded(target)],
+          targetDatabase != model.schemaName
+        else { continue }
+        let property = model.columns.first { $0.columnName == column.name }
+        diagnostics.error(
+          "'\(property?.propertyName ?? column.name)' references \(NameRules.display(target)) in \(targetDatabase.map { "the attached database \"\($0)\"" } ?? "the main database"), but '\(model.swiftName)' is in \(model.schemaName.map { "the attached database \"\($0)\"" } ?? "the main database"); SQLite enforces references within one database only: declare the property with the key's own type (UUID, Int) instead of the other table's ID, or keep both tables in one database",
+          at: property?.location ?? model.location)
+      }
+    }
   }
 
   private mutating func collectDeclarations() {

@@ -1,0 +1,104 @@
+import Foundation
+import Strata
+import Testing
+
+/// A model in an attached database (`// @Table(schema: "cache")`): its own file, migrated with its
+/// own migrations (`Migrations/cache/`), attached to every connection, joined with the main
+/// database's tables in one statement.
+@Suite struct AttachedDatabaseTests {
+  let directory: URL
+  let mainPath: String
+  let cachePath: String
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-attached-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    mainPath = directory.appendingPathComponent("app.sqlite").path
+    cachePath = directory.appendingPathComponent("cache.sqlite").path
+  }
+
+  func open(pooled: Bool = false) throws -> any DatabaseWriter {
+    let database = try openDatabase(
+      .file(mainPath), pooled: pooled,
+      attaching: [AttachedDatabase("cache", at: cachePath, migrations: StrataMigrations.attached)])
+    try database.migrate(StrataMigrations.all)
+    return database
+  }
+
+  @Test func statementsNameTheAttachedDatabase() throws {
+    expectSQL(
+      CachedScore.where { $0.best > 10 },
+      #"SELECT "cachedScores"."id", "cachedScores"."playerName", "cachedScores"."best" FROM "cache"."cachedScores" WHERE "cachedScores"."best" > 10"#)
+    expectSQL(
+      CachedScore.insert { CachedScore.Draft(playerName: "Blob", best: 3) },
+      #"INSERT INTO "cache"."cachedScores" ("id", "playerName", "best") VALUES (NULL, 'Blob', 3)"#)
+    expectSQL(
+      CachedScore.find(1).update { $0.best += 1 },
+      #"UPDATE "cache"."cachedScores" SET "best" = "cachedScores"."best" + 1 WHERE "cachedScores"."id" = 1"#)
+    expectSQL(CachedScore.find(1).delete(), #"DELETE FROM "cache"."cachedScores" WHERE "cachedScores"."id" = 1"#)
+  }
+
+  @Test func theFileHasItsOwnMigrationsAndJoinsTheMainDatabase() throws {
+    let database = try open()
+    try database.write { db in
+      try seedScorekeeper(db)
+      try CachedScore.insert {
+        CachedScore.Draft(playerName: "Blob", best: 25)
+        CachedScore.Draft(playerName: "Blob Jr", best: 90)
+        CachedScore.Draft(playerName: "Nobody", best: 1)
+      }.execute(db)
+    }
+    // Players whose score beats their cached best, across the two files.
+    let beaten = Player.join(CachedScore.all) { $0.name.eq($1.playerName) }
+      .where { $0.score > $1.best }
+      .order { $0.name }
+      .select { ($0.name, $1.best) }
+    expectSQL(
+      beaten,
+      #"SELECT "players"."name", "cachedScores"."best" FROM "players" JOIN "cache"."cachedScores" ON "players"."name" = "cachedScores"."playerName" WHERE "players"."score" > "cachedScores"."best" ORDER BY "players"."name""#)
+    let rows = try database.read { try beaten.fetchAll($0) }
+    #expect(rows.map(\.0) == ["Blob Jr"])
+    #expect(rows.map(\.1) == [90])
+    try database.write { db in
+      try CachedScore.where { $0.playerName.eq("Blob") }.update { $0.best = 30 }.execute(db)
+      try CachedScore.where { $0.playerName.eq("Nobody") }.delete().execute(db)
+    }
+    #expect(try database.read { try CachedScore.order(by: \.id).select { ($0.playerName, $0.best) }.fetchAll($0) }.map { "\($0.0)=\($0.1)" }
+      == ["Blob=30", "Blob Jr=90"])
+    try database.close()
+
+    // Each file holds its own tables and its own migration history.
+    let main = try openDatabase(.file(mainPath))
+    #expect(try main.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_schema WHERE name = 'cachedScores'") } == [])
+    let cache = try openDatabase(.file(cachePath))
+    #expect(try cache.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["0001_create_cachedScores"])
+    #expect(try cache.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM cachedScores") } == 2)
+  }
+
+  @Test func everyConnectionOfAPoolHasTheFileAttached() throws {
+    let database = try open(pooled: true)
+    try database.write { try CachedScore.insert { CachedScore.Draft(playerName: "Blob", best: 1) }.execute($0) }
+    let counts = try (0..<4).map { _ in try database.read { try CachedScore.count().fetchOne($0) } }
+    #expect(counts == [1, 1, 1, 1])
+    // Reopening migrates nothing: the file's history has its one migration.
+    try database.close()
+    _ = try open(pooled: true)
+  }
+
+  @MainActor @Test func liveQueriesSeeWritesToTheAttachedFile() async throws {
+    let database = try open()
+    let names = FetchAll(CachedScore.order(by: \.playerName).select(\.playerName), database: database)
+    #expect(names.wrappedValue == [])
+    try await database.write { try CachedScore.insert { CachedScore.Draft(playerName: "Ada") }.execute($0) }
+    #expect(await eventually { names.wrappedValue == ["Ada"] })
+  }
+
+  @Test func aFailingMigrationNamesTheAttachedDatabase() throws {
+    let broken = AttachedDatabase("cache", at: cachePath, migrations: [Migration(name: "0001_broken", sql: "CREATE TABLE t (")])
+    #expect {
+      _ = try openDatabase(.file(mainPath), attaching: [broken])
+    } throws: { error in
+      "\(error)".hasPrefix("the attached database \"cache\" (\(cachePath)): ")
+    }
+  }
+}
