@@ -71,6 +71,10 @@ import Testing
     // Quiet, with paths relative to the package.
     #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_players_and_8_more.sql:"), "\(generate.output)")
     #expect(generate.output.contains("App: updated the schema snapshot schemas/App.sql."), "\(generate.output)")
+    // The attached database's model has its own folder and files.
+    #expect(generate.output.contains("App (cache): wrote Sources/App/Migrations/cache/0001_create_bestScores.sql:"), "\(generate.output)")
+    #expect(try read("schemas/App.cache.sql").contains(#"CREATE TABLE "bestScores""#))
+    #expect(!appMigration.contains("bestScores"))
     #expect(!generate.output.contains(package.path), "\(generate.output)")
     #expect(!generate.output.contains("nothing to do"), "\(generate.output)")
     #expect(try read("schemas/App.sql").contains(#"CREATE INDEX "index_players_on_gameID""#))

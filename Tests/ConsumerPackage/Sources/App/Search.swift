@@ -69,3 +69,11 @@ struct Event: Table, Identifiable {
     var penalty = 1
   }
 }
+
+/// A game's best score, cached in a file of its own: a model in an attached database.
+// @Table(schema: "cache")
+struct BestScore: Table, Identifiable {
+  let id: Int
+  var gameTitle = ""
+  var best = 0
+}

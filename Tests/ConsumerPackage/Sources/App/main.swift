@@ -159,6 +159,23 @@ let labels = try catalog.read { db in
 }
 check(labels.map { "\($0.0): \($0.1)" } == ["Atlas: heavy"], "labels: \(labels)")
 
+// A cache in a file of its own, attached to the app's database, migrated with its own migrations.
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let withCache = try openDatabase(
+  .file(folder.appendingPathComponent("app.sqlite").path),
+  attaching: [AttachedDatabase("cache", at: folder.appendingPathComponent("cache.sqlite").path, migrations: StrataMigrations.attached)])
+try withCache.migrate(StrataMigrations.all)
+try withCache.write { db in
+  try Game.insert { Game.Draft(title: "Chess") }.execute(db)
+  try BestScore.insert { BestScore.Draft(gameTitle: "Chess", best: 12) }.execute(db)
+}
+let cached = try withCache.read { db in
+  try Game.join(BestScore.all) { $0.title.eq($1.gameTitle) }.select { ($0.title, $1.best) }.fetchAll(db)
+}
+check(cached.map { "\($0.0) \($0.1)" } == ["Chess 12"], "attached database: \(cached)")
+
 // Live queries in an `@Observable` model, updated by writes from another task.
 @Observable final class Scoreboard {
   @ObservationIgnored @FetchAll(Player.order { $0.score.desc() }) var players
