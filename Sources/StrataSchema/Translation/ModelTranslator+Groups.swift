@@ -66,11 +66,7 @@ extension ModelTranslator {
     return group.cases.flatMap { enumCase -> [GroupLeaf] in
       guard let value = enumCase.associatedValues?.first?.type else { return [] }
       if let inner = storableGroup(value, from: scope) { return leaves(of: inner, isNullable: true) }
-      let property = PropertyDeclaration(
-        name: enumCase.name, location: enumCase.location, isLet: true, isStatic: false, isLazy: false,
-        accessLevel: nil, attributes: [], annotations: [], type: value, initializer: nil, storage: .stored,
-        isConditional: false)
-      return [GroupLeaf(property: property, owner: group, isNullable: true)]
+      return [GroupLeaf(property: Self.property(of: enumCase, value: value), owner: group, isNullable: true)]
     }
   }
 
@@ -114,10 +110,7 @@ extension ModelTranslator {
           at: enumCase.location)
         continue
       } else {
-        let property = PropertyDeclaration(
-          name: enumCase.name, location: enumCase.location, isLet: true, isStatic: false, isLazy: false,
-          accessLevel: nil, attributes: [], annotations: [], type: value, initializer: nil, storage: .stored,
-          isConditional: false)
+        let property = Self.property(of: enumCase, value: value)
         guard storage(of: unwrapped, for: property, scope: scope, seen: []) != nil else { continue }
         columns.append(
           ColumnModel(
@@ -133,6 +126,14 @@ extension ModelTranslator {
       tableName: Naming.tableName(forType: type.name), columns: columns)
     model.cases = cases
     return model
+  }
+
+  /// An enum case's value as the property that stores it: named after the case.
+  private static func property(of enumCase: EnumCase, value: TypeSyntax) -> PropertyDeclaration {
+    PropertyDeclaration(
+      name: enumCase.name, location: enumCase.location, isLet: true, isStatic: false, isLazy: false,
+      accessLevel: nil, attributes: [], annotations: [], type: value, initializer: nil, storage: .stored,
+      isConditional: false)
   }
 
   /// A column of a group inside a selection's table: only its name and group are emitted.
