@@ -43,7 +43,7 @@ public struct Generator: Sendable {
   ///
   /// Swift files are parsed; a schema file (`*.strata`) gives the declarations of the Swift
   /// models it stands for, placed in the schema file, so diagnostics point into it.
-  public func models() throws -> ModelSet {
+  public func models(for dialect: DatabaseDialect = .sqlite) throws -> ModelSet {
     let schemaFiles = Dictionary(self.schemaFiles.map { ($0.path, $0.models) }, uniquingKeysWith: { first, _ in first })
     let grammar = schemaFiles.values.flatMap(\.diagnostics)
     if grammar.contains(where: { $0.severity == .error }) {
@@ -52,7 +52,9 @@ public struct Generator: Sendable {
     let parsed = sources.map { source in
       schemaFiles[source.path]?.declarations ?? SwiftParser.parse(source.contents, path: source.path)
     }
-    return try ModelTranslator.translate(parsed)
+    var models = try ModelTranslator.translate(parsed, for: dialect)
+    models.dialect = dialect
+    return models
   }
 
   /// The Swift models of the schema files, for the build to compile; nil when there are none.

@@ -82,7 +82,11 @@ struct GenerateCommand: ParsableCommand {
           // A target without a Migrations folder has no migrations to check and has not adopted
           // Strata's (its tables may be made some other way), so there is nothing to compare.
           var isDirectory: ObjCBool = false
-          if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue {
+          // A PostgreSQL target's migrations are checked by `generate-migrations`, which starts a
+          // server: a build must not need one.
+          if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+            try MigrationSettings.read(migrations: migrations).dialect == .sqlite
+          {
             report(try MigrationDrift.warnings(models: database.models, migrations: files))
           }
           if let name = database.schemaName { attached.append((name, files)) } else { main = files }

@@ -62,7 +62,8 @@ struct MigrationsCommand: ParsableCommand {
   private func plan() throws -> Int32 {
     let checkedInCode = code.map(CheckedInCode.init(conformances:))
     let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
-    let models = try generator.models()
+    let settings = try MigrationSettings.read(migrations: migrations)
+    let models = try generator.models(for: settings.dialect)
     report(models.warnings)
     // The main database first, then each attached one, each with its own files; the generated
     // code is the module's, written with the main database's.

@@ -8,16 +8,21 @@ struct SchemaCommand: ParsableCommand {
 
   @OptionGroup var options: ModuleOptions
 
+  @Option(help: ArgumentHelp("The database whose SQL to print: sqlite or postgresql.", valueName: "dialect"))
+  var dialect: DatabaseDialect = .sqlite
+
   func validate() throws {
     if options.inputs.isEmpty { throw ValidationError("give the model files, or the directories that hold them") }
   }
 
   func run() throws {
     try reportingFailures {
-      let models = try Generator(inputs: options.inputs, root: options.root).models()
+      let models = try Generator(inputs: options.inputs, root: options.root).models(for: dialect)
       report(models.warnings)
-      print(SQLRenderer.schema(models.schema))
+      print(dialect.sql(models.schema))
       return 0
     }
   }
 }
+
+extension DatabaseDialect: ExpressibleByArgument {}

@@ -13,6 +13,12 @@ protocol SchemaDialect: Sendable {
   /// leaves it out; nil when the database assigns no keys of `type`.
   func assignedKey(_ column: ColumnSchema, holding type: ColumnValueType) -> ColumnSchema?
 
+  /// The default a Swift `true` or `false` is written as.
+  func booleanDefault(_ flag: Bool) -> ColumnDefault
+
+  /// What a model's table asks for that the database cannot hold, reported at the model's line.
+  func problems(in table: TableSchema) -> [SchemaChanges.Problem]
+
   /// Why the database cannot add `column` to a table that has rows without rebuilding it; nil
   /// when it can.
   func cannotAdd(_ column: ColumnSchema) -> String?

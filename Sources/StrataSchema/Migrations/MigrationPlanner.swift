@@ -39,7 +39,7 @@ public enum MigrationPlanner {
     models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false,
     previousSnapshot: String? = nil
   ) throws -> MigrationPlan {
-    let dialect = SQLiteDialect(functions: models.functions)
+    let dialect = models.schemaDialect
     let comparison = try compare(
       models, with: migrations, replayingEveryStatement: false, recorded: previousSnapshot.flatMap(SchemaSnapshot.record),
       dialect: dialect)
@@ -188,7 +188,7 @@ public enum MigrationPlanner {
     _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool,
     recorded: SchemaSnapshot.Record? = nil, dialect: (any SchemaDialect)? = nil
   ) throws -> Comparison {
-    let dialect = dialect ?? SQLiteDialect(functions: models.functions)
+    let dialect = dialect ?? models.schemaDialect
     var creators: [String: SourceLocation] = [:]
     var database = try dialect.replay(migrations.files, runningEveryStatement: replayingEveryStatement) { file, database in
       for name in try database.tableNames() where creators[SQLName.folded(name)] == nil {
@@ -290,7 +290,7 @@ public enum MigrationPlanner {
   /// The models' schema as the database reads it back, in the models' creation order (each table
   /// after the tables it references), so that new tables are created in that order; a table the
   /// database refuses is an error at its model.
-  static func desiredSchema(_ models: ModelSet, dialect: any SchemaDialect = SQLiteDialect()) throws -> Schema {
+  static func desiredSchema(_ models: ModelSet, dialect: any SchemaDialect) throws -> Schema {
     let order = Dictionary(
       models.schema.tables.enumerated().map { (SQLName.folded($0.element.name), $0.offset) }, uniquingKeysWith: { first, _ in first })
     var schema: Schema

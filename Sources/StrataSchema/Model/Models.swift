@@ -14,6 +14,11 @@ public struct ModelSet: Sendable {
   public var objectLocations: [String: SourceLocation] = [:]
   /// The SQL functions the module writes in Swift, which migrations may call.
   public var functions: [AppFunction] = []
+  /// The database the schema is for.
+  public var dialect: DatabaseDialect = .sqlite
+
+  /// How that database declares, changes and checks the schema.
+  var schemaDialect: any SchemaDialect { dialect.schemaDialect(functions: functions) }
 
   /// The files that declare models, in order.
   public var modelFiles: [String] {

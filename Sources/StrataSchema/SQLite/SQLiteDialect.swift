@@ -40,6 +40,10 @@ struct SQLiteDialect: SchemaDialect {
     return column
   }
 
+  func booleanDefault(_ flag: Bool) -> ColumnDefault { .integer(flag ? "1" : "0") }
+
+  func problems(in table: TableSchema) -> [SchemaChanges.Problem] { [] }
+
   func cannotAdd(_ column: ColumnSchema) -> String? {
     if column.primaryKey != nil { return "it is the primary key" }
     // SQLite adds only a VIRTUAL one, and checks its NOT NULL against no row; a rebuild computes

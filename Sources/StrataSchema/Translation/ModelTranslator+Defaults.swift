@@ -49,7 +49,7 @@ extension ModelTranslator {
       return .real(String(number))
     case .bool(let flag):
       guard storage.isBool else { return wrongType() }
-      return .integer(flag ? "1" : "0")
+      return dialect.booleanDefault(flag)
     default:
       return nil
     }

@@ -7,8 +7,10 @@
 /// access (`+Access`), and the checks that need every table (`SchemaRules`).
 public struct ModelTranslator {
   let files: [SourceFileDeclarations]
+  /// The database the migrations are for.
+  let databaseDialect: DatabaseDialect
   /// How the database declares what the models ask for.
-  let dialect: any SchemaDialect = SQLiteDialect()
+  let dialect: any SchemaDialect
   var diagnostics = Diagnostics()
   /// Every type declared in the files, by qualified name; extensions are kept apart.
   var declarations: [String: TypeDeclaration] = [:]
@@ -28,13 +30,15 @@ public struct ModelTranslator {
   /// Translates the declarations a front-end read into models.
   ///
   /// - Throws: ``DiagnosticsError`` with every problem found.
-  static func translate(_ files: [SourceFileDeclarations]) throws -> ModelSet {
-    var translator = ModelTranslator(files: files)
+  static func translate(_ files: [SourceFileDeclarations], for dialect: DatabaseDialect = .sqlite) throws -> ModelSet {
+    var translator = ModelTranslator(files: files, dialect: dialect)
     return try translator.run()
   }
 
-  private init(files: [SourceFileDeclarations]) {
+  private init(files: [SourceFileDeclarations], dialect: DatabaseDialect) {
     self.files = files
+    self.databaseDialect = dialect
+    self.dialect = dialect.schemaDialect()
   }
 
   private mutating func run() throws -> ModelSet {
@@ -82,6 +86,7 @@ public struct ModelTranslator {
     }
     SchemaRules.check(tables: tables.filter { $0.kind == .table }, schemas: tableSchemas, diagnostics: &diagnostics)
     checkReferencesWithinOneDatabase(stored.map { ($0.model, $0.schema) })
+    checkWhatTheDatabaseHolds(stored.map { ($0.model, $0.schema) })
     let (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
     let enums = enumsUsedAsColumns.values
@@ -127,6 +132,31 @@ public struct ModelTranslator {
         diagnostics.error(
           "'\(property?.propertyName ?? column.name)' references \(NameRules.display(target)) in \(targetDatabase.map { "the attached database \"\($0)\"" } ?? "the main database"), but '\(model.swiftName)' is in \(model.schemaName.map { "the attached database \"\($0)\"" } ?? "the main database"); SQLite enforces references within one database only: declare the property with the key's own type (UUID, Int) instead of the other table's ID, or keep both tables in one database",
           at: property?.location ?? model.location)
+      }
+    }
+  }
+
+  /// What a model asks for that the database cannot hold: a problem of the dialect's at the
+  /// property or the model, and, for PostgreSQL, the objects only SQLite's migrations make.
+  private mutating func checkWhatTheDatabaseHolds(_ tables: [(model: TableModel, schema: TableSchema)]) {
+    for (model, schema) in tables {
+      for problem in dialect.problems(in: schema) {
+        let property = model.columns.first { $0.columnName == problem.column }
+        diagnostics.error(problem.message, at: property?.location ?? model.location)
+      }
+      guard databaseDialect == .postgresql else { continue }
+      let options = typeOptions[model.swiftName] ?? AnnotationOptions()
+      let unsupported: String? = switch model.kind {
+      case .fullTextIndex: "an FTS5 full-text index, which is SQLite's"
+      case .view: "a view (@View), which Strata writes for SQLite only so far"
+      case .table where !options.triggers.isEmpty: "triggers (@Trigger) in SQLite's syntax"
+      case .table where model.schemaName != nil: "in an attached database, which PostgreSQL does not have (use a schema of one database in a hand-written migration)"
+      case .table: nil
+      }
+      if let unsupported {
+        diagnostics.error(
+          "'\(model.swiftName)' is \(unsupported); the target's migrations are for PostgreSQL (strata.json), so declare it in a hand-written migration and mark the model // @Unmanaged",
+          at: model.location)
       }
     }
   }

@@ -1,0 +1,146 @@
+import StrataSQL
+
+/// What SQLite must rebuild a table for, PostgreSQL changes in place: a column's type
+/// (`ALTER COLUMN … TYPE … USING`), nullability, default, uniqueness and reference, and columns
+/// added and dropped. Checks come first and stop the migration, before anything changes, when a
+/// row holds a value the change would not keep; each names the table, the column and the row.
+struct PostgreSQLAlter {
+  let rebuild: SchemaChanges.Rebuild
+
+  /// The checks, then one `ALTER TABLE` per change.
+  var statements: [String] {
+    let table = rebuild.table
+    let current = rebuild.current
+    let quotedTable = SQLQuoting.identifier(table.name)
+    let currentColumns = Dictionary(current.columns.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    let sources = Dictionary(rebuild.sources.map { (SQLName.folded($0.column), $0) }, uniquingKeysWith: { first, _ in first })
+    var checks: [String] = []
+    var alters: [String] = []
+    func alter(_ clause: String) { alters.append("ALTER TABLE \(quotedTable) \(clause);") }
+
+    for column in rebuild.droppedColumns { alter("DROP COLUMN \(SQLQuoting.identifier(column))") }
+    for column in table.columns {
+      let name = SQLQuoting.identifier(column.name)
+      guard let existing = currentColumns[SQLName.folded(column.name)] else {
+        alter("ADD COLUMN \(PostgreSQLRenderer.columnDefinition(column))")
+        continue
+      }
+      if column.isGenerated || existing.isGenerated {
+        if column.generated != existing.generated {
+          // A generated column's expression cannot change in place; it holds nothing of its own.
+          alter("DROP COLUMN \(name)")
+          alter("ADD COLUMN \(PostgreSQLRenderer.columnDefinition(column))")
+        }
+        continue
+      }
+      let source = sources[SQLName.folded(column.name)]
+      if existing.type != column.type {
+        if source?.allowsLossyConversion != true, let check = lossyConversion(of: existing, to: column) { checks.append(check) }
+        alter("ALTER COLUMN \(name) TYPE \(column.type.sql) USING \(name)::\(column.type.sql)")
+      }
+      if existing.defaultValue != column.defaultValue {
+        alter(column.defaultValue.map { "ALTER COLUMN \(name) SET DEFAULT \($0.sql)" } ?? "ALTER COLUMN \(name) DROP DEFAULT")
+      }
+      if column.isNotNull, !existing.isNotNull {
+        if let value = source?.nullsBecome {
+          alters.append("UPDATE \(quotedTable) SET \(name) = \(value.sql) WHERE \(name) IS NULL;")
+        } else {
+          checks.append(
+            check(
+              table, rows: "\(name) IS NULL",
+              message: "has no \(name) (NULL), so \(qualified(table, column)) cannot become NOT NULL: give the property a default, which those rows get, or update them in an earlier migration"))
+        }
+        alter("ALTER COLUMN \(name) SET NOT NULL")
+      } else if !column.isNotNull, existing.isNotNull, column.primaryKey == nil {
+        alter("ALTER COLUMN \(name) DROP NOT NULL")
+      }
+      if column.isUnique, !existing.isUnique {
+        checks.append(
+          check(
+            table, rows: "\(name) IN (SELECT \(name) FROM \(quotedTable) GROUP BY \(name) HAVING count(*) > 1)",
+            message: "shares its \(name) with another row, so \(qualified(table, column)) cannot become UNIQUE: remove the duplicates in an earlier migration"))
+        alter("ADD UNIQUE (\(name))")
+      } else if !column.isUnique, existing.isUnique {
+        alters.append(dropConstraint(of: table.name, kind: "u", column: column.name))
+      }
+      if column.references != existing.references {
+        if existing.references != nil { alters.append(dropConstraint(of: table.name, kind: "f", column: column.name)) }
+        if let reference = column.references {
+          // NOT VALID takes the lock only to add the constraint; VALIDATE then reads the rows
+          // without blocking writes.
+          var clause = "ADD FOREIGN KEY (\(name)) REFERENCES \(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))"
+          if let action = reference.onDelete { clause += " ON DELETE \(action.rawValue)" }
+          if let action = reference.onUpdate { clause += " ON UPDATE \(action.rawValue)" }
+          alter(clause + " NOT VALID")
+          alters.append(validateConstraint(of: table.name, kind: "f", column: column.name))
+        }
+      }
+    }
+    return checks + alters
+  }
+
+  /// A check that stops on a value a type change would not keep as it is: a fraction that an
+  /// integer rounds; text another type cannot read stops the `USING` cast by itself.
+  private func lossyConversion(of existing: ColumnSchema, to column: ColumnSchema) -> String? {
+    let name = SQLQuoting.identifier(existing.name)
+    let from = existing.type.sql
+    let to = column.type.sql
+    guard ["double precision", "real", "numeric"].contains(from), ["bigint", "integer", "smallint"].contains(to) else { return nil }
+    return check(
+      rebuild.current, rows: "\(name) <> trunc(\(name))",
+      message: "holds a fraction in \(qualified(rebuild.current, existing)), which becomes a rounded \(to): the migration changes nothing. Update the value in an earlier migration, or mark the property // @AllowLossyConversion to round it")
+  }
+
+  /// `DO` block that stops the migration when a row of `table` matches `rows`, naming the row by
+  /// its key (or its `ctid`).
+  private func check(_ table: TableSchema, rows: String, message: String) -> String {
+    let key = table.columns.first { $0.primaryKey != nil }.map { SQLQuoting.identifier($0.name) }
+      ?? (table.compositePrimaryKey.isEmpty ? "ctid" : table.compositePrimaryKey.map(SQLQuoting.identifier).joined(separator: " || ', ' || "))
+    let keyName = table.columns.first { $0.primaryKey != nil }.map { "the row whose \(SQLQuoting.identifier($0.name)) is " } ?? "the row "
+    let body = """
+      DECLARE found text;
+      BEGIN
+        SELECT (\(key))::text INTO found FROM \(SQLQuoting.identifier(table.name)) WHERE \(rows) LIMIT 1;
+        IF FOUND THEN
+          RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(SQLQuoting.identifier(table.name)): \(keyName)")) || found || \(SQLQuoting.string(" " + message));
+        END IF;
+      END
+      """
+    return doBlock(body)
+  }
+
+  /// Drops the constraint of `kind` (`u`, `f`) on `column`, whatever PostgreSQL named it.
+  private func dropConstraint(of table: String, kind: String, column: String) -> String {
+    doBlock(
+      "BEGIN\n  EXECUTE (SELECT format('ALTER TABLE %I DROP CONSTRAINT %I', \(SQLQuoting.string(table)), conname)\n"
+        + constraintLookup(of: table, kind: kind, column: column) + ");\nEND")
+  }
+
+  /// Validates the `NOT VALID` constraint of `kind` on `column`.
+  private func validateConstraint(of table: String, kind: String, column: String) -> String {
+    doBlock(
+      "BEGIN\n  EXECUTE (SELECT format('ALTER TABLE %I VALIDATE CONSTRAINT %I', \(SQLQuoting.string(table)), conname)\n"
+        + constraintLookup(of: table, kind: kind, column: column) + ");\nEND")
+  }
+
+  private func constraintLookup(of table: String, kind: String, column: String) -> String {
+    let relation = "to_regclass(quote_ident(\(SQLQuoting.string(table))))"
+    return "    FROM pg_constraint WHERE conrelid = \(relation) AND contype = '\(kind)'\n"
+      + "      AND conkey = ARRAY[(SELECT attnum FROM pg_attribute WHERE attrelid = \(relation) AND attname = \(SQLQuoting.string(column)))]::int2[]"
+  }
+
+  /// `DO $tag$ … $tag$;` with a tag the body does not contain, so no name in it ends the block.
+  private func doBlock(_ body: String) -> String {
+    var tag = "$strata$"
+    var counter = 0
+    while body.contains(tag) {
+      counter += 1
+      tag = "$strata\(counter)$"
+    }
+    return "DO \(tag)\n\(body)\n\(tag);"
+  }
+
+  private func qualified(_ table: TableSchema, _ column: ColumnSchema) -> String {
+    "\(SQLQuoting.identifier(table.name)).\(SQLQuoting.identifier(column.name))"
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import StrataSQL
+
+/// A scratch database on the planner's PostgreSQL server, dropped when the planner lets it go.
+final class PostgreSQLDatabase: ScratchDatabase {
+  let server: PostgreSQLServer
+  let name: String
+
+  init(server: PostgreSQLServer, name: String) {
+    self.server = server
+    self.name = name
+  }
+
+  deinit {
+    server.drop(name)
+  }
+
+  /// Runs SQL, stopping at the first error; returns what it printed.
+  @discardableResult
+  func run(_ sql: String) throws -> String {
+    try server.run(sql, database: name)
+  }
+
+  func execute(_ sql: String) throws {
+    try run(sql)
+  }
+
+  /// Runs a migration file in one transaction, as the migrator will.
+  ///
+  /// - Throws: ``DiagnosticsError`` at the file's line of the statement PostgreSQL refused.
+  func apply(_ file: MigrationFiles.File) throws {
+    do {
+      // On one line with the file's first, so that psql's line numbers are the file's.
+      try run("BEGIN; " + file.sql + "\n;COMMIT;")
+    } catch let error as PostgreSQLError {
+      throw DiagnosticsError([
+        Diagnostic(
+          .error, "PostgreSQL refuses this migration: \(error.serverMessage)",
+          at: SourceLocation(path: file.path, line: error.line ?? 1, column: 1))
+      ])
+    }
+  }
+
+  func introspect() throws -> SchemaIntrospector.Introspection {
+    try PostgreSQLIntrospector.introspect(self)
+  }
+
+  func tableNames() throws -> [String] {
+    try run("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+      .split(separator: "\n").map(String.init)
+  }
+
+  func viewColumns(_ name: String) throws -> [ColumnSchema]? {
+    let rows = try run(
+      "SELECT a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+        + "WHERE n.nspname = 'public' AND c.relkind = 'v' AND c.relname = \(SQLQuoting.string(name)) AND a.attnum > 0 ORDER BY a.attnum")
+    let names = rows.split(separator: "\n").map(String.init)
+    return names.isEmpty ? nil : names.map { ColumnSchema(name: $0, type: .none) }
+  }
+}

@@ -1,0 +1,146 @@
+import StrataSQL
+
+/// PostgreSQL's answers to ``SchemaDialect``: a type for each kind of value (`uuid`,
+/// `timestamptz`, `jsonb`, …), keys from an identity or `gen_random_uuid()`, and an `ALTER TABLE`
+/// that changes a column in place where SQLite rebuilds the table. Migrations are checked on a
+/// scratch database of a ``PostgreSQLServer``.
+struct PostgreSQLDialect: SchemaDialect {
+  var name: String { "PostgreSQL" }
+
+  func columnType(for type: ColumnValueType) -> SQLType {
+    switch type {
+    case .integer: .other("bigint")
+    case .boolean: .other("boolean")
+    case .real: .other("double precision")
+    case .text: .other("text")
+    case .uuid: .other("uuid")
+    case .date: .other("timestamptz")
+    case .blob: .other("bytea")
+    case .json: .other("jsonb")
+    // No PostgreSQL column holds a value of any type; `problems(in:)` reports it.
+    case .any: .any
+    }
+  }
+
+  func assignedKey(_ column: ColumnSchema, holding type: ColumnValueType) -> ColumnSchema? {
+    var column = column
+    switch type {
+    case .integer:
+      column.primaryKey = .init(isAutoincrement: true)
+    case .uuid:
+      column.primaryKey = .init()
+      column.isNotNull = true
+      column.defaultValue = .expression("gen_random_uuid()")
+    case .boolean, .real, .text, .date, .blob, .json, .any:
+      return nil
+    }
+    return column
+  }
+
+  func booleanDefault(_ flag: Bool) -> ColumnDefault {
+    .keyword(flag ? "TRUE" : "FALSE")
+  }
+
+  func problems(in table: TableSchema) -> [SchemaChanges.Problem] {
+    table.columns.compactMap { column in
+      let name = NameRules.display(column.name)
+      if column.type == .any {
+        return .init(table: table.name, column: column.name, message: "column \(name) holds values of any type (StoredValue), which no PostgreSQL column does; give the property a type")
+      }
+      if let collation = column.collation {
+        return .init(
+          table: table.name, column: column.name,
+          message: "column \(name) is COLLATE \(collation.name), which PostgreSQL does not have; compare with lower(…) in queries, or drop collate: from the model (a citext column is not made for you: it needs an extension)")
+      }
+      if case .generated(_, let storage)? = column.generated, storage != .stored {
+        return .init(
+          table: table.name, column: column.name,
+          message: "column \(name) is a virtual generated column, which PostgreSQL 15 does not have; write @Generated(raw: …, stored: true)")
+      }
+      return nil
+    }
+  }
+
+  func cannotAdd(_ column: ColumnSchema) -> String? {
+    // PostgreSQL adds any column in place; one that existing rows cannot take (NOT NULL without
+    // a default) stops the migration on a table with rows, as it should.
+    if column.primaryKey != nil { return "it is the primary key" }
+    return nil
+  }
+
+  func createTable(_ table: TableSchema) -> String { PostgreSQLRenderer.createTable(table) }
+
+  func createIndex(_ index: IndexSchema) -> String { PostgreSQLRenderer.createIndex(index) }
+
+  func statements(for step: SchemaChange, from current: SchemaIntrospector.Introspection) -> [String] {
+    switch step {
+    case .renames(let plan):
+      plan.operations.map { operation in
+        switch operation {
+        case .renameTable(let from, let to):
+          "ALTER TABLE \(SQLQuoting.identifier(from)) RENAME TO \(SQLQuoting.identifier(to));"
+        case .renameColumn(let table, let from, let to):
+          "ALTER TABLE \(SQLQuoting.identifier(table)) RENAME COLUMN \(SQLQuoting.identifier(from)) TO \(SQLQuoting.identifier(to));"
+        case .dropColumn(let table, let column):
+          "ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"
+        }
+      }
+    case .check(let check): [check.sql]
+    case .dropIndex(let index): ["DROP INDEX \(SQLQuoting.identifier(index.name));"]
+    case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
+    case .rebuild(let rebuild): PostgreSQLAlter(rebuild: rebuild).statements
+    case .dropColumn(let table, let column):
+      ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
+    case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
+    case .addColumn(let table, let column): [PostgreSQLRenderer.addColumn(column, to: table)]
+    case .createIndex(let index): [createIndex(index)]
+    // Models declare no views, triggers or full-text indexes for PostgreSQL (`problems`), so
+    // there are none to create; what a migration made is the user's and is never dropped.
+    case .dropObject, .createObject: []
+    }
+  }
+
+  var checksComment: String {
+    "-- Each check below stops the migration, before anything changes, when a row holds a value the change would not keep."
+  }
+
+  func replay(
+    _ files: [MigrationFiles.File], runningEveryStatement: Bool,
+    afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
+  ) throws -> any ScratchDatabase {
+    let database = try PostgreSQLServer.shared().scratchDatabase()
+    for file in files {
+      try database.apply(file)
+      try afterEach(file, database)
+    }
+    return database
+  }
+
+  func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase {
+    let database = try PostgreSQLServer.shared().scratchDatabase()
+    for file in files { try database.apply(file) }
+    do {
+      try database.apply(.generated(generated))
+    } catch let error as DiagnosticsError {
+      throw InputError(
+        "the generated migration fails on PostgreSQL (\(error.diagnostics.map(\.message).joined(separator: "; "))):\n\(generated)")
+    }
+    return database
+  }
+
+  func schema(creating tables: [TableSchema]) throws -> Schema {
+    let database = try PostgreSQLServer.shared().scratchDatabase()
+    for table in tables {
+      do {
+        try database.run(([createTable(table)] + table.indexes.map(createIndex)).joined(separator: "\n"))
+      } catch let error as PostgreSQLError {
+        throw RefusedTable(table: table.name, message: error.serverMessage)
+      }
+    }
+    return try database.introspect().schemaWithGeneratedColumns
+  }
+
+  func objects(creating objects: [DeclaredObject], over tables: [TableSchema]) throws -> [SchemaObject] {
+    []
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// A PostgreSQL server the planner replays migrations into: the one `STRATA_POSTGRES_URL` names,
+/// or, when none is named, a throwaway server started from the machine's PostgreSQL binaries in
+/// a temporary folder (listening on a Unix socket there, no TCP port) and stopped when the
+/// planner is done.
+///
+/// The planner talks to it through `psql`, so the `strata` tool needs no PostgreSQL client
+/// library: an app that uses PostgreSQL pays for none in its build.
+final class PostgreSQLServer: @unchecked Sendable {
+  /// The environment variable that names a server: a `postgres://` URL whose user may create
+  /// databases.
+  static let urlVariable = "STRATA_POSTGRES_URL"
+
+  /// The server every planner in this process shares, started at the first use.
+  static func shared() throws -> PostgreSQLServer {
+    try lock.withLock {
+      if let server = sharedServer { return server }
+      let server = try PostgreSQLServer()
+      sharedServer = server
+      atexit { PostgreSQLServer.lock.withLock { PostgreSQLServer.sharedServer?.stop() } }
+      return server
+    }
+  }
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var sharedServer: PostgreSQLServer?
+
+  /// psql's connection arguments for the server's maintenance database.
+  private let connection: [String]
+  private let psql: String
+  /// The throwaway server's folder and `pg_ctl`, when the planner started one.
+  private let throwaway: (folder: String, data: String, pgCtl: String, asUser: String?)?
+  private var databaseCounter = 0
+
+  private init() throws {
+    let environment = ProcessInfo.processInfo.environment
+    if let url = environment[Self.urlVariable], !url.isEmpty {
+      guard let psql = Self.binary("psql") else {
+        throw InputError("\(Self.urlVariable) names a PostgreSQL server, but psql is not on this machine; install PostgreSQL's client")
+      }
+      self.psql = psql
+      connection = ["--dbname=" + url]
+      throwaway = nil
+      return
+    }
+    guard let initdb = Self.binary("initdb"), let pgCtl = Self.binary("pg_ctl"), let psql = Self.binary("psql") else {
+      throw InputError(
+        "a PostgreSQL target's migrations are checked on a scratch PostgreSQL server: set \(Self.urlVariable) to a server whose user may create databases (postgres://user@localhost:5432/postgres), or install PostgreSQL (initdb, pg_ctl and psql) for a throwaway server")
+    }
+    self.psql = psql
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-postgres-\(UUID().uuidString.prefix(8))").path
+    let data = (folder as NSString).appendingPathComponent("data")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // PostgreSQL refuses to run as root; a root process runs it as the `postgres` user.
+    var asUser: String?
+    if geteuid() == 0 {
+      guard let user = getpwnam("postgres") else {
+        throw InputError("PostgreSQL does not run as root, and this machine has no `postgres` user to run the throwaway server as; set \(Self.urlVariable)")
+      }
+      chown(folder, user.pointee.pw_uid, user.pointee.pw_gid)
+      asUser = "postgres"
+    }
+    throwaway = (folder, data, pgCtl, asUser)
+    connection = ["--host=" + folder, "--port=5432", "--username=strata", "--dbname=postgres"]
+    let log = (folder as NSString).appendingPathComponent("server.log")
+    let run = { (arguments: [String], capturing: Bool) throws in
+      let result = try Self.run(
+        asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? [], arguments, timeout: 60, capturing: capturing)
+      if result.status != 0 {
+        let output = capturing ? result.errors : (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        throw InputError("could not start a throwaway PostgreSQL server (\((arguments[0] as NSString).lastPathComponent)): \(output)")
+      }
+    }
+    try run([initdb, "--pgdata=" + data, "--username=strata", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"], true)
+    // The server inherits pg_ctl's output, so it goes to the log, not to pipes that would stay
+    // open for as long as the server runs.
+    try run([pgCtl, "--pgdata=" + data, "--log=" + log, "--wait", "--options=-c listen_addresses='' -k \(folder) -p 5432 -c fsync=off", "start"], false)
+  }
+
+  /// Stops the throwaway server and removes its folder; a named server is left as it was.
+  func stop() {
+    guard let throwaway else { return }
+    _ = try? Self.run(
+      throwaway.asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? [],
+      [throwaway.pgCtl, "--pgdata=" + throwaway.data, "--mode=immediate", "stop"], timeout: 30)
+    try? FileManager.default.removeItem(atPath: throwaway.folder)
+  }
+
+  /// A new empty database on the server, for one replay.
+  func scratchDatabase() throws -> PostgreSQLDatabase {
+    let name = Self.lock.withLock { () -> String in
+      databaseCounter += 1
+      return "strata_scratch_\(getpid())_\(databaseCounter)_\(UUID().uuidString.prefix(6).lowercased())"
+    }
+    _ = try run("CREATE DATABASE \"\(name)\"", database: nil)
+    return PostgreSQLDatabase(server: self, name: name)
+  }
+
+  /// Drops a scratch database.
+  func drop(_ database: String) {
+    _ = try? run("DROP DATABASE IF EXISTS \"\(database)\" WITH (FORCE)", database: nil)
+  }
+
+  /// Runs `sql` with psql, stopping at the first error, in `database` (the maintenance one when
+  /// nil); returns what it printed, unaligned, without headers.
+  ///
+  /// - Throws: ``PostgreSQLError`` with psql's message (`psql:<stdin>:LINE: ERROR: …`).
+  func run(_ sql: String, database: String?) throws -> String {
+    var arguments = [psql, "--no-psqlrc", "--quiet", "--no-align", "--tuples-only", "--set=ON_ERROR_STOP=1"]
+    arguments += connection.map { argument in
+      guard let database, argument.hasPrefix("--dbname=") else { return argument }
+      return "--dbname=" + Self.replacingDatabase(in: String(argument.dropFirst("--dbname=".count)), with: database)
+    }
+    let result = try Self.run([], arguments, input: sql, timeout: 120)
+    guard result.status == 0 else { throw PostgreSQLError(message: result.errors) }
+    return result.output
+  }
+
+  /// A connection string or URL naming `database` instead of the one it names.
+  private static func replacingDatabase(in target: String, with database: String) -> String {
+    guard var components = URLComponents(string: target), components.scheme?.hasPrefix("postgres") == true else {
+      return database
+    }
+    components.path = "/" + database
+    return components.string ?? target
+  }
+
+  // MARK: Processes
+
+  /// The path of a PostgreSQL program: on the PATH, or in the usual installation folders.
+  private static func binary(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    var folders = path.split(separator: ":").map(String.init)
+    let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+    folders += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "/usr/lib/postgresql/\($0)/bin" }
+    folders += ["/opt/homebrew/bin", "/usr/local/bin", "/Applications/Postgres.app/Contents/Versions/latest/bin"]
+    return folders.map { ($0 as NSString).appendingPathComponent(name) }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Runs a program to its end, or kills it after `timeout` seconds. Without `capturing`, its
+  /// output goes nowhere (a server it starts keeps no pipe of ours open).
+  ///
+  /// It uses `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose exit
+  /// notification depends on a run loop a command-line tool does not run.
+  private static func run(
+    _ prefix: [String], _ arguments: [String], input: String? = nil, timeout: TimeInterval, capturing: Bool = true
+  ) throws -> (status: Int32, output: String, errors: String) {
+    let command = prefix + arguments
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Files rather than pipes: nothing to drain while the program runs, and no pipe a
+    // background child could hold open.
+    let inputPath = (folder as NSString).appendingPathComponent("in")
+    let outputPath = capturing ? (folder as NSString).appendingPathComponent("out") : "/dev/null"
+    let errorPath = capturing ? (folder as NSString).appendingPathComponent("err") : "/dev/null"
+    try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = command.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
+    guard spawned == 0 else {
+      throw PostgreSQLError(message: "could not run \(command[0]): \(String(cString: strerror(spawned)))")
+    }
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        _ = waitpid(pid, &status, 0)
+        throw PostgreSQLError(message: "\((arguments[0] as NSString).lastPathComponent) did not finish within \(Int(timeout)) seconds")
+      }
+      usleep(2_000)
+    }
+    // WEXITSTATUS: the exit code, or a code of the signal that ended it.
+    let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let read = { (path: String) in capturing ? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" : "" }
+    return (exitCode, read(outputPath), read(errorPath))
+  }
+}
+
+/// An error PostgreSQL (or psql) reported.
+struct PostgreSQLError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+
+  /// The line of the script the error is at, as psql reports it (`psql:<stdin>:12: ERROR: …`).
+  var line: Int? {
+    guard let range = message.range(of: #"psql:[^:]*:(\d+):"#, options: .regularExpression) else { return nil }
+    return Int(message[range].split(separator: ":").dropFirst(2).first ?? "")
+  }
+
+  /// The message without psql's prefix: `ERROR:  relation "x" does not exist`.
+  var serverMessage: String {
+    message.split(separator: "\n").first.map { line in
+      guard let range = line.range(of: #"^psql:[^:]*:\d+: "#, options: .regularExpression) else { return String(line) }
+      return String(line[range.upperBound...])
+    } ?? message
+  }
+}
