@@ -36,6 +36,15 @@ protocol SchemaDialect: Sendable {
   /// The comment above a migration's checks, which says how a failing one reports.
   var checksComment: String { get }
 
+  /// How a migration's header says a table is changed beyond what adding and dropping do:
+  /// `rebuild table "t", copying every row` (SQLite), `alter table "t" in place` (PostgreSQL);
+  /// and the word its file name uses.
+  func changing(table: String) -> (line: String, fileNameVerb: String)
+
+  /// Header lines about what the steps do to a table in use on a live server: statements that
+  /// rewrite a table or block its writes while they run.
+  func liveServerNotes(for steps: [SchemaChange]) -> [String]
+
   /// A scratch database with what `files` make: each statement run as the migrator will run it
   /// (`runningEveryStatement`, the build plugin's check), or as fast as reading only the schema
   /// allows. `afterEach` sees the database after each file.

@@ -72,7 +72,7 @@ struct MigrationRenderer {
       }
       return [(table.name, line)]
     case .rebuild(let rebuild):
-      var line = "rebuild table \(SQLQuoting.identifier(rebuild.table.name)), copying every row, because \(rebuild.reasons.joined(separator: ", "))"
+      var line = dialect.changing(table: rebuild.table.name).line + ", because \(rebuild.reasons.joined(separator: ", "))"
       let filled = rebuild.sources.filter { $0.nullsBecome != nil }.map(\.column)
       if !filled.isEmpty {
         line += "; rows whose \(filled.map(SQLQuoting.identifier).joined(separator: ", ")) is NULL get the default"
@@ -121,6 +121,9 @@ struct MigrationRenderer {
     }.joined(separator: "\n")
     if steps.contains(where: \.losesData) {
       header += "\n-- This migration deletes data (see \"deleting\" above); it was written with --allow-data-loss."
+    }
+    for note in dialect.liveServerNotes(for: steps) {
+      header += "\n-- " + SQLLiteral.comment(note)
     }
     header += """
 
@@ -201,7 +204,7 @@ struct MigrationRenderer {
     part("rename", names[.rename] ?? [], noun: "names")
     part("drop", names[.drop] ?? [], noun: "objects")
     part("check", names[.check] ?? [], noun: "columns")
-    part("rebuild", names[.rebuild] ?? [], noun: "tables")
+    part(dialect.changing(table: "").fileNameVerb, names[.rebuild] ?? [], noun: "tables")
     part("create", names[.create] ?? [], noun: "tables")
     part("add", names[.addColumn] ?? [], noun: "columns", tables: addedTo)
     part("add", names[.addIndex] ?? [], noun: "indexes")

@@ -43,6 +43,12 @@ struct PostgreSQLAlter {
       }
       if column.isNotNull, !existing.isNotNull {
         if let value = source?.nullsBecome {
+          if column.isUnique {
+            checks.append(
+              check(
+                table, rows: "\(name) IS NULL AND (SELECT count(*) FROM \(quotedTable) WHERE \(name) IS NULL OR \(name) = \(value.sql)) > 1",
+                message: "has no \(name) (NULL) and would get the default \(value.sql), but \(qualified(table, column)) is UNIQUE and another row would hold it too: give those rows distinct values in an earlier migration"))
+          }
           alters.append("UPDATE \(quotedTable) SET \(name) = \(value.sql) WHERE \(name) IS NULL;")
         } else {
           checks.append(
@@ -77,6 +83,28 @@ struct PostgreSQLAlter {
       }
     }
     return checks + alters
+  }
+
+  /// What the statements do to a table in use: a type change rewrites it (except between types
+  /// stored alike), and NOT NULL and UNIQUE read every row, under a lock that blocks writes.
+  var liveServerNotes: [String] {
+    let table = SQLQuoting.identifier(rebuild.table.name)
+    let current = Dictionary(rebuild.current.columns.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    var notes: [String] = []
+    for column in rebuild.table.columns {
+      guard let existing = current[SQLName.folded(column.name)] else { continue }
+      let name = SQLQuoting.identifier(column.name)
+      if existing.type != column.type {
+        notes.append("On a live server: changing the type of \(table).\(name) rewrites every row under a lock that blocks reads and writes until it commits.")
+      }
+      if column.isNotNull, !existing.isNotNull {
+        notes.append("On a live server: SET NOT NULL on \(table).\(name) reads every row while it blocks writes.")
+      }
+      if column.isUnique, !existing.isUnique {
+        notes.append("On a live server: UNIQUE on \(table).\(name) builds an index while it blocks writes.")
+      }
+    }
+    return notes
   }
 
   /// A check that stops on a value a type change would not keep as it is: a fraction that an

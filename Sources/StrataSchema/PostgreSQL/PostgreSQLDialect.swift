@@ -100,6 +100,28 @@ struct PostgreSQLDialect: SchemaDialect {
     }
   }
 
+  func changing(table: String) -> (line: String, fileNameVerb: String) {
+    ("alter table \(SQLQuoting.identifier(table)) in place", "alter")
+  }
+
+  func liveServerNotes(for steps: [SchemaChange]) -> [String] {
+    var notes: [String] = []
+    for step in steps {
+      switch step {
+      case .rebuild(let rebuild):
+        notes += PostgreSQLAlter(rebuild: rebuild).liveServerNotes
+      case .createIndex(let index):
+        notes.append(
+          "On a live server: CREATE INDEX \(SQLQuoting.identifier(index.name)) blocks writes to \(SQLQuoting.identifier(index.table)) while it builds; for a big table, build it first by hand with CREATE INDEX CONCURRENTLY (which cannot run in a migration's transaction), and this statement then finds it and fails: drop it from this file.")
+      case .addColumn(let table, let column) where column.isGenerated:
+        notes.append("On a live server: adding the generated column \(SQLQuoting.identifier(column.name)) rewrites every row of \(SQLQuoting.identifier(table)) under a lock that blocks reads and writes.")
+      default:
+        break
+      }
+    }
+    return notes
+  }
+
   var checksComment: String {
     "-- Each check below stops the migration, before anything changes, when a row holds a value the change would not keep."
   }

@@ -115,7 +115,8 @@ enum PostgreSQLIntrospector {
     var text = definition
     if text.hasPrefix("CHECK ") { text.removeFirst("CHECK ".count) }
     if text.hasSuffix(" NOT VALID") { text.removeLast(" NOT VALID".count) }
-    return unparenthesized(text)
+    // `CHECK (…)`'s own parentheses, then those PostgreSQL puts around the whole expression.
+    return unparenthesized(unparenthesized(text))
   }
 
   /// An expression without one pair of outer parentheses around all of it.
@@ -162,7 +163,7 @@ enum PostgreSQLIntrospector {
             'referencedColumns', (SELECT json_agg(att.attname ORDER BY k.ord) FROM unnest(con.confkey) WITH ORDINALITY k(num, ord)
               JOIN pg_attribute att ON att.attrelid = con.confrelid AND att.attnum = k.num),
             'onDelete', con.confdeltype, 'onUpdate', con.confupdtype)
-          ORDER BY con.contype, con.conname), '[]'::json)
+          ORDER BY position(con.contype IN 'pcuf'), con.conname), '[]'::json)
           FROM pg_constraint con LEFT JOIN pg_class rc ON rc.oid = con.confrelid
           WHERE con.conrelid = c.oid) AS constraints,
         (SELECT coalesce(json_agg(json_build_object(

@@ -93,6 +93,14 @@ struct SQLiteDialect: SchemaDialect {
 
   var checksComment: String { MigrationGuard.comment }
 
+  func changing(table: String) -> (line: String, fileNameVerb: String) {
+    ("rebuild table \(SQLQuoting.identifier(table)), copying every row", "rebuild")
+  }
+
+  /// An app's database has one connection writing at a time, which a migration at launch has to
+  /// itself: nothing to say.
+  func liveServerNotes(for steps: [SchemaChange]) -> [String] { [] }
+
   func replay(
     _ files: [MigrationFiles.File], runningEveryStatement: Bool,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
