@@ -19,6 +19,9 @@ protocol SchemaDialect: Sendable {
   /// What a model's table asks for that the database cannot hold, reported at the model's line.
   func problems(in table: TableSchema) -> [SchemaChanges.Problem]
 
+  /// Whether a change of `old` into `new` converts the stored values to another type.
+  func converts(from old: ColumnSchema, in oldTable: TableSchema, to new: ColumnSchema, in newTable: TableSchema) -> Bool
+
   /// Why the database cannot add `column` to a table that has rows without rebuilding it; nil
   /// when it can.
   func cannotAdd(_ column: ColumnSchema) -> String?

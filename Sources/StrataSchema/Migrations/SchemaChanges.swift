@@ -217,7 +217,7 @@ struct SchemaChanges {
       }
       var source = Source(column: column.name, from: existing.name)
       let reading = readings[SQLName.folded("\(name).\(column.name)")]
-      if SQLConversion.converts(from: existing, in: current, to: column, in: desired) {
+      if dialect.converts(from: existing, in: current, to: column, in: desired) {
         source.conversion = column.type
         source.allowsLossyConversion = reading?.allowsLossyConversion ?? false
         if !source.allowsLossyConversion {

@@ -82,6 +82,19 @@ struct PostgreSQLAlter {
         }
       }
     }
+    // Indexes: the models' that changed or are new are made; the models' that are gone are
+    // dropped; the user's are left as they are.
+    let wanted = Dictionary(table.indexes.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    let existing = Dictionary(current.indexes.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    for index in current.indexes where rebuild.conventionalIndexes.contains(index.name) && wanted[SQLName.folded(index.name)] != index {
+      alters.append("DROP INDEX \(SQLQuoting.identifier(index.name));")
+    }
+    for index in table.indexes {
+      let before = existing[SQLName.folded(index.name)]
+      if before == index { continue }
+      if let before, !rebuild.conventionalIndexes.contains(before.name) { continue }
+      alters.append(PostgreSQLRenderer.createIndex(index))
+    }
     return checks + alters
   }
 
@@ -126,11 +139,11 @@ struct PostgreSQLAlter {
       ?? (table.compositePrimaryKey.isEmpty ? "ctid" : table.compositePrimaryKey.map(SQLQuoting.identifier).joined(separator: " || ', ' || "))
     let keyName = table.columns.first { $0.primaryKey != nil }.map { "the row whose \(SQLQuoting.identifier($0.name)) is " } ?? "the row "
     let body = """
-      DECLARE found text;
+      DECLARE offending text;
       BEGIN
-        SELECT (\(key))::text INTO found FROM \(SQLQuoting.identifier(table.name)) WHERE \(rows) LIMIT 1;
+        SELECT (\(key))::text INTO offending FROM \(SQLQuoting.identifier(table.name)) WHERE \(rows) LIMIT 1;
         IF FOUND THEN
-          RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(SQLQuoting.identifier(table.name)): \(keyName)")) || found || \(SQLQuoting.string(" " + message));
+          RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(SQLQuoting.identifier(table.name)): \(keyName)")) || offending || \(SQLQuoting.string(" " + message));
         END IF;
       END
       """

@@ -12,6 +12,13 @@ final class PostgreSQLServer: @unchecked Sendable {
   /// databases.
   static let urlVariable = "STRATA_POSTGRES_URL"
 
+  /// Whether a server can be had: one named, or the binaries for a throwaway one (and, for root,
+  /// a `postgres` user to run it as).
+  static var isAvailable: Bool {
+    if let url = ProcessInfo.processInfo.environment[urlVariable], !url.isEmpty { return binary("psql") != nil }
+    return binary("initdb") != nil && binary("pg_ctl") != nil && binary("psql") != nil && (geteuid() != 0 || getpwnam("postgres") != nil)
+  }
+
   /// The server every planner in this process shares, started at the first use.
   static func shared() throws -> PostgreSQLServer {
     try lock.withLock {

@@ -42,6 +42,10 @@ struct SQLiteDialect: SchemaDialect {
 
   func booleanDefault(_ flag: Bool) -> ColumnDefault { .integer(flag ? "1" : "0") }
 
+  func converts(from old: ColumnSchema, in oldTable: TableSchema, to new: ColumnSchema, in newTable: TableSchema) -> Bool {
+    SQLConversion.converts(from: old, in: oldTable, to: new, in: newTable)
+  }
+
   func problems(in table: TableSchema) -> [SchemaChanges.Problem] { [] }
 
   func cannotAdd(_ column: ColumnSchema) -> String? {

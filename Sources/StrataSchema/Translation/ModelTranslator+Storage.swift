@@ -198,7 +198,7 @@ extension ModelTranslator {
     }
     guard let storage = storage(of: keyType.unwrapped.type, representation: keyOptions.representation, for: key.property, scope: key.scope)
     else { return nil }
-    let collation = sqlType(of: storage) == .text ? keyOptions.collation ?? storage.reference?.collation : nil
+    let collation = sqlType(of: storage) == dialect.columnType(for: .text) ? keyOptions.collation ?? storage.reference?.collation : nil
     return (tableName, keyOptions.columnName ?? key.property.name, storage, collation)
   }
 

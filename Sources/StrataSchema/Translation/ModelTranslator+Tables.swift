@@ -318,7 +318,7 @@ extension ModelTranslator {
     }
     var column = ColumnSchema(name: columnName, type: sqlType(of: storage))
     if let collation = options.collation {
-      if column.type == .text {
+      if column.type == dialect.columnType(for: .text) {
         column.collation = collation
       } else {
         diagnostics.error(

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+@testable import StrataSchema
+
+/// PostgreSQL migrations from the same models, on a real server: `STRATA_POSTGRES_URL` (which
+/// `.ci/run` sets to the server it starts), or a throwaway one from the machine's binaries. Each
+/// test writes migrations, applies them to a database of its own, fills it with rows, changes
+/// the models and checks every row afterwards, as the SQLite evolution tests do.
+@Suite(.serialized, .enabled(if: PostgreSQLServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+final class PostgreSQLMigrationTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+  let directory: URL
+  let database: PostgreSQLDatabase
+  private var applied: Set<String> = []
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-postgres-migrations-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    database = try PostgreSQLServer.shared().scratchDatabase()
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  func models(_ source: String) throws -> ModelSet {
+    try Generator(sources: [("Models.swift", source)]).models(for: .postgresql)
+  }
+
+  /// Plans the next migration, writes it and applies it, as the next launch would.
+  @discardableResult
+  func migrate(_ source: String, allowDataLoss: Bool = false) throws -> MigrationPlan.NewMigration? {
+    let files = try MigrationFiles(directory: directory.path, root: nil)
+    let plan = try MigrationPlanner.plan(models: try models(source), migrations: files, moduleName: "App", allowDataLoss: allowDataLoss)
+    guard let migration = plan.newMigration else { return nil }
+    try AtomicFile.write(migration.sql, to: directory.appendingPathComponent(migration.fileName).path)
+    for file in try MigrationFiles(directory: directory.path, root: nil).files where !applied.contains(file.name) {
+      do {
+        try database.apply(file)
+      } catch {
+        // A migration that stops is not applied, and the next plan starts from the same files.
+        try FileManager.default.removeItem(atPath: file.path)
+        throw error
+      }
+      applied.insert(file.name)
+    }
+    return migration
+  }
+
+  /// The rows of a query, one line each, columns separated by `|`.
+  func rows(_ sql: String) throws -> [String] {
+    try database.run(sql).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+  }
+
+  func errors(_ body: () throws -> Void) -> [String] {
+    do {
+      try body()
+      return []
+    } catch let error as DiagnosticsError {
+      return error.diagnostics.map(\.message)
+    } catch {
+      return ["\(error)"]
+    }
+  }
+
+  func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let url = Self.fixtures.appendingPathComponent("PostgreSQL").appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      return
+    }
+    #expect(text == (try String(contentsOf: url, encoding: .utf8)), sourceLocation: sourceLocation)
+  }
+
+  // MARK: First migrations
+
+  @Test func theSeedsScorekeeperAsAPostgreSQLMigration() throws {
+    let source = try String(
+      contentsOf: Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/scorekeeper/Models.swift"), encoding: .utf8)
+    let migration = try #require(try migrate(source))
+    try expectGolden(migration.sql, "Scorekeeper.sql.golden")
+    // Applied, the server's schema is the models': the next plan has nothing to do.
+    #expect(try migrate(source) == nil)
+    try database.execute(
+      #"INSERT INTO games (title) VALUES ('Family gin rummy'); INSERT INTO players ("gameID", name, score) SELECT id, 'Blob', 20 FROM games;"#)
+    #expect(try rows(#"SELECT g.title, p.name, p.score FROM players p JOIN games g ON g.id = p."gameID""#) == ["Family gin rummy|Blob|20"])
+    #expect(try rows("SELECT length(id::text) FROM games") == ["36"])
+  }
+
+  @Test func theLibraryAsAPostgreSQLMigration() throws {
+    let source = try String(contentsOf: Self.fixtures.appendingPathComponent("PostgreSQL/Library.swift"), encoding: .utf8)
+    let migration = try #require(try migrate(source))
+    try expectGolden(migration.sql, "Library.sql.golden")
+    #expect(try migrate(source) == nil)
+    try database.execute(
+      """
+      INSERT INTO library_authors (name) VALUES ('Ursula');
+      INSERT INTO books ("authorID", tags, published, cover) VALUES (1, '["sea", "magic"]', 1700000000, '\\xcafe');
+      INSERT INTO reviews ("bookID", reader, stars) SELECT id, 'Ada', 5 FROM books;
+      """)
+    #expect(try rows(#"SELECT title, genre, format, "inPrint", tags->>1, encode(cover, 'hex') FROM books"#) == ["Untitled|1|paperback|t|magic|cafe"])
+    #expect(errors { try database.execute("INSERT INTO reviews (\"bookID\", reader, stars) SELECT id, 'Bo', 9 FROM books") }.first?.contains("violates check constraint") == true)
+  }
+
+  // MARK: Changes
+
+  static let players = """
+    struct Player: Table, Identifiable {
+      let id: Int
+      var name = ""
+      var score = 0
+      var nickname: String?
+    }
+    """
+
+  func seedPlayers() throws {
+    try migrate(Self.players)
+    try database.execute("INSERT INTO players (name, score, nickname) VALUES ('Ada', 3, 'ace'), ('Bo', 5, NULL), ('Cy', 8, NULL)")
+  }
+
+  @Test func columnsAreAddedRenamedAndDroppedWithConsent() throws {
+    try seedPlayers()
+    let added = Self.players.replacingOccurrences(of: "  var score = 0\n", with: "  var score = 0\n  var isActive = true\n  var rating: Double?\n")
+    let migration = try #require(try migrate(added))
+    #expect(migration.summary == [#"add column "isActive" to "players""#, #"add column "rating" to "players""#])
+    #expect(migration.sql.contains(#"ALTER TABLE "players" ADD COLUMN "isActive" boolean NOT NULL DEFAULT TRUE;"#))
+    let renamed = added.replacingOccurrences(of: "  var name = \"\"\n", with: "  // @Renamed(from: \"name\")\n  var handle = \"\"\n")
+    #expect(try migrate(renamed)?.sql.contains(#"ALTER TABLE "players" RENAME COLUMN "name" TO "handle";"#) == true)
+    #expect(try rows("SELECT handle, \"isActive\" FROM players ORDER BY id") == ["Ada|t", "Bo|t", "Cy|t"])
+    let smaller = renamed.replacingOccurrences(of: "  var nickname: String?\n", with: "")
+    #expect(errors { try migrate(smaller) }.first?.hasPrefix(#"table "players": column "nickname" is in the migrations but not in the model, and dropping it would delete its values"#) == true)
+    #expect(try migrate(smaller, allowDataLoss: true)?.sql.contains(#"ALTER TABLE "players" DROP COLUMN "nickname";"#) == true)
+    #expect(try rows("SELECT handle, score FROM players ORDER BY id") == ["Ada|3", "Bo|5", "Cy|8"])
+  }
+
+  @Test func aTypeChangesInPlaceAndStopsBeforeRoundingAFraction() throws {
+    try seedPlayers()
+    let real = Self.players.replacingOccurrences(of: "var score = 0", with: "var score = 0.0")
+    let migration = try #require(try migrate(real))
+    #expect(migration.fileName == "0002_alter_players.sql")
+    #expect(migration.sql.contains(#"ALTER TABLE "players" ALTER COLUMN "score" TYPE double precision USING "score"::double precision;"#))
+    #expect(migration.sql.contains("-- On a live server: changing the type of \"players\".\"score\" rewrites every row"))
+    try database.execute("UPDATE players SET score = 2.5 WHERE name = 'Bo'")
+    let message = errors { try migrate(Self.players) }.first ?? ""
+    #expect(message.contains(#"strata: "players": the row whose "id" is 2 holds a fraction in "players"."score", which becomes a rounded bigint: the migration changes nothing"#), "\(message)")
+    #expect(try rows("SELECT score FROM players ORDER BY id") == ["3", "2.5", "8"])
+    let lossy = Self.players.replacingOccurrences(of: "  var score = 0\n", with: "  // @AllowLossyConversion\n  var score = 0\n")
+    try migrate(lossy)
+    // PostgreSQL rounds half to even: 2.5 becomes 2.
+    #expect(try rows("SELECT score FROM players ORDER BY id") == ["3", "2", "8"])
+  }
+
+  @Test func notNullAndUniqueStopOnTheRowsThatBreakThem() throws {
+    try seedPlayers()
+    let required = Self.players.replacingOccurrences(of: "  var nickname: String?\n", with: "  var nickname: String\n")
+    let message = errors { try migrate(required) }.first ?? ""
+    #expect(message.contains(#"strata: "players": the row whose "id" is 2 has no "nickname" (NULL), so "players"."nickname" cannot become NOT NULL"#), "\(message)")
+    let unique = Self.players.replacingOccurrences(of: "  var score = 0\n", with: "  // @Unique\n  var score = 0\n")
+    try database.execute("UPDATE players SET score = 3 WHERE name = 'Cy'")
+    let duplicates = errors { try migrate(unique) }.first ?? ""
+    #expect(duplicates.contains(#"strata: "players": the row whose "id" is 1 shares its "score" with another row, so "players"."score" cannot become UNIQUE"#), "\(duplicates)")
+    try database.execute("UPDATE players SET score = 9 WHERE name = 'Cy'")
+    try migrate(unique)
+    let filled = unique.replacingOccurrences(of: "  var nickname: String?\n", with: "  var nickname = \"?\"\n")
+    let shared = errors { try migrate(filled) }
+    #expect(shared.isEmpty)
+    #expect(try rows("SELECT name, nickname FROM players ORDER BY id") == ["Ada|ace", "Bo|?", "Cy|?"])
+  }
+
+  @Test func aNewReferenceIsAddedWithoutBlockingWritesAndChecksTheRows() throws {
+    let base = """
+      struct Team: Table, Identifiable {
+        let id: Int
+        var name = ""
+      }
+      struct Member: Table, Identifiable {
+        let id: Int
+        var teamID: Int
+      }
+      """
+    try migrate(base)
+    try database.execute("INSERT INTO teams (name) VALUES ('a'); INSERT INTO members (\"teamID\") VALUES (1), (7)")
+    let referencing = base.replacingOccurrences(of: "var teamID: Int", with: "var teamID: Team.ID")
+    let message = errors { try migrate(referencing) }.first ?? ""
+    #expect(message.contains("violates foreign key constraint"), "\(message)")
+    try database.execute("DELETE FROM members WHERE \"teamID\" = 7")
+    let migration = try #require(try migrate(referencing))
+    #expect(migration.sql.contains(#"ALTER TABLE "members" ADD FOREIGN KEY ("teamID") REFERENCES "teams"("id") ON DELETE CASCADE NOT VALID;"#))
+    #expect(migration.sql.contains("VALIDATE CONSTRAINT"))
+    #expect(try migrate(referencing) == nil)
+  }
+
+  // MARK: What PostgreSQL does not have
+
+  @Test func modelFeaturesWithoutAPostgreSQLMeaningAreErrorsAtTheirLine() throws {
+    func errors(_ source: String) -> [String] {
+      do {
+        _ = try models(source)
+        return []
+      } catch let error as DiagnosticsError {
+        return error.diagnostics.map { "\($0.location.line): \($0.message)" }
+      } catch {
+        return ["\(error)"]
+      }
+    }
+    #expect(errors("struct A: Table {\n  let id: Int\n  // @Column(collate: .nocase)\n  var name: String\n}").first?.hasPrefix(
+      "4: column \"name\" is COLLATE NOCASE, which PostgreSQL does not have") == true)
+    #expect(errors("struct A: Table {\n  let id: Int\n  // @Generated(raw: \"id * 2\")\n  var twice: Int\n}").first?.hasPrefix(
+      "4: column \"twice\" is a virtual generated column, which PostgreSQL 15 does not have; write @Generated(raw: …, stored: true)") == true)
+    #expect(errors("struct A: Table {\n  let id: Int\n  var value: StoredValue\n}").first?.hasPrefix("3: column \"value\" holds values of any type") == true)
+    #expect(errors("struct T: FTS5 {\n  let rowid: Int\n  let body: String\n}").first?.hasPrefix(
+      "1: 'T' is an FTS5 full-text index, which is SQLite's; the target's migrations are for PostgreSQL") == true)
+    #expect(errors("// @Table(schema: \"cache\")\nstruct A: Table {\n  let id: Int\n}").first?.hasPrefix("2: 'A' is in an attached database") == true)
+  }
+}
