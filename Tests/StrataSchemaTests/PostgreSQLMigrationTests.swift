@@ -192,6 +192,21 @@ final class PostgreSQLMigrationTests {
     #expect(try migrate(referencing) == nil)
   }
 
+  @Test func checksAreAddedAndChangedByName() throws {
+    try seedPlayers()
+    let checked = "// @Check(raw: \"score >= 4\")\n" + Self.players
+    let message = errors { try migrate(checked) }.first ?? ""
+    #expect(message.contains(#"strata: "players": the row whose "id" is 1 breaks the new CHECK (score >= 4): the migration changes nothing"#), "\(message)")
+    try database.execute("UPDATE players SET score = 4 WHERE name = 'Ada'")
+    try migrate(checked)
+    let changed = checked.replacingOccurrences(of: "score >= 4", with: "score >= 0")
+    let migration = try #require(try migrate(changed))
+    #expect(migration.sql.contains(#"ALTER TABLE "players" DROP CONSTRAINT "players_score_check";"#), "\(migration.sql)")
+    #expect(migration.sql.contains("ALTER TABLE \"players\" ADD CHECK (score >= 0);"), "\(migration.sql)")
+    #expect(try migrate(changed) == nil)
+    #expect(errors { try database.execute("UPDATE players SET score = -1") }.first?.contains("violates check constraint") == true)
+  }
+
   // MARK: What PostgreSQL does not have
 
   @Test func modelFeaturesWithoutAPostgreSQLMeaningAreErrorsAtTheirLine() throws {

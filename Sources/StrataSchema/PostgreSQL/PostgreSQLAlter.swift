@@ -6,6 +6,8 @@ import StrataSQL
 /// row holds a value the change would not keep; each names the table, the column and the row.
 struct PostgreSQLAlter {
   let rebuild: SchemaChanges.Rebuild
+  /// The names of the table's constraints as the server has them (``SchemaIntrospector/Introspection/constraintNames``).
+  let constraintNames: [String: String]
 
   /// The checks, then one `ALTER TABLE` per change.
   var statements: [String] {
@@ -18,6 +20,13 @@ struct PostgreSQLAlter {
     var alters: [String] = []
     func alter(_ clause: String) { alters.append("ALTER TABLE \(quotedTable) \(clause);") }
 
+    // Table constraints that go are dropped first, by the name the server gave them; those that
+    // come are added after the columns change.
+    let kept = Set(table.constraints)
+    for constraint in current.constraints where !kept.contains(constraint) {
+      let key = SchemaIntrospector.Introspection.constraintKey(table: current.name, constraint)
+      if let name = constraintNames[key] { alter("DROP CONSTRAINT \(SQLQuoting.identifier(name))") }
+    }
     for column in rebuild.droppedColumns { alter("DROP COLUMN \(SQLQuoting.identifier(column))") }
     for column in table.columns {
       let name = SQLQuoting.identifier(column.name)
@@ -81,6 +90,16 @@ struct PostgreSQLAlter {
           alters.append(validateConstraint(of: table.name, kind: "f", column: column.name))
         }
       }
+    }
+    let before = Set(current.constraints)
+    for constraint in table.constraints where !before.contains(constraint) {
+      if let check = constraint.check {
+        checks.append(
+          self.check(
+            table, rows: "NOT (\(check.expression))",
+            message: "breaks the new CHECK (\(check.expression)): the migration changes nothing. Update the row in an earlier migration, or change the check"))
+      }
+      alter("ADD " + SQLRenderer.constraint(constraint))
     }
     // Indexes: the models' that changed or are new are made; the models' that are gone are
     // dropped; the user's are left as they are.

@@ -94,7 +94,7 @@ struct PostgreSQLDialect: SchemaDialect {
     case .check: []
     case .dropIndex(let index): ["DROP INDEX \(SQLQuoting.identifier(index.name));"]
     case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
-    case .rebuild(let rebuild): PostgreSQLAlter(rebuild: rebuild).statements
+    case .rebuild(let rebuild): PostgreSQLAlter(rebuild: rebuild, constraintNames: current.constraintNames).statements
     case .dropColumn(let table, let column):
       ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
@@ -115,7 +115,7 @@ struct PostgreSQLDialect: SchemaDialect {
     for step in steps {
       switch step {
       case .rebuild(let rebuild):
-        notes += PostgreSQLAlter(rebuild: rebuild).liveServerNotes
+        notes += PostgreSQLAlter(rebuild: rebuild, constraintNames: [:]).liveServerNotes
       case .createIndex(let index):
         notes.append(
           "On a live server: CREATE INDEX \(SQLQuoting.identifier(index.name)) blocks writes to \(SQLQuoting.identifier(index.table)) while it builds; for a big table, build it first by hand with CREATE INDEX CONCURRENTLY (which cannot run in a migration's transaction), and this statement then finds it and fails: drop it from this file.")

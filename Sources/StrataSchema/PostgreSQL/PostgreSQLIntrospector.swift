@@ -13,6 +13,7 @@ enum PostgreSQLIntrospector {
     var withGenerated: [TableSchema] = []
     var indexSQL: [String: String] = [:]
     var generatedColumns: [String: [String]] = [:]
+    var constraintNames: [String: String] = [:]
     for table in root {
       let name = table["name"] as? String ?? ""
       let constraints = table["constraints"] as? [[String: Any]] ?? []
@@ -20,6 +21,12 @@ enum PostgreSQLIntrospector {
       var tableConstraints: [TableConstraint] = []
       for constraint in constraints {
         let kind = constraint["kind"] as? String ?? ""
+        let count = tableConstraints.count
+        defer {
+          if tableConstraints.count > count, let constraintName = constraint["name"] as? String {
+            constraintNames[SchemaIntrospector.Introspection.constraintKey(table: name, tableConstraints[count])] = constraintName
+          }
+        }
         let keys = constraint["columns"] as? [String] ?? []
         let index = keys.count == 1 ? columns.firstIndex { $0.name == keys[0] } : nil
         switch kind {
@@ -68,9 +75,11 @@ enum PostgreSQLIntrospector {
     let full = Schema(tables: withGenerated)
     var plain = full
     for index in plain.tables.indices { plain.tables[index].columns.removeAll(where: \.isGenerated) }
-    return SchemaIntrospector.Introspection(
+    var introspection = SchemaIntrospector.Introspection(
       schema: plain, schemaWithGeneratedColumns: full, objects: [], indexSQL: indexSQL, virtualTables: [], shadowTables: [],
       generatedColumns: generatedColumns.compactMapValues { $0 })
+    introspection.constraintNames = constraintNames
+    return introspection
   }
 
   private static func column(_ row: [String: Any]) -> ColumnSchema {
@@ -156,7 +165,7 @@ enum PostgreSQLIntrospector {
           LEFT JOIN pg_collation co ON co.oid = a.attcollation
           WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns,
         (SELECT coalesce(json_agg(json_build_object(
-            'kind', con.contype, 'definition', pg_get_constraintdef(con.oid),
+            'kind', con.contype, 'name', con.conname, 'definition', pg_get_constraintdef(con.oid),
             'columns', (SELECT json_agg(att.attname ORDER BY k.ord) FROM unnest(con.conkey) WITH ORDINALITY k(num, ord)
               JOIN pg_attribute att ON att.attrelid = con.conrelid AND att.attnum = k.num),
             'referencedTable', rc.relname,

@@ -22,6 +22,14 @@ enum SchemaIntrospector {
     var shadowTables: Set<String>
     /// Each table's generated columns, which `schema` leaves out, by table name.
     var generatedColumns: [String: [String]]
+    /// The names a database gave constraints the schema model holds unnamed, by
+    /// ``constraintKey(table:_:)``, for a dialect that drops constraints by name (PostgreSQL).
+    var constraintNames: [String: String] = [:]
+
+    /// The key of a table's constraint in ``constraintNames``.
+    static func constraintKey(table: String, _ constraint: TableConstraint) -> String {
+      SQLName.folded(table) + "\u{0}" + SQLRenderer.constraint(constraint)
+    }
 
     /// Whether dropping `object` deletes values: a virtual table with a `_content` shadow table
     /// keeps its own text (a full-text table without a content table).
