@@ -16,8 +16,13 @@ struct ImportCommand: ParsableCommand {
       Strata's conventions cannot make get @Unmanaged models; what is kept in SQL only is listed.
       """)
 
-  @Argument(help: ArgumentHelp("The SQLite database file.", valueName: "database"))
+  @Argument(help: ArgumentHelp("The SQLite database file, or a PostgreSQL URL (postgres://user@host:port/database).", valueName: "database"))
   var database: String
+
+  /// Whether `database` is a PostgreSQL URL rather than a file.
+  private var isPostgreSQL: Bool {
+    database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
+  }
 
   @Option(help: ArgumentHelp("The target's directory, such as Sources/App.", valueName: "dir"))
   var target: String
@@ -31,19 +36,31 @@ struct ImportCommand: ParsableCommand {
 
   private func importSchema() throws -> Int32 {
     let files = FileManager.default
-    guard files.fileExists(atPath: database) else {
-      throw InputError("\(database): no such file")
-    }
-    // SQLite opens an empty file as an empty database; an app's database is never empty.
-    if (try? files.attributesOfItem(atPath: database)[.size] as? Int) == 0 {
-      throw InputError("\(database): the file is empty, so it is not an app's database")
+    if !isPostgreSQL {
+      guard files.fileExists(atPath: database) else {
+        throw InputError("\(database): no such file")
+      }
+      // SQLite opens an empty file as an empty database; an app's database is never empty.
+      if (try? files.attributesOfItem(atPath: database)[.size] as? Int) == 0 {
+        throw InputError("\(database): the file is empty, so it is not an app's database")
+      }
     }
     var isDirectory: ObjCBool = false
     if files.fileExists(atPath: target, isDirectory: &isDirectory), !isDirectory.boolValue {
       throw InputError("--target \(target) is a file; give the target's directory, such as Sources/App")
     }
-    let source = (database as NSString).lastPathComponent
-    let result = try DatabaseImport(databaseAt: database, source: source)
+    let source: String
+    let result: DatabaseImport
+    if isPostgreSQL {
+      // Named without its password, which must not reach a checked-in file.
+      var components = URLComponents(string: database)
+      components?.password = nil
+      source = components?.string ?? "the PostgreSQL database"
+      result = try DatabaseImport(postgreSQL: database, source: source)
+    } else {
+      source = (database as NSString).lastPathComponent
+      result = try DatabaseImport(databaseAt: database, source: source)
+    }
     let modelsPath = (target as NSString).appendingPathComponent(schemaFile ? "Schema.strata" : "ImportedModels.swift")
     let migrations = (target as NSString).appendingPathComponent("Migrations")
     let baselinePath = (migrations as NSString).appendingPathComponent(DatabaseImport.baselineFileName)
@@ -66,6 +83,11 @@ struct ImportCommand: ParsableCommand {
       written.append(modelsPath)
       _ = try AtomicFile.write(result.baseline, to: baselinePath)
       written.append(baselinePath)
+      if isPostgreSQL {
+        let settings = (migrations as NSString).appendingPathComponent(MigrationSettings.fileName)
+        _ = try AtomicFile.write("{ \"dialect\": \"postgresql\" }\n", to: settings)
+        written.append(settings)
+      }
     } catch {
       undo()
       throw error

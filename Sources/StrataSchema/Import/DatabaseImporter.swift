@@ -41,7 +41,25 @@ public struct DatabaseImport: Sendable {
     } catch let error as SQLiteError {
       throw InputError("\(path): cannot read it as a SQLite database: \(error.message)")
     }
-    var importer = try DatabaseImporter(database)
+    try self.init(try DatabaseImporter(database), source: source)
+  }
+
+  /// Reads the PostgreSQL database `url` names (its `public` schema, without writing to it)
+  /// and builds the models and a baseline in PostgreSQL's SQL.
+  ///
+  /// - Parameter source: How the header comments name the database (without its password).
+  public init(postgreSQL url: String, source: String) throws {
+    let database: PostgreSQLDatabase
+    do {
+      database = try PostgreSQLServer(url: url).database()
+    } catch let error as PostgreSQLError {
+      throw InputError("cannot read the PostgreSQL database \(source): \(error.serverMessage)")
+    }
+    try self.init(try DatabaseImporter(postgreSQL: database), source: source)
+  }
+
+  private init(_ importer: DatabaseImporter, source: String) throws {
+    var importer = importer
     swiftModels = try importer.run(source: source)
     baseline = importer.baseline(source: source)
     schemaFile = ImportedModelRenderer.schemaFile(importer.tables, source: source)
@@ -63,6 +81,8 @@ public struct DatabaseImport: Sendable {
 /// The steps of an import: read the schema, name the models, and decide which tables the models
 /// can manage.
 struct DatabaseImporter {
+  /// The database the schema is read from, whose SQL the baseline and the planner speak.
+  private let dialect: DatabaseDialect
   private let introspection: SchemaIntrospector.Introspection
   /// The introspected tables by folded name.
   private let tablesByName: [String: TableSchema]
@@ -77,6 +97,7 @@ struct DatabaseImporter {
   private(set) var notes: [String] = []
 
   init(_ database: SQLiteConnection) throws {
+    dialect = .sqlite
     introspection = try SchemaIntrospector.introspect(database)
     tablesByName = Dictionary(
       introspection.schema.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -102,7 +123,27 @@ struct DatabaseImporter {
       }
     }
     self.views = views
+    try Self.checkNames(introspection)
+  }
 
+  /// Reads a PostgreSQL database: its tables and their indexes, as Strata writes them in
+  /// PostgreSQL's SQL (the baseline), in an order that creates each table after those it
+  /// references. Views, sequences, functions and triggers are not read.
+  init(postgreSQL database: PostgreSQLDatabase) throws {
+    dialect = .postgresql
+    introspection = try database.introspect()
+    tablesByName = Dictionary(
+      introspection.schema.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    let postgreSQL = PostgreSQLDialect()
+    statements = SchemaRules.creationOrder(introspection.schemaWithGeneratedColumns.tables).flatMap { table in
+      [postgreSQL.createTable(table)] + table.indexes.map(postgreSQL.createIndex)
+    }
+    views = []
+    try Self.checkNames(introspection)
+  }
+
+  /// Every table needs a name a model can have and a column it can read.
+  private static func checkNames(_ introspection: SchemaIntrospector.Introspection) throws {
     var problems = introspection.schema.tables.compactMap { NameRules.tableNameProblem($0.name) }
     problems += introspection.schema.tables.filter { table in
       NameRules.tableNameProblem(table.name) == nil && !table.columns.contains { NameRules.columnNameProblem($0.name) == nil }
@@ -114,9 +155,10 @@ struct DatabaseImporter {
 
   /// The baseline migration's text.
   func baseline(source: String) -> String {
-    """
+    let words = dialect == .sqlite ? "in its own words" : "its tables and indexes in Strata's PostgreSQL SQL"
+    return """
     \(MigrationFiles.baselineMarker)
-    -- The schema of \(SQLLiteral.comment(source)), in its own words, as `strata import` read it.
+    -- The schema of \(SQLLiteral.comment(source)), \(words), as `strata import` read it.
     -- A database that already holds this schema records this migration as applied without
     -- running it; a new database runs it. Like any applied migration, it must not be edited.
 
@@ -147,7 +189,7 @@ struct DatabaseImporter {
       let (swift, ranges) = ImportedModelRenderer.swift(tables, source: source)
       let comparison: MigrationPlanner.Comparison
       do {
-        let models = try Generator(sources: [("ImportedModels.swift", swift)]).models()
+        let models = try Generator(sources: [("ImportedModels.swift", swift)]).models(for: dialect)
         // SQLite refuses what the models' DDL says wrongly, such as an expression it cannot parse.
         comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: false)
       } catch let error as DiagnosticsError {
@@ -168,8 +210,9 @@ struct DatabaseImporter {
         }
         continue
       }
-      let lines = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
-        .changeLines
+      let lines = MigrationRenderer(
+        renames: comparison.renames, changes: comparison.changes, current: comparison.current, dialect: dialect.schemaDialect()
+      ).changeLines
       let problems = comparison.changes.problems + comparison.renames.problems + comparison.unmanagedProblems
       guard lines.isEmpty, problems.isEmpty else {
         var changed: [String: [String]] = [:]
@@ -237,6 +280,10 @@ struct DatabaseImporter {
         notes.append("index \(NameRules.display(index.name)) is kept in the baseline; the planner leaves it alone")
       }
     }
+    if dialect == .postgresql {
+      notes.append(
+        "only the public schema's tables and indexes are read: views, triggers, functions, sequences and other schemas the database has are not in the baseline; add them to it by hand if a new database needs them")
+    }
     let modeledViews = Set(views.map(\.name))
     for object in introspection.objects where !modeledViews.contains(object.name) {
       notes.append("\(object.kind.description) \(NameRules.display(object.name)) is kept in the baseline; models do not describe it")
@@ -279,7 +326,7 @@ struct DatabaseImporter {
     for column in table.columns {
       guard let property = names[column.name] else { continue }
       let isKey = column.name == singleKey
-      var stored = isUUIDKey(column) ? .uuid : Self.affinityType(column.type)
+      var stored = isUUIDKey(column) ? .uuid : dialect == .postgresql ? Self.postgreSQLType(column.type) : Self.affinityType(column.type)
       if let reference = column.references, referencedColumn(reference).map(isUUIDKey) == true { stored = .uuid }
       var type = stored
       var onDelete: ReferentialAction?
@@ -336,7 +383,8 @@ struct DatabaseImporter {
   /// Whether a column is a key the database fills in with `uuid()`: text, so the model can read
   /// it as a `UUID`.
   private func isUUIDKey(_ column: ColumnSchema) -> Bool {
-    column.primaryKey != nil && column.type == .text && column.notNullOnConflict == .replace
+    if dialect == .postgresql { return column.type == .other("uuid") }
+    return column.primaryKey != nil && column.type == .text && column.notNullOnConflict == .replace
       && column.defaultValue == SQLiteDialect.newUUID
   }
 
@@ -388,6 +436,20 @@ struct DatabaseImporter {
     if declared.hasPrefix("DATE") || declared.hasPrefix("TIME") { return .date }
     if declared == "ANY" { return .storedValue }
     return .double
+  }
+
+  /// The Swift type for a PostgreSQL column: the one whose column Strata declares with that
+  /// type, or the nearest (`integer` reads as `Int`, `varchar(20)` as `String`), which the planner
+  /// then finds different, making the table unmanaged.
+  static func postgreSQLType(_ type: SQLType) -> ImportedType {
+    let declared = type.sql.lowercased()
+    if declared.hasPrefix("timestamp") || declared == "date" { return .date }
+    if declared.contains("int") { return .int }
+    if ["double precision", "real"].contains(declared) || declared.hasPrefix("numeric") { return .double }
+    if declared == "boolean" { return .bool }
+    if declared == "bytea" { return .data }
+    if declared == "uuid" { return .uuid }
+    return .string
   }
 
   /// A default the property can have as its initial value: a literal of its type. A number

@@ -1,18 +1,19 @@
 import Foundation
 import StrataSQL
 
-/// A scratch database on the planner's PostgreSQL server, dropped when the planner lets it go.
+/// A database on a PostgreSQL server: a scratch one of the planner's, dropped when the planner
+/// lets it go, or (without a name) the one the server's URL names, which is left as it is.
 final class PostgreSQLDatabase: ScratchDatabase {
   let server: PostgreSQLServer
-  let name: String
+  let name: String?
 
-  init(server: PostgreSQLServer, name: String) {
+  init(server: PostgreSQLServer, name: String?) {
     self.server = server
     self.name = name
   }
 
   deinit {
-    server.drop(name)
+    if let name { server.drop(name) }
   }
 
   /// Runs SQL, stopping at the first error; returns what it printed.

@@ -40,17 +40,26 @@ final class PostgreSQLServer: @unchecked Sendable {
   private let throwaway: (folder: String, data: String, pgCtl: String, asUser: String?)?
   private var databaseCounter = 0
 
-  private init() throws {
-    let environment = ProcessInfo.processInfo.environment
-    if let url = environment[Self.urlVariable], !url.isEmpty {
-      guard let psql = Self.binary("psql") else {
-        throw InputError("\(Self.urlVariable) names a PostgreSQL server, but psql is not on this machine; install PostgreSQL's client")
-      }
-      self.psql = psql
-      connection = ["--dbname=" + url]
-      throwaway = nil
-      return
+  /// The server and database `url` names (`postgres://user@host:port/database`).
+  init(url: String) throws {
+    guard let psql = Self.binary("psql") else {
+      throw InputError("reading a PostgreSQL database takes psql, which is not on this machine; install PostgreSQL's client")
     }
+    self.psql = psql
+    connection = ["--dbname=" + url]
+    throwaway = nil
+  }
+
+  private convenience init() throws {
+    if let url = ProcessInfo.processInfo.environment[Self.urlVariable], !url.isEmpty {
+      try self.init(url: url)
+    } else {
+      try self.init(throwawayServer: ())
+    }
+  }
+
+  /// Starts a throwaway server from the machine's binaries.
+  private init(throwawayServer: Void) throws {
     guard let initdb = Self.binary("initdb"), let pgCtl = Self.binary("pg_ctl"), let psql = Self.binary("psql") else {
       throw InputError(
         "a PostgreSQL target's migrations are checked on a scratch PostgreSQL server: set \(Self.urlVariable) to a server whose user may create databases (postgres://user@localhost:5432/postgres), or install PostgreSQL (initdb, pg_ctl and psql) for a throwaway server")
@@ -94,6 +103,12 @@ final class PostgreSQLServer: @unchecked Sendable {
     try? FileManager.default.removeItem(atPath: throwaway.folder)
   }
 
+  /// The database the server's URL names (the maintenance database of a throwaway server),
+  /// which is left as it is.
+  func database() -> PostgreSQLDatabase {
+    PostgreSQLDatabase(server: self, name: nil)
+  }
+
   /// A new empty database on the server, for one replay.
   func scratchDatabase() throws -> PostgreSQLDatabase {
     let name = Self.lock.withLock { () -> String in
@@ -102,6 +117,15 @@ final class PostgreSQLServer: @unchecked Sendable {
     }
     _ = try run("CREATE DATABASE \"\(name)\"", database: nil)
     return PostgreSQLDatabase(server: self, name: name)
+  }
+
+  /// A URL for the database `name` on this server, for psql and the tools that read one.
+  func url(of name: String) -> String {
+    if let throwaway {
+      return "postgresql://strata@/\(name)?host=\(throwaway.folder)&port=5432"
+    }
+    let target = connection.first { $0.hasPrefix("--dbname=") }.map { String($0.dropFirst("--dbname=".count)) } ?? ""
+    return Self.replacingDatabase(in: target, with: name)
   }
 
   /// Drops a scratch database.
