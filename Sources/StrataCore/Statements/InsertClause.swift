@@ -27,9 +27,10 @@ struct InsertClause: Hashable, Sendable {
     _ table: Base.Type, columns: [String], rowCount: Int, bindings: [QueryBinding],
     or resolution: ConflictResolution? = nil
   ) {
-    self.table = TableSQL.of(Base.self).name
+    let tableSQL = TableSQL.of(Base.self)
+    self.table = tableSQL.name
     self.columnNames = columns
-    self.tableSQL = TableSQL.of(Base.self)
+    self.tableSQL = tableSQL
     self.allColumnNames = Base.TableColumns.writableColumnNames
     self.conflictResolution = resolution
     self.rowCount = rowCount

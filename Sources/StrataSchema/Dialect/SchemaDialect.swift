@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// What the generator asks of a database flavour. Translation says what each column holds
 /// (``ColumnValueType``) and which keys the database assigns; the dialect decides how the
 /// database declares them, what it can change in place and what needs a rebuild, and writes the
@@ -94,4 +96,29 @@ struct RefusedTable: Error {
   var table: String
   /// The database's message.
   var message: String
+}
+
+extension SchemaDialect {
+  /// The statements SQLite and PostgreSQL write alike: renames, and drops of an index, a table
+  /// or a column (none for the other steps, which each dialect writes its own way).
+  func sharedStatements(for step: SchemaChange) -> [String] {
+    switch step {
+    case .renames(let plan):
+      plan.operations.map { operation in
+        switch operation {
+        case .renameTable(let from, let to):
+          "ALTER TABLE \(SQLQuoting.identifier(from)) RENAME TO \(SQLQuoting.identifier(to));"
+        case .renameColumn(let table, let from, let to):
+          "ALTER TABLE \(SQLQuoting.identifier(table)) RENAME COLUMN \(SQLQuoting.identifier(from)) TO \(SQLQuoting.identifier(to));"
+        case .dropColumn(let table, let column):
+          "ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"
+        }
+      }
+    case .dropIndex(let index): ["DROP INDEX \(SQLQuoting.identifier(index.name));"]
+    case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
+    case .dropColumn(let table, let column):
+      ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
+    case .check, .rebuild, .createTable, .addColumn, .createIndex, .dropObject, .createObject: []
+    }
+  }
 }

@@ -83,10 +83,7 @@ struct PostgreSQLAlter {
         if let reference = column.references {
           // NOT VALID takes the lock only to add the constraint; VALIDATE then reads the rows
           // without blocking writes.
-          var clause = "ADD FOREIGN KEY (\(name)) REFERENCES \(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))"
-          if let action = reference.onDelete { clause += " ON DELETE \(action.rawValue)" }
-          if let action = reference.onUpdate { clause += " ON UPDATE \(action.rawValue)" }
-          alter(clause + " NOT VALID")
+          alter("ADD FOREIGN KEY (\(name)) " + SQLRenderer.references(reference) + " NOT VALID")
           alters.append(validateConstraint(of: table.name, kind: "f", column: column.name))
         }
       }

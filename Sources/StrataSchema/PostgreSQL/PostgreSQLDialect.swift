@@ -78,25 +78,9 @@ struct PostgreSQLDialect: SchemaDialect {
 
   func statements(for step: SchemaChange, from current: SchemaIntrospector.Introspection) -> [String] {
     switch step {
-    case .renames(let plan):
-      plan.operations.map { operation in
-        switch operation {
-        case .renameTable(let from, let to):
-          "ALTER TABLE \(SQLQuoting.identifier(from)) RENAME TO \(SQLQuoting.identifier(to));"
-        case .renameColumn(let table, let from, let to):
-          "ALTER TABLE \(SQLQuoting.identifier(table)) RENAME COLUMN \(SQLQuoting.identifier(from)) TO \(SQLQuoting.identifier(to));"
-        case .dropColumn(let table, let column):
-          "ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"
-        }
-      }
-    // The checks of values a model reads as another type stored alike are SQLite's SQL; on
-    // PostgreSQL a column's type says what it holds, and a type change converts with `USING`.
+    case .renames, .dropIndex, .dropTable, .dropColumn: sharedStatements(for: step)
     case .check: []
-    case .dropIndex(let index): ["DROP INDEX \(SQLQuoting.identifier(index.name));"]
-    case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
     case .rebuild(let rebuild): PostgreSQLAlter(rebuild: rebuild, constraintNames: current.constraintNames).statements
-    case .dropColumn(let table, let column):
-      ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [PostgreSQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]

@@ -21,11 +21,7 @@ enum PostgreSQLRenderer {
     if column.isUnique { parts.append("UNIQUE") }
     if let collation = column.collation { parts.append("COLLATE \(SQLQuoting.identifier(collation.name))") }
     if let value = column.defaultValue { parts.append("DEFAULT \(value.sql)") }
-    if let reference = column.references {
-      parts.append("REFERENCES \(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))")
-      if let action = reference.onDelete { parts.append("ON DELETE \(action.rawValue)") }
-      if let action = reference.onUpdate { parts.append("ON UPDATE \(action.rawValue)") }
-    }
+    if let reference = column.references { parts.append(SQLRenderer.references(reference)) }
     parts += column.otherConstraints.map(SQLRenderer.constraint)
     return parts.joined(separator: " ")
   }

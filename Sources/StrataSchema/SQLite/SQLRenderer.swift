@@ -40,13 +40,17 @@ public enum SQLRenderer {
     if column.isUnique { parts.append("UNIQUE") }
     if let collation = column.collation { parts.append("COLLATE \(collation.sql)") }
     if let value = column.defaultValue { parts.append("DEFAULT \(value.sql)") }
-    if let reference = column.references {
-      parts.append("REFERENCES \(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))")
-      if let action = reference.onDelete { parts.append("ON DELETE \(action.rawValue)") }
-      if let action = reference.onUpdate { parts.append("ON UPDATE \(action.rawValue)") }
-    }
+    if let reference = column.references { parts.append(references(reference)) }
     parts += column.otherConstraints.map(constraint)
     return parts.joined(separator: " ")
+  }
+
+  /// `REFERENCES "table"("column")` and its actions.
+  static func references(_ reference: ForeignKey) -> String {
+    var sql = "REFERENCES \(SQLQuoting.identifier(reference.table))(\(SQLQuoting.identifier(reference.column)))"
+    if let action = reference.onDelete { sql += " ON DELETE \(action.rawValue)" }
+    if let action = reference.onUpdate { sql += " ON UPDATE \(action.rawValue)" }
+    return sql
   }
 
   /// A table constraint as its table's DDL declares it.

@@ -70,23 +70,9 @@ struct SQLiteDialect: SchemaDialect {
 
   func statements(for step: SchemaChange, from current: SchemaIntrospector.Introspection) -> [String] {
     switch step {
-    case .renames(let plan):
-      plan.operations.map { operation in
-        switch operation {
-        case .renameTable(let from, let to):
-          "ALTER TABLE \(SQLQuoting.identifier(from)) RENAME TO \(SQLQuoting.identifier(to));"
-        case .renameColumn(let table, let from, let to):
-          "ALTER TABLE \(SQLQuoting.identifier(table)) RENAME COLUMN \(SQLQuoting.identifier(from)) TO \(SQLQuoting.identifier(to));"
-        case .dropColumn(let table, let column):
-          "ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"
-        }
-      }
+    case .renames, .dropIndex, .dropTable, .dropColumn: sharedStatements(for: step)
     case .check(let check): [check.sql]
-    case .dropIndex(let index): ["DROP INDEX \(SQLQuoting.identifier(index.name));"]
-    case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
     case .rebuild(let rebuild): TableRebuild(rebuild: rebuild, current: current).statements
-    case .dropColumn(let table, let column):
-      ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [SQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]
