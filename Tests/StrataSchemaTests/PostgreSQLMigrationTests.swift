@@ -13,6 +13,8 @@ final class PostgreSQLMigrationTests {
   let directory: URL
   let database: PostgreSQLDatabase
   private var applied: Set<String> = []
+  /// The schema snapshot the last migration left, as `generate-migrations` keeps it.
+  private var snapshot: String?
 
   init() throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-postgres-migrations-\(UUID().uuidString)")
@@ -32,7 +34,8 @@ final class PostgreSQLMigrationTests {
   @discardableResult
   func migrate(_ source: String, allowDataLoss: Bool = false) throws -> MigrationPlan.NewMigration? {
     let files = try MigrationFiles(directory: directory.path, root: nil)
-    let plan = try MigrationPlanner.plan(models: try models(source), migrations: files, moduleName: "App", allowDataLoss: allowDataLoss)
+    let plan = try MigrationPlanner.plan(
+      models: try models(source), migrations: files, moduleName: "App", allowDataLoss: allowDataLoss, previousSnapshot: snapshot)
     guard let migration = plan.newMigration else { return nil }
     try AtomicFile.write(migration.sql, to: directory.appendingPathComponent(migration.fileName).path)
     for file in try MigrationFiles(directory: directory.path, root: nil).files where !applied.contains(file.name) {
@@ -45,6 +48,7 @@ final class PostgreSQLMigrationTests {
       }
       applied.insert(file.name)
     }
+    snapshot = plan.snapshot
     return migration
   }
 
@@ -208,6 +212,17 @@ final class PostgreSQLMigrationTests {
     #expect(migration.sql.contains("ALTER TABLE \"players\" ADD CHECK (score >= 0);"), "\(migration.sql)")
     #expect(try migrate(changed) == nil)
     #expect(errors { try database.execute("UPDATE players SET score = -1") }.first?.contains("violates check constraint") == true)
+  }
+
+  @Test func aColumnReadAsAnEnumChecksItsValues() throws {
+    try seedPlayers()
+    try database.execute("UPDATE players SET nickname = 'zzz' WHERE name = 'Cy'")
+    let typed = Self.players.replacingOccurrences(of: "  var nickname: String?\n", with: "  var nickname: Nick?\n") + "\nenum Nick: String {\n  case ace, duke\n}\n"
+    let message = errors { try migrate(typed) }.first ?? ""
+    #expect(message.contains(#"strata: "players": the row whose "id" is 3 holds a value in "players"."nickname" which the model cannot read as Nick"#), "\(message)")
+    try database.execute("UPDATE players SET nickname = 'duke' WHERE name = 'Cy'")
+    try migrate(typed)
+    #expect(try migrate(typed) == nil)
   }
 
   // MARK: Import

@@ -148,9 +148,31 @@ struct PostgreSQLAlter {
       message: "holds a fraction in \(qualified(rebuild.current, existing)), which becomes a rounded \(to): the migration changes nothing. Update the value in an earlier migration, or mark the property // @AllowLossyConversion to round it")
   }
 
+  /// The check that a column's values are ones the model reads as `storedType`, or nil when the
+  /// column's PostgreSQL type says so already.
+  static func readableCheck(
+    _ check: MigrationGuard, format: ValueFormat, storedType: String, in current: SchemaIntrospector.Introspection
+  ) -> String? {
+    guard let table = current.schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(check.table) }) else { return nil }
+    let column = SQLQuoting.identifier(check.column)
+    let rows: String
+    switch format {
+    case .integers(let range): rows = "\(column) NOT BETWEEN \(range.lowerBound) AND \(range.upperBound)"
+    case .oneOf(let values): rows = "\(column) NOT IN (\(values.map(\.sql).joined(separator: ", ")))"
+    case .uuidText, .dateText, .uuidBytes: return nil
+    }
+    return Self.check(
+      table, rows: rows,
+      message: "holds a value in \(SQLQuoting.identifier(table.name)).\(column) which the model cannot read as \(storedType): the migration changes nothing. Update or delete the row in an earlier migration, or keep the old type and add a new property")
+  }
+
+  private func check(_ table: TableSchema, rows: String, message: String) -> String {
+    Self.check(table, rows: rows, message: message)
+  }
+
   /// `DO` block that stops the migration when a row of `table` matches `rows`, naming the row by
   /// its key (or its `ctid`).
-  private func check(_ table: TableSchema, rows: String, message: String) -> String {
+  private static func check(_ table: TableSchema, rows: String, message: String) -> String {
     let key = table.columns.first { $0.primaryKey != nil }.map { SQLQuoting.identifier($0.name) }
       ?? (table.compositePrimaryKey.isEmpty ? "ctid" : table.compositePrimaryKey.map(SQLQuoting.identifier).joined(separator: " || ', ' || "))
     let keyName = table.columns.first { $0.primaryKey != nil }.map { "the row whose \(SQLQuoting.identifier($0.name)) is " } ?? "the row "
@@ -187,7 +209,9 @@ struct PostgreSQLAlter {
   }
 
   /// `DO $tag$ … $tag$;` with a tag the body does not contain, so no name in it ends the block.
-  private func doBlock(_ body: String) -> String {
+  private func doBlock(_ body: String) -> String { Self.doBlock(body) }
+
+  private static func doBlock(_ body: String) -> String {
     var tag = "$strata$"
     var counter = 0
     while body.contains(tag) {

@@ -79,7 +79,12 @@ struct PostgreSQLDialect: SchemaDialect {
   func statements(for step: SchemaChange, from current: SchemaIntrospector.Introspection) -> [String] {
     switch step {
     case .renames, .dropIndex, .dropTable, .dropColumn: sharedStatements(for: step)
-    case .check: []
+    // A model that reads a column as another type stored alike (an enum of its strings, a
+    // narrower integer) checks the values; a UUID or a date has a type of its own here, which
+    // says what the column holds.
+    case .check(let check):
+      check.readableAs.flatMap { PostgreSQLAlter.readableCheck(check, format: $0.format, storedType: $0.storedType, in: current) }
+        .map { [$0] } ?? []
     case .rebuild(let rebuild): PostgreSQLAlter(rebuild: rebuild, constraintNames: current.constraintNames).statements
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [PostgreSQLRenderer.addColumn(column, to: table)]

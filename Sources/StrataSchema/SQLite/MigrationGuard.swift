@@ -19,6 +19,13 @@ struct MigrationGuard: Equatable {
   /// The table checked, and the column.
   var table: String
   var column: String
+  /// For a check of the values a model reads as another type: the form they must have, and that
+  /// type, so that another database can write the same check in its SQL.
+  var readableAs: (format: ValueFormat, storedType: String)?
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sql == rhs.sql && lhs.condition == rhs.condition && lhs.table == rhs.table && lhs.column == rhs.column
+  }
 
   /// The start of every guard's message.
   static let prefix = "strata: "
@@ -146,11 +153,13 @@ extension MigrationGuard {
   ) -> MigrationGuard {
     let quotedColumn = SQLQuoting.identifier(column)
     let value = type.map { SQLConversion.converted(quotedColumn, to: $0) } ?? quotedColumn
-    return MigrationGuard(
+    var check = MigrationGuard(
       condition: "a value of \(quotedColumn) is not one the model reads as \(storedType)",
       message: row(of: table) + [
         .text(" holds "), .value(quoted(value)), .text(" in \(name(table, column)), which the model cannot read as \(storedType): the migration changes nothing. Update or delete the row in an earlier migration, or keep the old type and add a new property"),
       ],
       table: table, column: column, rows: "WHERE \(value) IS NOT NULL AND NOT \(format.accepts(value))")
+    check.readableAs = (format, storedType)
+    return check
   }
 }
