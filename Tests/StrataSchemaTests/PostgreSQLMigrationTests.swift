@@ -225,6 +225,27 @@ final class PostgreSQLMigrationTests {
     #expect(try migrate(typed) == nil)
   }
 
+  @Test func tablesAreRenamedAndKeysOnSeveralColumnsChange() throws {
+    let base = """
+      // @Unique(on: "owner, label")
+      struct Pin: Table {
+        var owner: String
+        var label: String
+        var position = 0
+      }
+      """
+    try migrate(base)
+    try database.execute("INSERT INTO pins (owner, label) VALUES ('ada', 'a'), ('ada', 'b'), ('bo', 'a')")
+    let renamed = base.replacingOccurrences(of: "struct Pin: Table {", with: "// @Renamed(from: \"pins\")\n// @Table(\"markers\")\nstruct Pin: Table {")
+    #expect(try migrate(renamed)?.sql.contains(#"ALTER TABLE "pins" RENAME TO "markers";"#) == true)
+    let keyed = renamed.replacingOccurrences(of: "// @Unique(on: \"owner, label\")", with: "// @PrimaryKey(on: \"owner, label\")")
+    let migration = try #require(try migrate(keyed))
+    #expect(migration.sql.contains(#"ADD PRIMARY KEY ("owner", "label");"#), "\(migration.sql)")
+    #expect(try migrate(keyed) == nil)
+    #expect(try rows("SELECT owner, label FROM markers ORDER BY owner, label") == ["ada|a", "ada|b", "bo|a"])
+    #expect(errors { try database.execute("INSERT INTO markers (owner, label) VALUES ('bo', 'a')") }.first?.contains("duplicate key") == true)
+  }
+
   // MARK: Import
 
   @Test func anExistingDatabaseIsImportedAsModelsAndABaseline() throws {

@@ -146,12 +146,20 @@ struct PostgreSQLDialect: SchemaDialect {
   }
 
   func schema(creating tables: [TableSchema]) throws -> Schema {
+    // All tables in one transaction; if PostgreSQL refuses, they are created one by one in
+    // another database to find the one at fault.
+    let statements = tables.map { table in ([createTable(table)] + table.indexes.map(createIndex)).joined(separator: "\n") }
     let database = try PostgreSQLServer.shared().scratchDatabase()
-    for table in tables {
-      do {
-        try database.run(([createTable(table)] + table.indexes.map(createIndex)).joined(separator: "\n"))
-      } catch let error as PostgreSQLError {
-        throw RefusedTable(table: table.name, message: error.serverMessage)
+    do {
+      try database.run("BEGIN;\n" + statements.joined(separator: "\n") + "\nCOMMIT;")
+    } catch is PostgreSQLError {
+      let separate = try PostgreSQLServer.shared().scratchDatabase()
+      for (table, sql) in zip(tables, statements) {
+        do {
+          try separate.run(sql)
+        } catch let error as PostgreSQLError {
+          throw RefusedTable(table: table.name, message: error.serverMessage)
+        }
       }
     }
     return try database.introspect().schemaWithGeneratedColumns
