@@ -246,6 +246,28 @@ final class PostgreSQLMigrationTests {
     #expect(errors { try database.execute("INSERT INTO markers (owner, label) VALUES ('bo', 'a')") }.first?.contains("duplicate key") == true)
   }
 
+  @Test func viewsAreCreatedChangedAndDropped() throws {
+    let withView = Self.players + """
+
+      // @View(raw: "SELECT name, score * 2 FROM players WHERE score > 4")
+      struct Leader: Table {
+        let name: String
+        let doubled: Int
+      }
+      """
+    try seedPlayers()
+    let created = try #require(try migrate(withView))
+    #expect(created.summary == [#"create view "leaders""#])
+    #expect(created.sql.contains(#"CREATE VIEW "leaders" ("name", "doubled") AS"#), "\(created.sql)")
+    #expect(try migrate(withView) == nil)
+    #expect(try rows("SELECT name, doubled FROM leaders ORDER BY name") == ["Bo|10", "Cy|16"])
+    let changed = withView.replacingOccurrences(of: "score > 4", with: "score > 6")
+    #expect(try migrate(changed)?.summary == [#"drop view "leaders""#, #"create view "leaders""#])
+    #expect(try rows("SELECT name FROM leaders") == ["Cy"])
+    #expect(try migrate(Self.players)?.summary == [#"drop view "leaders""#])
+    #expect(try rows("SELECT count(*) FROM pg_views WHERE viewname = 'leaders'") == ["0"])
+  }
+
   // MARK: Import
 
   @Test func anExistingDatabaseIsImportedAsModelsAndABaseline() throws {

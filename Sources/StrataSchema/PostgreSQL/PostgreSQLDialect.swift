@@ -89,9 +89,10 @@ struct PostgreSQLDialect: SchemaDialect {
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [PostgreSQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]
-    // Models declare no views, triggers or full-text indexes for PostgreSQL (`problems`), so
-    // there are none to create; what a migration made is the user's and is never dropped.
-    case .dropObject, .createObject: []
+    // Of the declared objects, models declare views for PostgreSQL (the translator refuses
+    // SQLite's triggers and FTS5).
+    case .dropObject(let object, _): [SQLRenderer.drop(object)]
+    case .createObject(let object): SQLRenderer.create(object)
     }
   }
 
@@ -166,6 +167,16 @@ struct PostgreSQLDialect: SchemaDialect {
   }
 
   func objects(creating objects: [DeclaredObject], over tables: [TableSchema]) throws -> [SchemaObject] {
-    []
+    guard !objects.isEmpty else { return [] }
+    let database = try PostgreSQLServer.shared().scratchDatabase()
+    try database.run(tables.map { table in ([createTable(table)] + table.indexes.map(createIndex)).joined(separator: "\n") }.joined(separator: "\n"))
+    for object in objects {
+      do {
+        try database.run(SQLRenderer.create(object).joined(separator: "\n"))
+      } catch let error as PostgreSQLError {
+        throw RefusedTable(table: object.name, message: error.serverMessage)
+      }
+    }
+    return try database.introspect().objects
   }
 }

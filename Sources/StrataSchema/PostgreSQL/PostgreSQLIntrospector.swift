@@ -76,10 +76,33 @@ enum PostgreSQLIntrospector {
     var plain = full
     for index in plain.tables.indices { plain.tables[index].columns.removeAll(where: \.isGenerated) }
     var introspection = SchemaIntrospector.Introspection(
-      schema: plain, schemaWithGeneratedColumns: full, objects: [], indexSQL: indexSQL, virtualTables: [], shadowTables: [],
+      schema: plain, schemaWithGeneratedColumns: full, objects: try views(database), indexSQL: indexSQL, virtualTables: [], shadowTables: [],
       generatedColumns: generatedColumns.compactMapValues { $0 })
     introspection.constraintNames = constraintNames
     return introspection
+  }
+
+  /// The public schema's views, each as the `CREATE VIEW` PostgreSQL's own text of it makes:
+  /// its columns, and its select as `pg_get_viewdef` prints it.
+  private static func views(_ database: PostgreSQLDatabase) throws -> [SchemaObject] {
+    let json = try database.run(
+      """
+      SELECT coalesce(json_agg(json_build_object(
+          'name', c.relname, 'definition', pg_get_viewdef(c.oid),
+          'columns', (SELECT json_agg(a.attname ORDER BY a.attnum) FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0))
+        ORDER BY c.relname), '[]'::json)
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind = 'v';
+      """
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else { return [] }
+    return rows.map { row in
+      let name = row["name"] as? String ?? ""
+      let columns = (row["columns"] as? [String] ?? []).map(SQLQuoting.identifier).joined(separator: ", ")
+      var select = (row["definition"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      if select.hasSuffix(";") { select.removeLast() }
+      return .view(name: name, sql: "CREATE VIEW \(SQLQuoting.identifier(name)) (\(columns)) AS\n\(select)")
+    }
   }
 
   private static func column(_ row: [String: Any]) -> ColumnSchema {

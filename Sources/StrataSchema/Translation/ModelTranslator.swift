@@ -148,7 +148,8 @@ public struct ModelTranslator {
       let options = typeOptions[model.swiftName] ?? AnnotationOptions()
       let unsupported: String? = switch model.kind {
       case .fullTextIndex: "an FTS5 full-text index, which is SQLite's"
-      case .view: "a view (@View), which Strata writes for SQLite only so far"
+      case .view where !options.triggers.isEmpty: "a view with triggers (@Trigger) in SQLite's syntax"
+      case .view: nil
       case .table where !options.triggers.isEmpty: "triggers (@Trigger) in SQLite's syntax"
       case .table where model.schemaName != nil: "in an attached database, which PostgreSQL does not have (use a schema of one database in a hand-written migration)"
       case .table: nil
