@@ -128,7 +128,8 @@ struct DatabaseImporter {
 
   /// Reads a PostgreSQL database: its tables and their indexes, as Strata writes them in
   /// PostgreSQL's SQL (the baseline), in an order that creates each table after those it
-  /// references. Views, sequences, functions and triggers are not read.
+  /// references, then its views as PostgreSQL prints them. Sequences, functions and triggers
+  /// are not read.
   init(postgreSQL database: PostgreSQLDatabase) throws {
     dialect = .postgresql
     introspection = try database.introspect()
@@ -137,8 +138,12 @@ struct DatabaseImporter {
     let postgreSQL = PostgreSQLDialect()
     statements = SchemaRules.creationOrder(introspection.schemaWithGeneratedColumns.tables).flatMap { table in
       [postgreSQL.createTable(table)] + table.indexes.map(postgreSQL.createIndex)
+    } + introspection.objects.map { $0.sql + ";" }
+    views = try introspection.objects.compactMap { object in
+      guard let columns = try database.viewColumns(object.name) else { return nil }
+      let view = TableSchema(name: object.name, columns: columns, isStrict: false)
+      return NameRules.tableNameProblem(object.name) == nil && columns.contains { NameRules.columnNameProblem($0.name) == nil } ? view : nil
     }
-    views = []
     try Self.checkNames(introspection)
   }
 
@@ -282,7 +287,7 @@ struct DatabaseImporter {
     }
     if dialect == .postgresql {
       notes.append(
-        "only the public schema's tables and indexes are read: views, triggers, functions, sequences and other schemas the database has are not in the baseline; add them to it by hand if a new database needs them")
+        "only the public schema's tables, indexes and views are read: triggers, functions, sequences and other schemas the database has are not in the baseline; add them to it by hand if a new database needs them")
     }
     let modeledViews = Set(views.map(\.name))
     for object in introspection.objects where !modeledViews.contains(object.name) {

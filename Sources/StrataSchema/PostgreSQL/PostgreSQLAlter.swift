@@ -8,6 +8,9 @@ struct PostgreSQLAlter {
   let rebuild: SchemaChanges.Rebuild
   /// The names of the table's constraints as the server has them (``SchemaIntrospector/Introspection/constraintNames``).
   let constraintNames: [String: String]
+  /// The views the migration does not drop itself, which PostgreSQL keeps from a type change or
+  /// a drop of a column they read.
+  let views: [SchemaObject]
 
   /// The checks, then one `ALTER TABLE` per change.
   var statements: [String] {
@@ -44,6 +47,7 @@ struct PostgreSQLAlter {
       }
       let source = sources[SQLName.folded(column.name)]
       if existing.type != column.type {
+        checks.append(conversionCheck(of: existing, to: column))
         if source?.allowsLossyConversion != true, let check = lossyConversion(of: existing, to: column) { checks.append(check) }
         alter("ALTER COLUMN \(name) TYPE \(column.type.sql) USING \(name)::\(column.type.sql)")
       }
@@ -111,7 +115,13 @@ struct PostgreSQLAlter {
       if let before, !rebuild.conventionalIndexes.contains(before.name) { continue }
       alters.append(PostgreSQLRenderer.createIndex(index))
     }
-    return checks + alters
+    // A view that reads the table holds on to its columns' types: it is dropped before and
+    // created again, as it was, after.
+    let changesColumns = !rebuild.droppedColumns.isEmpty || table.columns.contains { column in
+      currentColumns[SQLName.folded(column.name)].map { $0.type != column.type || $0.generated != column.generated } ?? false
+    }
+    let dependents = changesColumns ? views.filter { $0.kind == .view && $0.uses(table.name) } : []
+    return checks + dependents.map(SQLRenderer.drop) + alters + dependents.map { $0.sql + ";" }
   }
 
   /// What the statements do to a table in use: a type change rewrites it (except between types
@@ -136,8 +146,36 @@ struct PostgreSQLAlter {
     return notes
   }
 
+  /// A check that stops on the first value the new type cannot read, naming its row in the
+  /// model's words rather than leaving it to the cast's own error. The whole column is cast at
+  /// once first; only when that fails are the rows tried one by one to find the value.
+  private func conversionCheck(of existing: ColumnSchema, to column: ColumnSchema) -> String {
+    let table = rebuild.current
+    let name = SQLQuoting.identifier(existing.name)
+    let quotedTable = SQLQuoting.identifier(table.name)
+    let type = column.type.sql
+    let (key, keyName) = Self.key(of: table)
+    let message = " in \(qualified(table, existing)), which does not convert to \(type): the migration changes nothing. Update the value in an earlier migration, or keep the old type and add a new property"
+    return doBlock(
+      """
+      DECLARE found record;
+      BEGIN
+        PERFORM \(name)::\(type) FROM \(quotedTable);
+      EXCEPTION WHEN others THEN
+        FOR found IN SELECT (\(key))::text AS key, \(name)::text AS value FROM \(quotedTable) WHERE \(name) IS NOT NULL LOOP
+          BEGIN
+            PERFORM found.value::\(type);
+          EXCEPTION WHEN others THEN
+            RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(quotedTable): \(keyName)")) || found.key || ' holds ' || quote_literal(left(found.value, 60)) || \(SQLQuoting.string(message));
+          END;
+        END LOOP;
+        RAISE;
+      END
+      """)
+  }
+
   /// A check that stops on a value a type change would not keep as it is: a fraction that an
-  /// integer rounds; text another type cannot read stops the `USING` cast by itself.
+  /// integer rounds.
   private func lossyConversion(of existing: ColumnSchema, to column: ColumnSchema) -> String? {
     let name = SQLQuoting.identifier(existing.name)
     let from = existing.type.sql
@@ -173,9 +211,7 @@ struct PostgreSQLAlter {
   /// `DO` block that stops the migration when a row of `table` matches `rows`, naming the row by
   /// its key (or its `ctid`).
   private static func check(_ table: TableSchema, rows: String, message: String) -> String {
-    let key = table.columns.first { $0.primaryKey != nil }.map { SQLQuoting.identifier($0.name) }
-      ?? (table.compositePrimaryKey.isEmpty ? "ctid" : table.compositePrimaryKey.map(SQLQuoting.identifier).joined(separator: " || ', ' || "))
-    let keyName = table.columns.first { $0.primaryKey != nil }.map { "the row whose \(SQLQuoting.identifier($0.name)) is " } ?? "the row "
+    let (key, keyName) = Self.key(of: table)
     let body = """
       DECLARE offending text;
       BEGIN
@@ -186,6 +222,19 @@ struct PostgreSQLAlter {
       END
       """
     return doBlock(body)
+  }
+
+  /// The SQL that names a row of `table` (its key, or its `ctid`), and the words before it.
+  private static func key(of table: TableSchema) -> (sql: String, words: String) {
+    if let key = table.columns.first(where: { $0.primaryKey != nil }) {
+      return (SQLQuoting.identifier(key.name), "the row whose \(SQLQuoting.identifier(key.name)) is ")
+    }
+    if !table.compositePrimaryKey.isEmpty {
+      return (
+        table.compositePrimaryKey.map { SQLQuoting.identifier($0) + "::text" }.joined(separator: " || ', ' || "),
+        "the row whose \(table.compositePrimaryKey.map(SQLQuoting.identifier).joined(separator: ", ")) is ")
+    }
+    return ("ctid", "the row ")
   }
 
   /// Drops the constraint of `kind` (`u`, `f`) on `column`, whatever PostgreSQL named it.

@@ -53,9 +53,13 @@ final class PostgreSQLDatabase: ScratchDatabase {
 
   func viewColumns(_ name: String) throws -> [ColumnSchema]? {
     let rows = try run(
-      "SELECT a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+      "SELECT a.attname || chr(31) || format_type(a.atttypid, a.atttypmod) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+        + "JOIN pg_namespace n ON n.oid = c.relnamespace "
         + "WHERE n.nspname = 'public' AND c.relkind = 'v' AND c.relname = \(SQLQuoting.string(name)) AND a.attnum > 0 ORDER BY a.attnum")
-    let names = rows.split(separator: "\n").map(String.init)
-    return names.isEmpty ? nil : names.map { ColumnSchema(name: $0, type: .none) }
+    let columns = rows.split(separator: "\n").map { line in
+      let parts = line.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
+      return ColumnSchema(name: parts[0], type: .other(PostgreSQLIntrospector.typeName(parts.count > 1 ? parts[1] : "")))
+    }
+    return columns.isEmpty ? nil : columns
   }
 }

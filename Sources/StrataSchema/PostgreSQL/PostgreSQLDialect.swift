@@ -85,7 +85,8 @@ struct PostgreSQLDialect: SchemaDialect {
     case .check(let check):
       check.readableAs.flatMap { PostgreSQLAlter.readableCheck(check, format: $0.format, storedType: $0.storedType, in: current) }
         .map { [$0] } ?? []
-    case .rebuild(let rebuild): PostgreSQLAlter(rebuild: rebuild, constraintNames: current.constraintNames).statements
+    case .rebuild(let rebuild):
+      PostgreSQLAlter(rebuild: rebuild, constraintNames: current.constraintNames, views: current.dependents).statements
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [PostgreSQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]
@@ -105,7 +106,7 @@ struct PostgreSQLDialect: SchemaDialect {
     for step in steps {
       switch step {
       case .rebuild(let rebuild):
-        notes += PostgreSQLAlter(rebuild: rebuild, constraintNames: [:]).liveServerNotes
+        notes += PostgreSQLAlter(rebuild: rebuild, constraintNames: [:], views: []).liveServerNotes
       case .createIndex(let index):
         notes.append(
           "On a live server: CREATE INDEX \(SQLQuoting.identifier(index.name)) blocks writes to \(SQLQuoting.identifier(index.table)) while it builds; for a big table, build it first by hand with CREATE INDEX CONCURRENTLY (which cannot run in a migration's transaction), and this statement then finds it and fails: drop it from this file.")
