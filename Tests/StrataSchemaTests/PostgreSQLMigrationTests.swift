@@ -180,6 +180,16 @@ final class PostgreSQLMigrationTests {
     #expect(try rows("SELECT nickname + 1 FROM players WHERE nickname IS NOT NULL ORDER BY id") == ["13", "8"])
   }
 
+  @Test func aNewRequiredColumnWithoutADefaultStopsOnATableWithRows() throws {
+    try seedPlayers()
+    let required = Self.players.replacingOccurrences(of: "  var score = 0\n", with: "  var score = 0\n  var team: String\n")
+    let message = errors { try migrate(required) }.first ?? ""
+    #expect(message.contains(#"strata: "players": the row whose "id" is 1 has no value for the new NOT NULL column "players"."team": give the property a default"#), "\(message)")
+    #expect(try rows("SELECT count(*) FROM information_schema.columns WHERE table_name = 'players' AND column_name = 'team'") == ["0"])
+    try database.execute("DELETE FROM players")
+    #expect(try migrate(required)?.sql.contains(#"ALTER TABLE "players" ADD COLUMN "team" text NOT NULL;"#) == true)
+  }
+
   @Test func notNullAndUniqueStopOnTheRowsThatBreakThem() throws {
     try seedPlayers()
     let required = Self.players.replacingOccurrences(of: "  var nickname: String?\n", with: "  var nickname: String\n")

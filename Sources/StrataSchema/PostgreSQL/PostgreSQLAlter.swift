@@ -34,6 +34,12 @@ struct PostgreSQLAlter {
     for column in table.columns {
       let name = SQLQuoting.identifier(column.name)
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
+        if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil, !column.isGenerated {
+          checks.append(
+            check(
+              table, rows: "TRUE",
+              message: "has no value for the new NOT NULL column \(qualified(table, column)): give the property a default, or fill the column in an earlier migration"))
+        }
         alter("ADD COLUMN \(PostgreSQLRenderer.columnDefinition(column))")
         continue
       }
@@ -47,7 +53,8 @@ struct PostgreSQLAlter {
       }
       let source = sources[SQLName.folded(column.name)]
       if existing.type != column.type {
-        checks.append(conversionCheck(of: existing, to: column))
+        // Every value reads as text; any other type may refuse one.
+        if column.type.sql != "text" { checks.append(conversionCheck(of: existing, to: column)) }
         if source?.allowsLossyConversion != true, let check = lossyConversion(of: existing, to: column) { checks.append(check) }
         alter("ALTER COLUMN \(name) TYPE \(column.type.sql) USING \(name)::\(column.type.sql)")
       }
@@ -158,15 +165,15 @@ struct PostgreSQLAlter {
     let message = " in \(qualified(table, existing)), which does not convert to \(type): the migration changes nothing. Update the value in an earlier migration, or keep the old type and add a new property"
     return doBlock(
       """
-      DECLARE found record;
+      DECLARE offending record;
       BEGIN
         PERFORM \(name)::\(type) FROM \(quotedTable);
       EXCEPTION WHEN others THEN
-        FOR found IN SELECT (\(key))::text AS key, \(name)::text AS value FROM \(quotedTable) WHERE \(name) IS NOT NULL LOOP
+        FOR offending IN SELECT (\(key))::text AS key, \(name)::text AS value FROM \(quotedTable) WHERE \(name) IS NOT NULL LOOP
           BEGIN
-            PERFORM found.value::\(type);
+            PERFORM offending.value::\(type);
           EXCEPTION WHEN others THEN
-            RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(quotedTable): \(keyName)")) || found.key || ' holds ' || quote_literal(left(found.value, 60)) || \(SQLQuoting.string(message));
+            RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(quotedTable): \(keyName)")) || offending.key || ' holds ' || quote_literal(left(offending.value, 60)) || \(SQLQuoting.string(message));
           END;
         END LOOP;
         RAISE;

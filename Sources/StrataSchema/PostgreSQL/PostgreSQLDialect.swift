@@ -66,9 +66,10 @@ struct PostgreSQLDialect: SchemaDialect {
   }
 
   func cannotAdd(_ column: ColumnSchema) -> String? {
-    // PostgreSQL adds any column in place; one that existing rows cannot take (NOT NULL without
-    // a default) stops the migration on a table with rows, as it should.
+    // PostgreSQL adds any column in place; one that existing rows cannot take goes through
+    // `PostgreSQLAlter`, whose check stops on a table with rows and says what to do.
     if column.primaryKey != nil { return "it is the primary key" }
+    if column.isNotNull, column.defaultValue == nil, !column.isGenerated { return "it is NOT NULL without a default" }
     return nil
   }
 
