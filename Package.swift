@@ -6,6 +6,8 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Strata", targets: ["Strata"]),
+    // A separate product, so that apps on SQLite alone never build postgres-nio and SwiftNIO.
+    .library(name: "StrataPostgreSQL", targets: ["StrataPostgreSQL"]),
     .executable(name: "strata", targets: ["strata"]),
     .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
     .plugin(name: "GenerateMigrations", targets: ["GenerateMigrations"]),
@@ -13,6 +15,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
   ],
   targets: [
     // SQL's vocabulary and quoting, shared by the query builder and the generator. No dependencies.
@@ -27,6 +30,12 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
+    ),
+    // Execution on PostgreSQL through postgres-nio: binding, decoding, pooled connections,
+    // transactions, migrations. No GRDB.
+    .target(
+      name: "StrataPostgreSQL",
+      dependencies: ["StrataCore", .product(name: "PostgresNIO", package: "postgres-nio")]
     ),
     // The generator: Swift model front-end, schema model, emitters, migration planner.
     .target(
@@ -64,8 +73,9 @@ let package = Package(
     ),
     .testTarget(
       name: "StrataTests",
-      // The schema generator too, to run the migrations it writes on GRDB's migrator.
-      dependencies: ["Strata", "StrataSchema", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+      // The schema generator too, to run the migrations it writes on GRDB's migrator and to
+      // write the PostgreSQL schema of the models the runtime tests run on both databases.
+      dependencies: ["Strata", "StrataPostgreSQL", "StrataSchema", .product(name: "GRDBSQLite", package: "GRDB.swift")],
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),

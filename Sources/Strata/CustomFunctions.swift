@@ -138,7 +138,8 @@ private func setResult(_ binding: QueryBinding, of context: OpaquePointer?) {
   case .null: sqlite3_result_null(context)
   case .integer(let value): sqlite3_result_int64(context, value)
   case .real(let value): sqlite3_result_double(context, value)
-  case .text(let text):
+  case .bool(let value): sqlite3_result_int64(context, value ? 1 : 0)
+  case .text(let text), .json(let text):
     var text = text
     text.withUTF8 { bytes in
       sqlite3_result_text(

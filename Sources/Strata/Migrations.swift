@@ -1,41 +1,23 @@
 import GRDB
+import StrataCore
 
-/// A migration file embedded by the Strata build plugin: its name (the file name without
-/// `.sql`), its SQL, and the checksum of that SQL.
-public struct Migration: Sendable, Hashable {
-  /// The migration's name in GRDB's `grdb_migrations` table.
-  public let name: String
-  /// The statements to run.
-  public let sql: String
-  /// The SHA-256 of `sql` as the build plugin computed it, recorded when the migration runs so
-  /// that a later edit of an applied migration is caught; nil for a migration written in code.
-  public let checksum: String?
-  /// Whether the migration is the schema of a database that existed before Strata (written by
-  /// `strata import`): a database that already holds that schema records it as applied without
-  /// running it, and a new database runs it.
-  public let isBaseline: Bool
+/// The record of migrations GRDB's migrator keeps, by name.
+private let grdbMigrationsTable = "grdb_migrations"
 
-  /// A migration; the build plugin generates these from the `Migrations` folder.
-  public init(name: String, checksum: String? = nil, isBaseline: Bool = false, sql: String) {
-    self.name = name
-    self.sql = sql
-    self.checksum = checksum
-    self.isBaseline = isBaseline
+extension MigrationHistory {
+  /// The history a database's records hold: GRDB's names and Strata's checksums, both in the
+  /// main database.
+  init(_ db: Database) throws {
+    let applied = try db.tableExists(grdbMigrationsTable, in: "main")
+      ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM main.\(grdbMigrationsTable)")) : []
+    let checksums = try db.tableExists(migrationChecksumTable, in: "main")
+      ? Dictionary(
+        try Row.fetchAll(db, sql: "SELECT name, checksum FROM main.\(migrationChecksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
+        uniquingKeysWith: { first, _ in first })
+      : [:]
+    self.init(applied: applied, checksums: checksums)
   }
 }
-
-/// Whether migrating checks that the migrations a database already ran are still the ones the
-/// app embeds.
-public enum MigrationChecksums: Sendable {
-  /// Refuse to migrate when an applied migration's text changed (the default).
-  case verify
-  /// Migrate anyway: for a database whose history you rewrote on purpose.
-  case ignore
-}
-
-/// The table where Strata records the checksum of each migration a database ran. GRDB's own
-/// `grdb_migrations` records only names.
-let checksumTable = "strata_migrations"
 
 extension DatabaseWriter {
   /// Migrates the database with GRDB's migrator, each migration in its own transaction, after
@@ -76,25 +58,11 @@ extension DatabaseWriter {
       // GRDB's migrator names its table unqualified, which SQLite looks up in attached
       // databases too when the main one lacks it; with the main one's made first, it finds
       // that one. (Made in this transaction, it is gone again if the checks below refuse.)
-      try db.execute(sql: "CREATE TABLE IF NOT EXISTS main.grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+      try db.execute(sql: "CREATE TABLE IF NOT EXISTS main.\(grdbMigrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
       let history = try MigrationHistory(db)
-      let renames = history.renames(in: migrations)
-      if !renames.isEmpty, renamed == .refuse {
-        throw StrataError(
-          renames.map { "the migration \"\($0.new)\" is \"\($0.old)\" renamed (it has the same checksum), which this database already ran" }
-            .joined(separator: "; ")
-            + ": running it again would apply its changes twice. Give it back its old name, or migrate with `renamed: .accept` to record the new one")
-      }
-      let (newer, deleted) = history.foreign(migrations, renames: renames)
-      if !newer.isEmpty {
-        throw StrataError(
-          "a newer version of the app migrated this database: it ran \(newer.map { "\"\($0)\"" }.joined(separator: ", ")), which this version does not know, so its own migrations would run on a schema they were not written for. Update the app (or, if the app's newest migration was deleted, restore it); code that only reads can check `migrationState(_:)` instead of migrating")
-      }
+      let (renames, warnings) = try history.plan(migrations, renamed: renamed)
       if checksums == .verify { try db.verifyMigrations(migrations) }
       for rename in renames { try db.recordRename(rename) }
-      let warnings = deleted.map { name in
-        "the database ran the migration \"\(name)\", which the app no longer embeds: it keeps that migration's changes, and new databases do not get them; restore the file if it was deleted by mistake"
-      }
       return (history.applied.union(renames.map(\.new)), renames.map(\.new), warnings)
     }
     try migrator.migrate(self)
@@ -113,22 +81,12 @@ extension Database {
   ///
   /// - Throws: ``StrataError`` naming the first migration whose text changed.
   public func verifyMigrations(_ migrations: [Migration]) throws {
-    guard try tableExists("grdb_migrations", in: "main") else { return }
+    guard try tableExists(grdbMigrationsTable, in: "main") else { return }
     try createChecksumTable()
-    let recorded = Dictionary(
-      try Row.fetchAll(self, sql: "SELECT name, checksum FROM main.\(checksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
-      uniquingKeysWith: { first, _ in first })
-    let applied = Set(try String.fetchAll(self, sql: "SELECT identifier FROM main.grdb_migrations"))
-    for migration in migrations where applied.contains(migration.name) {
-      guard let checksum = migration.checksum else { continue }
-      guard let previous = recorded[migration.name] else {
-        try recordChecksum(of: migration)
-        continue
-      }
-      if previous != checksum {
-        throw StrataError(
-          "the migration \"\(migration.name)\" changed after this database ran it (checksum \(previous.prefix(12))… then, \(checksum.prefix(12))… now): the database would not run it again and would differ from new ones. Undo the edit and make the change in a new migration, or migrate with `checksums: .ignore` if you rewrote the history on purpose")
-      }
+    let history = try MigrationHistory(self)
+    if let edited = history.edited(migrations) { throw edited }
+    for migration in migrations where history.applied.contains(migration.name) && history.checksums[migration.name] == nil {
+      try recordChecksum(of: migration)
     }
   }
 
@@ -142,7 +100,7 @@ extension Database {
   ///   would leave the app with tables it cannot read.
   fileprivate func holdsBaseline(_ migration: Migration) throws -> Bool {
     let objectNames = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'"
-    let existing = Set(try String.fetchAll(self, sql: objectNames)).subtracting(["grdb_migrations", checksumTable])
+    let existing = Set(try String.fetchAll(self, sql: objectNames)).subtracting([grdbMigrationsTable, migrationChecksumTable])
     guard !existing.isEmpty else { return false }
     // SQLite tells which objects the migration makes, and their shape, by making them in a
     // scratch database.
@@ -170,20 +128,20 @@ extension Database {
 
   /// Records a renamed migration under its new name, in GRDB's records and Strata's.
   fileprivate func recordRename(_ rename: MigrationHistory.Rename) throws {
-    try execute(sql: "UPDATE main.grdb_migrations SET identifier = ? WHERE identifier = ?", arguments: [rename.new, rename.old])
-    try execute(sql: "UPDATE main.\(checksumTable) SET name = ? WHERE name = ?", arguments: [rename.new, rename.old])
+    try execute(sql: "UPDATE main.\(grdbMigrationsTable) SET identifier = ? WHERE identifier = ?", arguments: [rename.new, rename.old])
+    try execute(sql: "UPDATE main.\(migrationChecksumTable) SET name = ? WHERE name = ?", arguments: [rename.new, rename.old])
   }
 
   fileprivate func createChecksumTable() throws {
     try execute(
-      sql: "CREATE TABLE IF NOT EXISTS main.\(checksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
+      sql: "CREATE TABLE IF NOT EXISTS main.\(migrationChecksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
   }
 
   fileprivate func recordChecksum(of migration: Migration) throws {
     guard let checksum = migration.checksum else { return }
     try createChecksumTable()
     try execute(
-      sql: "INSERT OR REPLACE INTO main.\(checksumTable) (name, checksum) VALUES (?, ?)", arguments: [migration.name, checksum])
+      sql: "INSERT OR REPLACE INTO main.\(migrationChecksumTable) (name, checksum) VALUES (?, ?)", arguments: [migration.name, checksum])
   }
 }
 
@@ -224,5 +182,20 @@ extension DatabaseMigrator {
         try db.recordChecksum(of: migration)
       }
     }
+  }
+}
+
+extension DatabaseReader {
+  /// Where the database stands against `migrations`, without changing it: for an app extension
+  /// or an older version of the app, which should not migrate a database a newer app migrated.
+  ///
+  /// ```swift
+  /// switch try database.migrationState(StrataMigrations.all) {
+  /// case .upToDate, .pending: try database.migrate(StrataMigrations.all)   // the app
+  /// case .newer: break   // read what this version knows; ask the user to update before writing
+  /// }
+  /// ```
+  public func migrationState(_ migrations: [Migration]) throws -> MigrationState {
+    try read { db in try MigrationHistory(db).state(of: migrations) }
   }
 }

@@ -63,7 +63,9 @@ enum StatementBinder {
       return sqlite3_bind_int64(handle, index, value)
     case .real(let value):
       return sqlite3_bind_double(handle, index, value)
-    case .text(var text):
+    case .bool(let value):
+      return sqlite3_bind_int64(handle, index, value ? 1 : 0)
+    case .text(var text), .json(var text):
       return text.withUTF8 { bytes in
         bindText(UnsafeRawBufferPointer(bytes), to: handle, at: index)
       }

@@ -11,7 +11,7 @@ import Testing
 final class PostgreSQLMigrationTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
   let directory: URL
-  let database: PostgreSQLDatabase
+  let database: PsqlDatabase
   private var applied: Set<String> = []
   /// The schema snapshot the last migration left, as `generate-migrations` keeps it.
   private var snapshot: String?

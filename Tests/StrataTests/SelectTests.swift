@@ -2,142 +2,158 @@ import Foundation
 import Strata
 import Testing
 
-/// `SELECT` statements: each test shows the SQL a query renders and the rows it returns.
+/// `SELECT` statements: each test shows the SQL a query renders and the rows it returns, on
+/// SQLite and PostgreSQL.
 @Suite struct SelectTests {
-  let database: any DatabaseWriter
-
-  init() throws {
-    database = try catalogDatabase()
-    try database.write(seedCatalog)
-  }
-
-  func fetch<From: Table>(_ query: Where<From>) throws -> [From.QueryOutput] {
-    try database.read { try query.fetchAll($0) }
+  func fetch<From: Table>(_ db: TestDatabase, _ query: Where<From>) async throws -> [From.QueryOutput] {
+    try await query.fetchAll(db)
   }
 
   func fetch<Value: QueryRepresentable, From: Table, Joins>(
-    _ query: Select<Value, From, Joins>
-  ) throws -> [Value.QueryOutput] {
-    try database.read { try query.fetchAll($0) }
+    _ db: TestDatabase, _ query: Select<Value, From, Joins>
+  ) async throws -> [Value.QueryOutput] {
+    try await query.fetchAll(db)
   }
 
-  @Test func allSelectsEveryColumnInDeclarationOrder() throws {
-    #expect(
-      Category.all.queryFragment.sql
-        == #"SELECT "categories"."id", "categories"."name" FROM "categories""#)
-    #expect(try fetch(Category.all).map(\.name) == ["Electronics", "Books", "Garden"])
+  @Test(arguments: TestDialect.all) func allSelectsEveryColumnInDeclarationOrder(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      #expect(
+        Category.all.queryFragment.sql
+          == #"SELECT "categories"."id", "categories"."name" FROM "categories""#)
+      #expect(try await fetch(db, Category.all).map(\.name) == ["Electronics", "Books", "Garden"])
+    }
   }
 
-  @Test func whereCombinesConditionsWithAnd() throws {
-    let query = Item.where { $0.price > 10 }.where(\.isActive)
-    expectSQL(query, #"SELECT \#(itemColumns) FROM "items" WHERE ("items"."price" > 10.0) AND "items"."isActive""#)
-    #expect(try fetch(query).map(\.title) == ["Phone", "Atlas", "Mystery box"])
+  @Test(arguments: TestDialect.all) func whereCombinesConditionsWithAnd(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let query = Item.where { $0.price > 10 }.where(\.isActive)
+      expectSQL(query, #"SELECT \#(itemColumns) FROM "items" WHERE ("items"."price" > 10.0) AND "items"."isActive""#)
+      #expect(try await fetch(db, query).map(\.title) == ["Phone", "Atlas", "Mystery box"])
+    }
   }
 
-  @Test func findByKeyAndByKeys() throws {
-    expectSQL(Item.find(2), #"SELECT \#(itemColumns) FROM "items" WHERE "items"."id" = 2"#)
-    #expect(try fetch(Item.find(2)).map(\.title) == ["Cable"])
-    expectSQL(Item.find([1, 3]), #"SELECT \#(itemColumns) FROM "items" WHERE "items"."id" IN (1, 3)"#)
-    #expect(try fetch(Item.find([1, 3])).map(\.title) == ["Phone", "Novel"])
-    #expect(try fetch(Item.find([Int]())).isEmpty)
+  @Test(arguments: TestDialect.all) func findByKeyAndByKeys(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      expectSQL(Item.find(2), #"SELECT \#(itemColumns) FROM "items" WHERE "items"."id" = 2"#)
+      #expect(try await fetch(db, Item.find(2)).map(\.title) == ["Cable"])
+      expectSQL(Item.find([1, 3]), #"SELECT \#(itemColumns) FROM "items" WHERE "items"."id" IN (1, 3)"#)
+      #expect(try await fetch(db, Item.find([1, 3])).map(\.title) == ["Phone", "Novel"])
+      #expect(try await fetch(db, Item.find([Int]())).isEmpty)
+    }
   }
 
-  @Test func orderWithConditionsTuplesAndNulls() throws {
-    func byPriority(_ descending: Bool) -> Where<Item> {
-      Item.order {
-        if descending {
-          ($0.priority.desc(nulls: .last), $0.title)
-        } else {
-          $0.priority.asc(nulls: .first)
-          $0.title.desc()
+  @Test(arguments: TestDialect.all) func orderWithConditionsTuplesAndNulls(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      func byPriority(_ descending: Bool) -> Where<Item> {
+        Item.order {
+          if descending {
+            ($0.priority.desc(nulls: .last), $0.title)
+          } else {
+            $0.priority.asc(nulls: .first)
+            $0.title.desc()
+          }
         }
       }
+      expectSQL(
+        byPriority(true), #"SELECT \#(itemColumns) FROM "items" ORDER BY "items"."priority" DESC NULLS LAST, "items"."title""#)
+      expectSQL(
+        byPriority(false),
+        #"SELECT \#(itemColumns) FROM "items" ORDER BY "items"."priority" ASC NULLS FIRST, "items"."title" DESC"#)
+      #expect(try await fetch(db, byPriority(true)).map(\.title) == ["Phone", "Atlas", "Cable", "Mystery box", "Novel"])
+      #expect(try await fetch(db, byPriority(false)).map(\.title) == ["Novel", "Mystery box", "Cable", "Atlas", "Phone"])
+      #expect(try await fetch(db, Item.order(by: \.price)).map(\.title).first == "Cable")
     }
-    expectSQL(
-      byPriority(true), #"SELECT \#(itemColumns) FROM "items" ORDER BY "items"."priority" DESC NULLS LAST, "items"."title""#)
-    expectSQL(
-      byPriority(false),
-      #"SELECT \#(itemColumns) FROM "items" ORDER BY "items"."priority" ASC NULLS FIRST, "items"."title" DESC"#)
-    #expect(try fetch(byPriority(true)).map(\.title) == ["Phone", "Atlas", "Cable", "Mystery box", "Novel"])
-    #expect(try fetch(byPriority(false)).map(\.title) == ["Novel", "Mystery box", "Cable", "Atlas", "Phone"])
-    #expect(try fetch(Item.order(by: \.price)).map(\.title).first == "Cable")
   }
 
-  @Test func limitAndOffsetAreBound() throws {
-    let query = Item.order(by: \.id).limit(2, offset: 1)
-    expectSQL(query, #"SELECT \#(itemColumns) FROM "items" ORDER BY "items"."id" LIMIT 2 OFFSET 1"#)
-    #expect(query.queryFragment.bindings == [.integer(2), .integer(1)])
-    #expect(try fetch(query).map(\.id) == [2, 3])
+  @Test(arguments: TestDialect.all) func limitAndOffsetAreBound(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let query = Item.order(by: \.id).limit(2, offset: 1)
+      expectSQL(query, #"SELECT \#(itemColumns) FROM "items" ORDER BY "items"."id" LIMIT 2 OFFSET 1"#)
+      #expect(query.queryFragment.bindings == [.integer(2), .integer(1)])
+      #expect(try await fetch(db, query).map(\.id) == [2, 3])
+    }
   }
 
-  @Test func selectOneColumnATupleOrTheWholeTable() throws {
-    let titles = Item.where { $0.quantity > 5 }.order(by: \.title).select { $0.title }
-    #expect(
-      titles.queryFragment.sql
-        == #"SELECT "items"."title" FROM "items" WHERE "items"."quantity" > ? ORDER BY "items"."title""#)
-    #expect(try fetch(titles) == ["Cable", "Novel"])
+  @Test(arguments: TestDialect.all) func selectOneColumnATupleOrTheWholeTable(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let titles = Item.where { $0.quantity > 5 }.order(by: \.title).select { $0.title }
+      #expect(
+        titles.queryFragment.sql
+          == #"SELECT "items"."title" FROM "items" WHERE "items"."quantity" > ? ORDER BY "items"."title""#)
+      #expect(try await fetch(db, titles) == ["Cable", "Novel"])
 
-    let pairs = Item.order(by: \.id).select { ($0.title, $0.price, $0.notes) }
-    let rows = try database.read { try pairs.fetchAll($0) }
-    #expect(rows.map(\.0) == ["Phone", "Cable", "Novel", "Atlas", "Mystery box"])
-    #expect(rows.map(\.1) == [699, 9.5, 15, 45, 20])
-    #expect(rows.map(\.2) == ["Flagship", nil, "Paperback", nil, nil])
+      let pairs = Item.order(by: \.id).select { ($0.title, $0.price, $0.notes) }
+      let rows = try await pairs.fetchAll(db)
+      #expect(rows.map(\.0) == ["Phone", "Cable", "Novel", "Atlas", "Mystery box"])
+      #expect(rows.map(\.1) == [699, 9.5, 15, 45, 20])
+      #expect(rows.map(\.2) == ["Flagship", nil, "Paperback", nil, nil])
 
-    let whole = Item.select { $0 }.limit(1)
-    #expect(try fetch(whole).first?.tags == ["new", "sale"])
+      let whole = Item.select { $0 }.limit(1)
+      #expect(try await fetch(db, whole).first?.tags == ["new", "sale"])
+    }
   }
 
-  @Test func distinctRemovesDuplicates() throws {
-    let query = Item.select { $0.categoryID }.distinct().order(by: \.categoryID)
-    expectSQL(query, #"SELECT DISTINCT "items"."categoryID" FROM "items" ORDER BY "items"."categoryID""#)
-    #expect(try fetch(query) == [nil, 1, 2])
+  @Test(arguments: TestDialect.all) func distinctRemovesDuplicates(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let query = Item.select { $0.categoryID }.distinct().order(by: \.categoryID)
+      expectSQL(query, #"SELECT DISTINCT "items"."categoryID" FROM "items" ORDER BY "items"."categoryID""#)
+      #expect(try await fetch(db, query) == [nil, 1, 2])
+    }
   }
 
-  @Test func groupByAndHaving() throws {
-    let query = Item
-      .group(by: \.categoryID)
-      .having { $0.count() > 1 }
-      .order(by: \.categoryID)
-      .select { ($0.categoryID, $0.count(), $0.price.sum()) }
-    #expect(
-      query.queryFragment.sql == """
-        SELECT "items"."categoryID", count("items"."id"), sum("items"."price") FROM "items" \
-        GROUP BY "items"."categoryID" HAVING count("items"."id") > ? ORDER BY "items"."categoryID"
-        """)
-    let rows = try database.read { try query.fetchAll($0) }
-    #expect(rows.map(\.0) == [1, 2])
-    #expect(rows.map(\.1) == [2, 2])
-    #expect(rows.map(\.2) == [708.5, 60])
+  @Test(arguments: TestDialect.all) func groupByAndHaving(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let query = Item
+        .group(by: \.categoryID)
+        .having { $0.count() > 1 }
+        .order(by: \.categoryID)
+        .select { ($0.categoryID, $0.count(), $0.price.sum()) }
+      #expect(
+        query.queryFragment.sql == """
+          SELECT "items"."categoryID", count("items"."id"), sum("items"."price") FROM "items" \
+          GROUP BY "items"."categoryID" HAVING count("items"."id") > ? ORDER BY "items"."categoryID"
+          """)
+      let rows = try await query.fetchAll(db)
+      #expect(rows.map(\.0) == [1, 2])
+      #expect(rows.map(\.1) == [2, 2])
+      #expect(rows.map(\.2) == [708.5, 60])
+    }
   }
 
-  @Test func countingTablesAndQueries() throws {
-    #expect(Item.count().queryFragment.sql == #"SELECT count(*) FROM "items""#)
-    #expect(try database.read { try Item.count().fetchOne($0) } == 5)
-    #expect(try database.read { try Item.fetchCount($0) } == 5)
-    let grouped = Item.group(by: \.categoryID).order(by: \.categoryID)
-    #expect(
-      grouped.count().queryFragment.sql
-        == #"SELECT count(*) FROM "items" GROUP BY "items"."categoryID" ORDER BY "items"."categoryID""#)
-    #expect(try database.read { try grouped.count().fetchAll($0) } == [1, 2, 2])
-    expectSQL(
-      grouped.countingRows(),
-      #"SELECT count(*) FROM (SELECT \#(itemColumns) FROM "items" GROUP BY "items"."categoryID" ORDER BY "items"."categoryID")"#)
-    #expect(try database.read { try grouped.fetchCount($0) } == 3)
-    #expect(try database.read { try Item.count { $0.isActive }.fetchOne($0) } == 4)
-    #expect(try database.read { try Item.limit(2).fetchCount($0) } == 2)
+  @Test(arguments: TestDialect.all) func countingTablesAndQueries(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      #expect(Item.count().queryFragment.sql == #"SELECT count(*) FROM "items""#)
+      #expect(try await Item.count().fetchOne(db) == 5)
+      #expect(try await Item.fetchCount(db) == 5)
+      let grouped = Item.group(by: \.categoryID).order(by: \.categoryID)
+      #expect(
+        grouped.count().queryFragment.sql
+          == #"SELECT count(*) FROM "items" GROUP BY "items"."categoryID" ORDER BY "items"."categoryID""#)
+      #expect(try await grouped.count().fetchAll(db) == [1, 2, 2])
+      expectSQL(
+        grouped.countingRows(),
+        #"SELECT count(*) FROM (SELECT 1 FROM "items" GROUP BY "items"."categoryID")"#)
+      #expect(try await grouped.fetchCount(db) == 3)
+      #expect(try await Item.count { $0.isActive }.fetchOne(db) == 4)
+      #expect(try await Item.limit(2).fetchCount(db) == 2)
+    }
   }
 
-  @Test func fetchOneReturnsTheFirstRowOrNil() throws {
-    let first = try database.read { try Item.order(by: \.title).fetchOne($0) }
-    #expect(first?.title == "Atlas")
-    let none = try database.read { try Item.where { $0.price > 10_000 }.fetchOne($0) }
-    #expect(none == nil)
-    let pair = try database.read { try Item.find(1).select { ($0.title, $0.quantity) }.fetchOne($0) }
-    #expect(pair?.0 == "Phone")
-    #expect(pair?.1 == 3)
+  @Test(arguments: TestDialect.all) func fetchOneReturnsTheFirstRowOrNil(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let first = try await Item.order(by: \.title).fetchOne(db)
+      #expect(first?.title == "Atlas")
+      let none = try await Item.where { $0.price > 10_000 }.fetchOne(db)
+      #expect(none == nil)
+      let pair = try await Item.find(1).select { ($0.title, $0.quantity) }.fetchOne(db)
+      #expect(pair?.0 == "Phone")
+      #expect(pair?.1 == 3)
+    }
   }
 
   @Test func cursorDecodesRowsAsItSteps() throws {
+    let database = try catalogDatabase()
+    try database.write(seedCatalog)
     let titles = try database.read { db in
       var titles: [String] = []
       let cursor = try Item.order(by: \.id).fetchCursor(db)
@@ -152,15 +168,17 @@ import Testing
     #expect(titles == ["Phone", "Cable", "Novel", "Atlas", "Mystery box"])
   }
 
-  @Test func subqueryInWhereAndAsAResultColumn() throws {
-    let expensive = Item.where { $0.price.eq(Item.select { $0.price.max() }) }
-    expectSQL(expensive, #"SELECT \#(itemColumns) FROM "items" WHERE "items"."price" = (SELECT max("items"."price") FROM "items")"#)
-    #expect(try fetch(expensive).map(\.title) == ["Phone"])
+  @Test(arguments: TestDialect.all) func subqueryInWhereAndAsAResultColumn(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let expensive = Item.where { $0.price.eq(Item.select { $0.price.max() }) }
+      expectSQL(expensive, #"SELECT \#(itemColumns) FROM "items" WHERE "items"."price" = (SELECT max("items"."price") FROM "items")"#)
+      #expect(try await fetch(db, expensive).map(\.title) == ["Phone"])
 
-    let inBooks = Item.where {
-      $0.categoryID.in(Category.where { $0.name.eq("Books") }.select { $0.id })
+      let inBooks = Item.where {
+        $0.categoryID.in(Category.where { $0.name.eq("Books") }.select { $0.id })
+      }
+      #expect(try await fetch(db, inBooks).map(\.title) == ["Novel", "Atlas"])
     }
-    #expect(try fetch(inBooks).map(\.title) == ["Novel", "Atlas"])
   }
 }
 
@@ -170,11 +188,11 @@ extension Where<Item> {
 }
 
 @Suite struct ScopeTests {
-  @Test func scopesComposeOnWhere() throws {
-    let database = try catalogDatabase()
-    try database.write(seedCatalog)
-    let query = Item.where { $0.price > 10 }.active()
-    expectSQL(query, #"SELECT \#(itemColumns) FROM "items" WHERE ("items"."price" > 10.0) AND "items"."isActive""#)
-    #expect(try database.read { try query.fetchCount($0) } == 3)
+  @Test(arguments: TestDialect.all) func scopesComposeOnWhere(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let query = Item.where { $0.price > 10 }.active()
+      expectSQL(query, #"SELECT \#(itemColumns) FROM "items" WHERE ("items"."price" > 10.0) AND "items"."isActive""#)
+      #expect(try await query.fetchCount(db) == 3)
+    }
   }
 }

@@ -45,13 +45,18 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   }
 
   /// `group_concat(x, separator)`: non-NULL values joined as text, in no guaranteed order;
-  /// NULL when there are none. SQLite's default separator is a comma.
+  /// NULL when there are none. SQLite's default separator is a comma. (PostgreSQL's is
+  /// `string_agg(CAST(x AS text), separator)`.)
   public func groupConcat(
     separator: String? = nil, distinct: Bool = false,
     filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<String?> {
     Aggregate.call(
-      "group_concat", self, separator.map { $0.queryFragment }, distinct: distinct, filter: filter, sqliteOnly: true)
+      QueryFragment(piece: .respelled(sqlite: "group_concat", postgreSQL: "string_agg")),
+      queryFragment.castForPostgreSQL("text"),
+      // SQLite's default separator, which PostgreSQL needs written.
+      separator.map { ", " + $0.queryFragment } ?? QueryFragment(piece: .postgreSQLText(", ','")),
+      distinct: distinct, filter: filter)
   }
 }
 
@@ -82,18 +87,25 @@ enum Aggregate {
     _ name: String, _ argument: some QueryExpression, _ extra: QueryFragment? = nil,
     distinct: Bool, filter: (any QueryExpression<Bool>)?, sqliteOnly: Bool = false
   ) -> AnyQueryExpression<Value> {
-    var fragment = QueryFragment(raw: name + "(" + (distinct ? "DISTINCT " : ""))
-    fragment.append(argument.queryFragment.argument)
-    if let extra {
-      fragment.append(raw: ", ")
-      fragment.append(extra)
-    }
+    let call: AnyQueryExpression<Value> = call(
+      QueryFragment(raw: name), argument.queryFragment.argument, extra.map { ", " + $0 }, distinct: distinct, filter: filter)
+    return sqliteOnly ? AnyQueryExpression(call.queryFragment.sqliteOnly("the function \(name)")) : call
+  }
+
+  /// `name([DISTINCT] argument[, extra]) [FILTER (WHERE filter)]`; `extra` starts with its comma.
+  static func call<Value>(
+    _ name: QueryFragment, _ argument: QueryFragment, _ extra: QueryFragment?,
+    distinct: Bool, filter: (any QueryExpression<Bool>)?
+  ) -> AnyQueryExpression<Value> {
+    var fragment = name + (distinct ? "(DISTINCT " : "(")
+    fragment.append(argument)
+    if let extra { fragment.append(extra) }
     fragment.append(raw: ")")
     if let filter {
       fragment.append(raw: " FILTER (WHERE ")
       fragment.append(filter.queryFragment)
       fragment.append(raw: ")")
     }
-    return AnyQueryExpression(sqliteOnly ? fragment.sqliteOnly("the function \(name)") : fragment)
+    return AnyQueryExpression(fragment)
   }
 }

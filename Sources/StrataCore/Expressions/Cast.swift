@@ -7,6 +7,17 @@ public enum TypeAffinity: String, Hashable, Sendable {
   case text = "TEXT"
   case blob = "BLOB"
   case numeric = "NUMERIC"
+
+  /// The PostgreSQL type of the same values: `INTEGER` and `REAL` there are 32 bits wide.
+  var postgreSQLType: String {
+    switch self {
+    case .integer: "bigint"
+    case .real: "double precision"
+    case .text: "text"
+    case .blob: "bytea"
+    case .numeric: "numeric"
+    }
+  }
 }
 
 /// A type an expression can be cast to: `$0.score.cast(as: String.self)`.
@@ -30,7 +41,8 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   }
 
   static func cast(_ operand: QueryFragment, _ affinity: TypeAffinity) -> QueryFragment {
-    "CAST(" + operand.argument + QueryFragment(raw: " AS \(affinity.rawValue))")
+    "CAST(" + operand.argument
+      + QueryFragment(piece: .respelled(sqlite: " AS \(affinity.rawValue))", postgreSQL: " AS \(affinity.postgreSQLType))"))
   }
 }
 

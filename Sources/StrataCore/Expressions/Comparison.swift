@@ -33,13 +33,13 @@ extension QueryExpression where QueryValue: QueryBindable {
   /// `lhs IS rhs`: like `=`, but NULL is NULL.
   public func `is`<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, "IS", other))
+    AnyQueryExpression(SQLOperator.binary(self, SQLOperator.nullSafeEquality(negated: false), other))
   }
 
   /// `lhs IS NOT rhs`: like `<>`, but NULL is NULL.
   public func isNot<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, "IS NOT", other))
+    AnyQueryExpression(SQLOperator.binary(self, SQLOperator.nullSafeEquality(negated: true), other))
   }
 
   /// `lhs < rhs`.
@@ -128,13 +128,13 @@ extension QueryExpression where QueryValue: QueryBindable, QueryValue.Unwrapped:
   /// `$0.status.is(.active)`.
   public func `is`(_ other: QueryValue.Unwrapped?) -> AnyQueryExpression<Bool> {
     guard let other else { return AnyQueryExpression(SQLOperator.postfix(self, " IS NULL")) }
-    return AnyQueryExpression(SQLOperator.binary(self, "IS", other))
+    return AnyQueryExpression(SQLOperator.binary(self, SQLOperator.nullSafeEquality(negated: false), other))
   }
 
   /// `lhs IS NOT NULL` when `other` is nil, `lhs IS NOT ?` otherwise.
   public func isNot(_ other: QueryValue.Unwrapped?) -> AnyQueryExpression<Bool> {
     guard let other else { return AnyQueryExpression(SQLOperator.postfix(self, " IS NOT NULL")) }
-    return AnyQueryExpression(SQLOperator.binary(self, "IS NOT", other))
+    return AnyQueryExpression(SQLOperator.binary(self, SQLOperator.nullSafeEquality(negated: true), other))
   }
 }
 

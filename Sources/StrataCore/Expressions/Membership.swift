@@ -1,5 +1,5 @@
 // `IN` with a list of values or a subquery. An empty list is valid SQL in SQLite and matches
-// nothing.
+// nothing, even NULL; PostgreSQL says the same with `= ANY('{}')`.
 
 extension QueryExpression where QueryValue: QueryBindable {
   /// `lhs IN (?, ?, …)`.
@@ -8,9 +8,14 @@ extension QueryExpression where QueryValue: QueryBindable {
     Values.Element.QueryValue.Unwrapped == QueryValue.Unwrapped
   {
     var fragment = queryFragment.operand
-    fragment.append(raw: " IN (")
-    fragment.append(values.map(\.queryFragment).joined(separator: ", "))
-    fragment.append(raw: ")")
+    let list = values.map(\.queryFragment).joined(separator: ", ")
+    if list.isEmpty {
+      fragment.append(QueryFragment(piece: .respelled(sqlite: " IN ()", postgreSQL: " = ANY('{}')")))
+    } else {
+      fragment.append(raw: " IN (")
+      fragment.append(list)
+      fragment.append(raw: ")")
+    }
     return AnyQueryExpression(fragment.compound())
   }
 

@@ -4,10 +4,25 @@ enum SQLOperator {
   static func binary(
     _ lhs: some QueryExpression, _ op: String, _ rhs: some QueryExpression
   ) -> QueryFragment {
+    binary(lhs, QueryFragment(raw: " \(op) "), rhs)
+  }
+
+  /// `lhs op rhs` with an operator spelled by the dialect.
+  static func binary(
+    _ lhs: some QueryExpression, _ op: QueryFragment, _ rhs: some QueryExpression
+  ) -> QueryFragment {
     var fragment = lhs.queryFragment.operand
-    fragment.append(raw: " \(op) ")
+    fragment.append(op)
     fragment.append(rhs.queryFragment.operand)
     return fragment.compound()
+  }
+
+  /// SQLite's ` IS ` (or ` IS NOT `): `=` (or `<>`) with NULL equal to NULL, which PostgreSQL
+  /// spells ` IS NOT DISTINCT FROM ` (or ` IS DISTINCT FROM `).
+  static func nullSafeEquality(negated: Bool) -> QueryFragment {
+    negated
+      ? QueryFragment(piece: .respelled(sqlite: " IS NOT ", postgreSQL: " IS DISTINCT FROM "))
+      : QueryFragment(piece: .respelled(sqlite: " IS ", postgreSQL: " IS NOT DISTINCT FROM "))
   }
 
   /// `name(arguments…)`; a subquery argument is parenthesized.

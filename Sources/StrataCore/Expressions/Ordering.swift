@@ -27,8 +27,22 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   private func ordering(_ direction: String, _ nulls: NullOrdering?) -> OrderingTerm {
     var fragment = queryFragment.operand
     fragment.append(raw: " " + direction)
-    if let nulls { fragment.append(raw: " " + nulls.rawValue) }
+    if let nulls {
+      fragment.append(raw: " " + nulls.rawValue)
+    } else {
+      fragment.append(NullOrdering.sqlite(of: Self.self, descending: direction == "DESC"))
+    }
     return OrderingTerm(queryFragment: fragment)
+  }
+}
+
+extension NullOrdering {
+  /// SQLite sorts NULL before every value; PostgreSQL after, unless told. For an expression that
+  /// can be NULL, PostgreSQL is told (`NULLS FIRST` ascending, `NULLS LAST` descending); one that
+  /// cannot is left alone, so that PostgreSQL can still read an index in order.
+  static func sqlite<Expression: QueryExpression>(of _: Expression.Type, descending: Bool) -> QueryFragment {
+    guard (Expression.QueryValue.self as? any QueryRepresentable.Type)?.isOptional == true else { return QueryFragment() }
+    return QueryFragment(piece: .postgreSQLText(descending ? " NULLS LAST" : " NULLS FIRST"))
   }
 }
 
@@ -36,15 +50,20 @@ extension DatabaseExpression where QueryValue: QueryBindable {
 /// and `if`/`else`.
 @resultBuilder
 public enum OrderingBuilder: QueryFragmentListBuilder {
-  public static func buildExpression(_ term: some QueryExpression) -> [QueryFragment] {
-    [term.queryFragment]
+  public static func buildExpression<Term: QueryExpression>(_ term: Term) -> [QueryFragment] {
+    [ascending(term)]
   }
 
   public static func buildExpression<each Term: QueryExpression>(
     _ terms: (repeat each Term)
   ) -> [QueryFragment] {
     var fragments: [QueryFragment] = []
-    for term in repeat each terms { fragments.append(term.queryFragment) }
+    for term in repeat each terms { fragments.append(ascending(term)) }
     return fragments
+  }
+
+  /// A term without a direction, which sorts ascending, with SQLite's place for NULLs.
+  private static func ascending<Term: QueryExpression>(_ term: Term) -> QueryFragment {
+    term.queryFragment + NullOrdering.sqlite(of: Term.self, descending: false)
   }
 }

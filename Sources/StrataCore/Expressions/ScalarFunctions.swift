@@ -69,10 +69,11 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
   }
 
   /// `round(x)` or `round(x, digits)`: a REAL rounded to `digits` decimal places (0 by
-  /// default).
+  /// default). (PostgreSQL rounds to digits only a `numeric`: there, the value is cast to one.)
   public func round(_ digits: Int? = nil) -> AnyQueryExpression<Double> {
     guard let digits else { return AnyQueryExpression(SQLOperator.function("round", queryFragment)) }
-    return AnyQueryExpression(SQLOperator.function("round", queryFragment, digits.queryFragment))
+    return AnyQueryExpression(
+      SQLOperator.function("round", queryFragment.castForPostgreSQL("numeric"), digits.queryFragment.castForPostgreSQL("integer")))
   }
 }
 
@@ -92,13 +93,13 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
   }
 
   /// `substr(x, start, length)`: `length` characters from the 1-based `start` (to the end when
-  /// `length` is nil); a negative `start` counts from the end.
+  /// `length` is nil); a negative `start` counts from the end, on SQLite only (PostgreSQL's
+  /// `substr` reads it otherwise, so a statement with one is refused there).
   public func substr(_ start: Int, _ length: Int? = nil) -> AnyQueryExpression<QueryValue> {
-    guard let length else {
-      return AnyQueryExpression(SQLOperator.function("substr", queryFragment, start.queryFragment))
-    }
-    return AnyQueryExpression(
-      SQLOperator.function("substr", queryFragment, start.queryFragment, length.queryFragment))
+    var arguments = [queryFragment, start.queryFragment.castForPostgreSQL("integer")]
+    if let length { arguments.append(length.queryFragment.castForPostgreSQL("integer")) }
+    let call = SQLOperator.call(QueryFragment(raw: "substr"), arguments)
+    return AnyQueryExpression(start < 0 ? call.sqliteOnly("substr with a negative start") : call)
   }
 
   /// `x GLOB pattern`: Unix-style wildcards (`*`, `?`, `[…]`), case-sensitive.
@@ -112,6 +113,7 @@ public enum SQLFunction {
   /// `random()`: a pseudo-random 64-bit integer, a new one per row: `.order { _ in
   /// SQLFunction.random() }`.
   public static func random() -> AnyQueryExpression<Int> {
-    AnyQueryExpression(QueryFragment(raw: "random()"))
+    // PostgreSQL's random() is a double in [0, 1).
+    AnyQueryExpression(QueryFragment(piece: .respelled(sqlite: "random()", postgreSQL: "CAST(random() * 9223372036854775807 AS bigint)")))
   }
 }

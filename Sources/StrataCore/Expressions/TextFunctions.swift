@@ -8,13 +8,19 @@ import StrataSQL
 
 extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
   /// `lhs LIKE pattern`, optionally with an `ESCAPE` character.
+  ///
+  /// SQLite's `LIKE` ignores the case of ASCII letters and has no escape character unless one
+  /// is given; on PostgreSQL the statement says `ILIKE` (which ignores case per the database's
+  /// locale) and `ESCAPE ''` for the same meaning.
   public func like(_ pattern: some QueryExpression<String>, escape: Character? = nil)
     -> AnyQueryExpression<Bool>
   {
-    var fragment = SQLOperator.binary(self, "LIKE", pattern)
+    var fragment = SQLOperator.binary(self, QueryFragment(piece: .respelled(sqlite: " LIKE ", postgreSQL: " ILIKE ")), pattern)
     if let escape {
       fragment.append(raw: " ESCAPE ")
       fragment.append(String(escape).queryFragment)
+    } else {
+      fragment.append(QueryFragment(piece: .postgreSQLText(" ESCAPE ''")))
     }
     return AnyQueryExpression(fragment.compound())
   }
@@ -32,13 +38,14 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
       (SQLOperator.function(.instr, queryFragment, prefix.queryFragment) + " = 1").compound())
   }
 
-  /// Whether the text ends with `suffix`: `substr(lhs, -n) = ?`.
+  /// Whether the text ends with `suffix`: `substr(lhs, -n) = ?` (PostgreSQL's `right(lhs, n)`).
   public func hasSuffix(_ suffix: String) -> AnyQueryExpression<Bool> {
     guard !suffix.isEmpty else { return AnyQueryExpression(SQLOperator.postfix(self, " IS NOT NULL")) }
-    let start = -suffix.unicodeScalars.count
-    return AnyQueryExpression(
-      (SQLOperator.function("substr", queryFragment, start.queryFragment) + " = "
-        + suffix.queryFragment).compound())
+    // The length is Strata's count, not text from the caller, so it is written into the SQL.
+    let length = suffix.unicodeScalars.count
+    let tail = QueryFragment(piece: .respelled(sqlite: "substr(", postgreSQL: "right(")) + queryFragment.argument
+      + QueryFragment(piece: .respelled(sqlite: ", -\(length))", postgreSQL: ", \(length))"))
+    return AnyQueryExpression((tail + " = " + suffix.queryFragment).compound())
   }
 
   /// `lower(text)`: ASCII letters in lowercase.

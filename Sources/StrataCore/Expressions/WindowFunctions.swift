@@ -109,27 +109,27 @@ public func percentRank() -> WindowFunction<Double> { Window.function("percent_r
 public func cumeDist() -> WindowFunction<Double> { Window.function("cume_dist") }
 
 /// `ntile(n)`: which of `n` nearly equal groups of the partition the row falls in, from 1.
-public func ntile(_ groups: Int) -> WindowFunction<Int> { Window.function("ntile", groups.queryFragment) }
+public func ntile(_ groups: Int) -> WindowFunction<Int> { Window.function("ntile", groups.queryFragment.castForPostgreSQL("integer")) }
 
 extension DatabaseExpression where QueryValue: QueryBindable {
   /// `lag(x, offset)`: the value `offset` rows before in the partition; NULL before the first.
   public func lag(_ offset: Int = 1) -> WindowFunction<QueryValue.Unwrapped?> {
-    Window.function("lag", queryFragment.argument, offset.queryFragment)
+    Window.function("lag", queryFragment.argument, offset.queryFragment.castForPostgreSQL("integer"))
   }
 
   /// `lag(x, offset, default)`: the value `offset` rows before, or `defaultValue` before the first.
   public func lag(_ offset: Int = 1, default defaultValue: QueryValue) -> WindowFunction<QueryValue> {
-    Window.function("lag", queryFragment.argument, offset.queryFragment, defaultValue.queryFragment)
+    Window.function("lag", queryFragment.argument, offset.queryFragment.castForPostgreSQL("integer"), defaultValue.queryFragment)
   }
 
   /// `lead(x, offset)`: the value `offset` rows after in the partition; NULL after the last.
   public func lead(_ offset: Int = 1) -> WindowFunction<QueryValue.Unwrapped?> {
-    Window.function("lead", queryFragment.argument, offset.queryFragment)
+    Window.function("lead", queryFragment.argument, offset.queryFragment.castForPostgreSQL("integer"))
   }
 
   /// `lead(x, offset, default)`: the value `offset` rows after, or `defaultValue` after the last.
   public func lead(_ offset: Int = 1, default defaultValue: QueryValue) -> WindowFunction<QueryValue> {
-    Window.function("lead", queryFragment.argument, offset.queryFragment, defaultValue.queryFragment)
+    Window.function("lead", queryFragment.argument, offset.queryFragment.castForPostgreSQL("integer"), defaultValue.queryFragment)
   }
 
   /// `first_value(x)`: the value at the frame's first row; NULL for an empty frame.
@@ -145,6 +145,6 @@ extension DatabaseExpression where QueryValue: QueryBindable {
 
   /// `nth_value(x, n)`: the value at the frame's `n`th row, from 1; NULL when there is none.
   public func nthValue(_ n: Int) -> WindowFunction<QueryValue.Unwrapped?> {
-    Window.function("nth_value", queryFragment.argument, n.queryFragment)
+    Window.function("nth_value", queryFragment.argument, n.queryFragment.castForPostgreSQL("integer"))
   }
 }

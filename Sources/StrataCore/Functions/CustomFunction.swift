@@ -102,6 +102,8 @@ extension QueryColumnValue {
     case .real(let value): "REAL \(value)"
     case .text(let bytes): "TEXT " + SQLQuoting.string(String(decoding: bytes, as: UTF8.self))
     case .blob(let bytes): "BLOB of \(bytes.count) bytes"
+    case .uuid(let uuid): "UUID \(uuid)"
+    case .date(let date): "DATE \(date)"
     }
   }
 }

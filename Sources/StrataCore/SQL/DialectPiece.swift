@@ -17,6 +17,16 @@ enum DialectPiece: Hashable, Sendable {
   /// A construct only SQLite has, named for the error that refuses it elsewhere (`INSERT OR
   /// REPLACE`, `json_extract`, `GLOB`); usually an empty marker beside the construct.
   case sqliteOnly(String)
+  /// Text PostgreSQL needs that SQLite does without: a cast of an argument to the `integer`
+  /// a function takes (PostgreSQL does not narrow a `bigint` on its own), `ESCAPE ''`.
+  case postgreSQLText(String)
+  /// Text without placeholders that the two spell differently: SQLite's `IS` is PostgreSQL's
+  /// `IS NOT DISTINCT FROM`.
+  case respelled(sqlite: String, postgreSQL: String)
+  /// The `?` of a NULL key in an insert, which SQLite replaces with a key of its own (the next
+  /// integer, or the column's default); PostgreSQL refuses NULL there and assigns one for
+  /// `DEFAULT`, without a value.
+  case assignedKey
 
   /// SQLite's spelling, which the fragment's text holds.
   var sqliteText: String {
@@ -25,8 +35,15 @@ enum DialectPiece: Hashable, Sendable {
     case .noLimit: "LIMIT -1"
     case .sqliteParsingAid(let text): text
     case .function(let function): function.rawValue
-    case .sqliteOnly: ""
+    case .sqliteOnly, .postgreSQLText: ""
+    case .respelled(let sqlite, _): sqlite
+    case .assignedKey: "?"
     }
+  }
+
+  /// Whether the piece stands for a placeholder whose value the other dialect does not send.
+  var dropsBinding: Bool {
+    if case .assignedKey = self { true } else { false }
   }
 
   /// The spelling for `dialect`, or the construct `dialect` does not have.
@@ -38,6 +55,9 @@ enum DialectPiece: Hashable, Sendable {
     case (.sqliteParsingAid, .postgreSQL): .success("")
     case (.function(let function), .postgreSQL): .success(function.postgreSQLName)
     case (.sqliteOnly(let construct), .postgreSQL): .failure(.sqliteOnly(construct))
+    case (.postgreSQLText(let text), .postgreSQL): .success(text)
+    case (.respelled(_, let text), .postgreSQL): .success(text)
+    case (.assignedKey, .postgreSQL): .success("DEFAULT")
     }
   }
 }
@@ -103,25 +123,45 @@ extension QueryFragment {
   public func rendered(for dialect: SQLDialect) throws -> (sql: String, bindings: [QueryBinding]) {
     guard dialect != .sqlite else { return (sql, bindings) }
     let lexer = SQLLexer(sql, keepingComments: true)
-    var edits: [(range: Range<Int>, text: String)] = []
-    for placed in pieces ?? [] {
+    // Edits in text order; at one offset, an insertion before a replacement, and insertions in
+    // the order they were placed.
+    var edits: [(range: Range<Int>, order: Int, text: String)] = []
+    var unsent: Set<Int> = []
+    for (order, placed) in (pieces ?? []).enumerated() {
       switch placed.piece.text(for: dialect) {
-      case .success(let text): edits.append((placed.offset..<(placed.offset + placed.length), text))
-      case .failure(let reason): throw DialectError(dialect: dialect, reason: reason, sql: sql)
+      case .success(let text):
+        edits.append((placed.offset..<(placed.offset + placed.length), order, text))
+        if placed.piece.dropsBinding { unsent.insert(placed.offset) }
+      case .failure(let reason):
+        throw DialectError(dialect: dialect, reason: reason, sql: sql)
       }
     }
+    var sent: [QueryBinding] = []
+    if !unsent.isEmpty { sent.reserveCapacity(bindings.count - unsent.count) }
     var number = 0
+    var index = 0
     for lexeme in lexer where lexeme.kind == .symbol && lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: "?") {
+      defer { index += 1 }
+      if unsent.contains(lexeme.range.lowerBound) { continue }
       number += 1
-      edits.append((lexeme.range, "$\(number)"))
+      edits.append((lexeme.range, edits.count, "$\(number)"))
+      if !unsent.isEmpty, index < bindings.count { sent.append(bindings[index]) }
     }
-    edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+    edits.sort {
+      ($0.range.lowerBound, $0.range.upperBound, $0.order) < ($1.range.lowerBound, $1.range.upperBound, $1.order)
+    }
     var result = ""
     var copied = 0
     for edit in edits {
       result += lexer.text(copied..<edit.range.lowerBound) + edit.text
       copied = edit.range.upperBound
     }
-    return (result + lexer.text(copied..<lexer.bytes.count), bindings)
+    return (result + lexer.text(copied..<lexer.bytes.count), unsent.isEmpty ? bindings : sent)
+  }
+
+  /// The fragment as the argument of a PostgreSQL function that takes `type`: `CAST(x AS
+  /// integer)` there, the fragment alone for SQLite.
+  func castForPostgreSQL(_ type: String) -> QueryFragment {
+    QueryFragment(piece: .postgreSQLText("CAST(")) + argument + QueryFragment(piece: .postgreSQLText(" AS \(type))"))
   }
 }

@@ -31,12 +31,12 @@ public struct ColumnGroup<Root: Table, Group: Table>: GroupColumns, Hashable, Se
 
   /// `("a", "b") = (?, ?)`: whether the group's columns hold `value`'s values.
   public func eq(_ value: Group) -> AnyQueryExpression<Bool> {
-    rowComparison("=", value)
+    rowComparison(" = ", value)
   }
 
   /// `("a", "b") IS (?, ?)`: like ``eq(_:)``, but a NULL column matches a nil field.
   public func `is`(_ value: Group) -> AnyQueryExpression<Bool> {
-    rowComparison("IS", value)
+    rowComparison(SQLOperator.nullSafeEquality(negated: false), value)
   }
 }
 
@@ -69,12 +69,12 @@ public struct OptionalColumnGroup<Root: Table, Group: Table>: GroupColumns, Hash
   /// `("a", "b") IS (?, ?)`, or `IS (NULL, NULL)` for nil: whether the group holds `value`, or
   /// is missing (every column NULL).
   public func `is`(_ value: Group?) -> AnyQueryExpression<Bool> {
-    rowComparison("IS", value)
+    rowComparison(SQLOperator.nullSafeEquality(negated: false), value)
   }
 
   /// `("a", "b") IS NOT (?, ?)`, or `IS NOT (NULL, NULL)` for nil: whether the group is present.
   public func isNot(_ value: Group?) -> AnyQueryExpression<Bool> {
-    rowComparison("IS NOT", value)
+    rowComparison(SQLOperator.nullSafeEquality(negated: true), value)
   }
 }
 
@@ -95,7 +95,7 @@ extension GroupColumns {
   }
 
   /// `(columns) op (values)`: the group compared as a row value; NULLs for a nil value.
-  func rowComparison(_ operator: String, _ value: Group?) -> AnyQueryExpression<Bool> {
+  func rowComparison(_ operator: QueryFragment, _ value: Group?) -> AnyQueryExpression<Bool> {
     var bindings: [QueryBinding] = []
     if let value {
       value.encode(into: &bindings)
@@ -105,7 +105,9 @@ extension GroupColumns {
     let values: QueryFragment = bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ")
     var fragment = QueryFragment(raw: "(")
     fragment.append(queryFragment)
-    fragment.append(raw: ") \(`operator`) (")
+    fragment.append(raw: ")")
+    fragment.append(`operator`)
+    fragment.append(raw: "(")
     fragment.append(values)
     fragment.append(raw: ")")
     return AnyQueryExpression(fragment.compound())

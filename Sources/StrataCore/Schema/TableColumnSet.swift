@@ -26,14 +26,23 @@ extension TableColumnSet {
   /// The table's `rowid`: the integer key of every ordinary SQLite table, NULL on the missing
   /// side of an outer join.
   public var rowid: AnyQueryExpression<Int?> {
-    AnyQueryExpression(QueryFragment(table: QueryValue.tableQualifier, column: "rowid"))
+    AnyQueryExpression(QueryFragment(table: QueryValue.tableQualifier, column: "rowid").sqliteOnly("rowid"))
+  }
+
+  /// The column that tells the table's rows apart in a subquery that picks some: SQLite's
+  /// `rowid`, which PostgreSQL does not have and for which it uses the primary key.
+  var rowIdentity: QueryFragment {
+    let sqlite = QueryFragment.quote(QueryValue.tableQualifier) + "." + QueryFragment.quote("rowid")
+    guard identityColumnName != "rowid" else { return QueryFragment(raw: sqlite).sqliteOnly("rowid") }
+    return QueryFragment(piece: .respelled(sqlite: sqlite, postgreSQL: TableSQL.of(QueryValue.self).column(identityColumnName)))
   }
 
   public var identityColumnName: String { "rowid" }
 
   /// The identity column, qualified: NULL exactly when the row is missing.
   var identity: AnyQueryExpression<Int?> {
-    AnyQueryExpression(QueryFragment(raw: TableSQL.of(QueryValue.self).column(identityColumnName)))
+    let column = QueryFragment(raw: TableSQL.of(QueryValue.self).column(identityColumnName))
+    return AnyQueryExpression(identityColumnName == "rowid" ? column.sqliteOnly("rowid") : column)
   }
 
   public var resultColumns: [ResultColumn] {

@@ -17,6 +17,10 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
     clause.batches(maxBindings: maxBindings)
   }
 
+  public func dialectFragments(maxBindings: Int) -> [QueryFragment] {
+    clause.fragments(maxBindings: maxBindings)
+  }
+
   /// One row, or rows from a select, always fit one statement.
   public var singleBatch: QueryFragment? {
     clause.rowCount <= 1 || clause.selection != nil ? clause.queryFragment : nil

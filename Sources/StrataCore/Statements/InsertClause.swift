@@ -16,6 +16,9 @@ struct InsertClause: Hashable, Sendable {
   /// The table's rendered SQL, for the common insert of every column.
   private var tableSQL: TableSQL?
   private var allColumnNames: [String] = []
+  /// The position in `columnNames` of the table's primary key, which the database assigns when
+  /// a row leaves it NULL (a `Draft` without an id).
+  private var keyIndex: Int?
 
   init<Base: Table>(
     _ table: Base.Type, _ rows: InsertValues<Base>, or resolution: ConflictResolution? = nil
@@ -32,6 +35,7 @@ struct InsertClause: Hashable, Sendable {
     self.columnNames = columns
     self.tableSQL = tableSQL
     self.allColumnNames = Base.TableColumns.writableColumnNames
+    self.keyIndex = columns.firstIndex(of: Base.columns.identityColumnName)
     self.conflictResolution = resolution
     self.rowCount = rowCount
     self.rowBindings = bindings
@@ -48,11 +52,28 @@ struct InsertClause: Hashable, Sendable {
     guard rowCount > 0 else { return QueryFragment() }
     let tail = self.tail
     if let selection { return head + " " + selectionOperand(selection) + tail }
-    let sql = sql(rowCount: rowCount, tail: tail)
-    var fragment = QueryFragment(sql: sql, bindings: rowBindings + tail.bindings)
+    return fragment(rows: 0..<rowCount, tail: tail, assignedKeys: false)
+  }
+
+  /// The statement of the rows `rows`, with the pieces other dialects respell: SQLite's
+  /// `INSERT OR`, the upsert's and `RETURNING`'s, and, with `assignedKeys`, each NULL key the
+  /// database assigns (SQLite does without them, and an insert of one row is on its hot path).
+  private func fragment(rows: Range<Int>, tail: QueryFragment, assignedKeys: Bool) -> QueryFragment {
+    let sql = sql(rowCount: rows.count, tail: tail)
+    let width = columnNames.count
+    var fragment = QueryFragment(sql: sql, bindings: Array(rowBindings[(rows.lowerBound * width)..<(rows.upperBound * width)]) + tail.bindings)
     if conflictResolution != nil || tail.pieces != nil {
       fragment.appendPieces(of: head, at: 0)
       fragment.appendPieces(of: tail, at: sql.utf8.count - tail.sql.utf8.count)
+    }
+    if assignedKeys, let keyIndex {
+      // Each row is `(?, ?, …)`, three bytes a value, rows separated by `, `.
+      let first = headSQL.utf8.count + " VALUES ".utf8.count
+      var keys: [PlacedPiece] = []
+      for (position, row) in rows.enumerated() where rowBindings[row * width + keyIndex] == .null {
+        keys.append(PlacedPiece(offset: first + position * (3 * width + 2) + 1 + 3 * keyIndex, length: 1, piece: .assignedKey))
+      }
+      if !keys.isEmpty { fragment.pieces = (fragment.pieces ?? []) + keys }
     }
     return fragment
   }
@@ -102,6 +123,18 @@ struct InsertClause: Hashable, Sendable {
       let rows = rowBindings[(firstRow * width)..<((firstRow + count) * width)]
       let sql = count == rowsPerBatch ? fullSQL : sql(rowCount: count, tail: tail)
       return QueryBatch(sql: sql, bindings: [rows, tail.bindings[...]])
+    }
+  }
+
+  /// The insert as statements of as many rows as `maxBindings` allows, with their dialect
+  /// pieces, for databases other than SQLite.
+  func fragments(maxBindings: Int) -> [QueryFragment] {
+    guard rowCount > 0 else { return [] }
+    if selection != nil { return [queryFragment] }
+    let tail = self.tail
+    let rowsPerBatch = Swift.max(1, (maxBindings - tail.bindings.count) / Swift.max(1, columnNames.count))
+    return stride(from: 0, to: rowCount, by: rowsPerBatch).map { firstRow in
+      fragment(rows: firstRow..<Swift.min(firstRow + rowsPerBatch, rowCount), tail: tail, assignedKeys: true)
     }
   }
 

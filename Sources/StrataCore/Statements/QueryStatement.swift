@@ -15,6 +15,11 @@ public protocol QueryStatement<QueryValue>: QueryExpression {
   /// The statement's SQL when it always runs as one piece, which spares executors the batches;
   /// nil for a statement that may need several (a multi-row insert).
   var singleBatch: QueryFragment? { get }
+
+  /// The statement for a database other than SQLite, in pieces that each bind at most
+  /// `maxBindings` values, each with the parts that database spells its own way; see
+  /// ``statements(for:maxBindings:)``.
+  func dialectFragments(maxBindings: Int) -> [QueryFragment]
 }
 
 extension QueryStatement {
@@ -26,6 +31,18 @@ extension QueryStatement {
   }
 
   public var singleBatch: QueryFragment? { queryFragment }
+
+  public func dialectFragments(maxBindings: Int) -> [QueryFragment] { isEmpty ? [] : [queryFragment] }
+
+  /// The statements to send to `dialect`'s database, with their values: SQLite's text as built;
+  /// for PostgreSQL, numbered placeholders (`$1`, `$2`, …), PostgreSQL's spelling of the parts
+  /// that differ (`IS NOT DISTINCT FROM`, `ILIKE`, `strpos`, `DEFAULT` for a key a `Draft`
+  /// leaves to the database), and a many-row insert split to fit `maxBindings`.
+  ///
+  /// - Throws: ``DialectError`` when the statement uses something only SQLite has.
+  public func statements(for dialect: SQLDialect, maxBindings: Int = 65_535) throws -> [(sql: String, bindings: [QueryBinding])] {
+    try dialectFragments(maxBindings: maxBindings).map { try $0.rendered(for: dialect) }
+  }
 }
 
 /// One piece of SQL to prepare and run, with the values for its placeholders.

@@ -23,6 +23,10 @@ public struct Seeds: QueryStatement, Hashable, Sendable {
   public func executionBatches(maxBindings: Int) -> [QueryBatch] {
     inserts.flatMap { $0.batches(maxBindings: maxBindings) }
   }
+
+  public func dialectFragments(maxBindings: Int) -> [QueryFragment] {
+    inserts.flatMap { $0.fragments(maxBindings: maxBindings) }
+  }
 }
 
 /// Builds ``Seeds`` from table values and drafts of any tables, arrays of them, `for` loops and

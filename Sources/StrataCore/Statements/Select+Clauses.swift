@@ -52,7 +52,7 @@ extension Select {
 
   /// Appends a column of `From`, ascending, to the `ORDER BY` clause: `.order(by: \.title)`.
   public func order(by keyPath: KeyPath<From.TableColumns, some QueryExpression>) -> Self {
-    with { $0.orders.append(From.columns[keyPath: keyPath].queryFragment) }
+    with { $0.orders.append(OrderingBuilder.buildExpression(From.columns[keyPath: keyPath])[0]) }
   }
 
   /// Appends an expression to the `GROUP BY` clause.
@@ -292,7 +292,15 @@ extension Select {
     var counting = SelectClauses(scope: .unscoped)
     counting.isEmpty = clauses.isEmpty
     counting.columns = count
-    counting.from = "(" + queryFragment + ")"
+    // The rows' values matter only to DISTINCT; a grouped select of `1` is valid where one of
+    // every column is not (PostgreSQL refuses a column neither grouped nor aggregated).
+    var counted = clauses
+    counted.scope = .unscoped
+    if !clauses.isDistinct { counted.columns = [ResultColumn("1")] }
+    if clauses.limit == nil, clauses.offset == nil { counted.orders = [] }
+    // PostgreSQL names every subquery in FROM.
+    counting.from = "(" + counted.queryFragment(table: From.tableFragment, tableColumns: QueryFragment()) + ")"
+      + QueryFragment(piece: .postgreSQLText(#" AS "rows""#))
     return Select<Int, From, Joins>(clauses: counting)
   }
 }

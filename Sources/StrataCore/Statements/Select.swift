@@ -76,7 +76,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     let clauses = resolved
     if clauses.isPlainFilter { return clauses.whereClause }
     var subquery = clauses
-    let rowid = QueryFragment(table: From.tableQualifier, column: "rowid")
+    let rowid = From.columns.rowIdentity
     subquery.columns = [ResultColumn(rowid)]
     return " WHERE " + rowid + " IN ("
       + subquery.queryFragment(table: From.tableFragment, tableColumns: QueryFragment()) + ")"

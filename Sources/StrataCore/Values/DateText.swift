@@ -215,8 +215,11 @@ extension Date: QueryBindable {
   @inlinable
   public init(decoder: inout some QueryDecoder) throws {
     self = try decoder.decode(Date.self) { value in
-      if case .text(let text) = value { return DateText.parse(text) }
-      return nil
+      switch value {
+      case .text(let text): DateText.parse(text)
+      case .date(let date): date
+      default: nil
+      }
     }
   }
 }

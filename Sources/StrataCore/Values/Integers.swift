@@ -45,8 +45,9 @@ extension UInt16: _NarrowInteger {}
 extension UInt32: _NarrowInteger {}
 
 extension Bool: QueryBindable {
-  /// Booleans are stored as INTEGER 0 or 1; any non-zero integer reads back as `true`.
-  public var queryBinding: QueryBinding { .integer(self ? 1 : 0) }
+  /// Booleans are stored as INTEGER 0 or 1 (PostgreSQL's `boolean`); any non-zero integer reads
+  /// back as `true`.
+  public var queryBinding: QueryBinding { .bool(self) }
   @inlinable
   public init(decoder: inout some QueryDecoder) throws {
     self = try decoder.decode(Bool.self) { value in

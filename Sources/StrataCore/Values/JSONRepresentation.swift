@@ -26,7 +26,7 @@ public struct JSONRepresentation<Value: Codable>: QueryBindable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(queryOutput) else { return .null }
-    return .text(String(decoding: data, as: UTF8.self))
+    return .json(String(decoding: data, as: UTF8.self))
   }
 
   public init(decoder: inout some QueryDecoder) throws {

@@ -1,13 +1,22 @@
+import Foundation
+
 /// The value of one result column, as a decoder sees it.
 ///
 /// Text and blob bytes are borrowed from the database and are valid only while the closure that
-/// receives them runs.
+/// receives them runs. SQLite's values are one of its five storage classes; a database with
+/// more types hands over the nearest (PostgreSQL's `boolean` as an integer, `jsonb` as text),
+/// and UUIDs and timestamps as themselves.
 public enum QueryColumnValue {
   case null
   case integer(Int64)
   case real(Double)
   case text(UnsafeRawBufferPointer)
   case blob(UnsafeRawBufferPointer)
+  /// A value of a UUID column type (PostgreSQL's `uuid`); SQLite stores UUIDs as text.
+  case uuid(UUID)
+  /// A value of a timestamp column type (PostgreSQL's `timestamptz`); SQLite stores dates as
+  /// text.
+  case date(Date)
 }
 
 /// Reads the columns of one result row, left to right.

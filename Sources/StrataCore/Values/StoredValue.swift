@@ -33,6 +33,9 @@ extension StoredValue: QueryBindable {
       case .real(let value): .real(value)
       case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
       case .blob(let bytes): .blob(Array(bytes))
+      // As SQLite would store them.
+      case .uuid(let uuid): .text(UUIDText.format(uuid))
+      case .date(let date): .text(DateText.format(date))
       }
     }
   }

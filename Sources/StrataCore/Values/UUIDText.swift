@@ -94,8 +94,11 @@ extension UUID: QueryBindable {
   @inlinable
   public init(decoder: inout some QueryDecoder) throws {
     self = try decoder.decode(UUID.self) { value in
-      if case .text(let text) = value { return UUIDText.parse(text) }
-      return nil
+      switch value {
+      case .text(let text): UUIDText.parse(text)
+      case .uuid(let uuid): uuid
+      default: nil
+      }
     }
   }
 }

@@ -49,10 +49,10 @@ public struct DatabaseImport: Sendable {
   ///
   /// - Parameter source: How the header comments name the database (without its password).
   public init(postgreSQL url: String, source: String) throws {
-    let database: PostgreSQLDatabase
+    let database: PsqlDatabase
     do {
       database = try PostgreSQLServer(url: url).database()
-    } catch let error as PostgreSQLError {
+    } catch let error as PsqlError {
       throw InputError("cannot read the PostgreSQL database \(source): \(error.serverMessage)")
     }
     try self.init(try DatabaseImporter(postgreSQL: database), source: source)
@@ -130,7 +130,7 @@ struct DatabaseImporter {
   /// PostgreSQL's SQL (the baseline), in an order that creates each table after those it
   /// references, then its views as PostgreSQL prints them. Sequences, functions and triggers
   /// are not read.
-  init(postgreSQL database: PostgreSQLDatabase) throws {
+  init(postgreSQL database: PsqlDatabase) throws {
     dialect = .postgresql
     introspection = try database.introspect()
     tablesByName = Dictionary(

@@ -155,12 +155,12 @@ struct PostgreSQLDialect: SchemaDialect {
     let database = try PostgreSQLServer.shared().scratchDatabase()
     do {
       try database.run("BEGIN;\n" + statements.joined(separator: "\n") + "\nCOMMIT;")
-    } catch is PostgreSQLError {
+    } catch is PsqlError {
       let separate = try PostgreSQLServer.shared().scratchDatabase()
       for (table, sql) in zip(tables, statements) {
         do {
           try separate.run(sql)
-        } catch let error as PostgreSQLError {
+        } catch let error as PsqlError {
           throw RefusedTable(table: table.name, message: error.serverMessage)
         }
       }
@@ -175,7 +175,7 @@ struct PostgreSQLDialect: SchemaDialect {
     for object in objects {
       do {
         try database.run(SQLRenderer.create(object).joined(separator: "\n"))
-      } catch let error as PostgreSQLError {
+      } catch let error as PsqlError {
         throw RefusedTable(table: object.name, message: error.serverMessage)
       }
     }

@@ -5,10 +5,10 @@ import StrataSQL
 /// `pg_catalog` in one query that returns JSON: columns with `format_type` and `pg_get_expr`,
 /// constraints by kind with their columns in key order, and the indexes no constraint owns.
 enum PostgreSQLIntrospector {
-  static func introspect(_ database: PostgreSQLDatabase) throws -> SchemaIntrospector.Introspection {
+  static func introspect(_ database: PsqlDatabase) throws -> SchemaIntrospector.Introspection {
     let json = try database.run(query).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else {
-      throw PostgreSQLError(message: "could not read the schema PostgreSQL returned: \(json.prefix(200))")
+      throw PsqlError(message: "could not read the schema PostgreSQL returned: \(json.prefix(200))")
     }
     var withGenerated: [TableSchema] = []
     var indexSQL: [String: String] = [:]
@@ -84,7 +84,7 @@ enum PostgreSQLIntrospector {
 
   /// The public schema's views, each as the `CREATE VIEW` PostgreSQL's own text of it makes:
   /// its columns, and its select as `pg_get_viewdef` prints it.
-  private static func views(_ database: PostgreSQLDatabase) throws -> [SchemaObject] {
+  private static func views(_ database: PsqlDatabase) throws -> [SchemaObject] {
     let json = try database.run(
       """
       SELECT coalesce(json_agg(json_build_object(

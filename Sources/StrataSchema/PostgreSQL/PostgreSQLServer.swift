@@ -105,18 +105,18 @@ final class PostgreSQLServer: @unchecked Sendable {
 
   /// The database the server's URL names (the maintenance database of a throwaway server),
   /// which is left as it is.
-  func database() -> PostgreSQLDatabase {
-    PostgreSQLDatabase(server: self, name: nil)
+  func database() -> PsqlDatabase {
+    PsqlDatabase(server: self, name: nil)
   }
 
   /// A new empty database on the server, for one replay.
-  func scratchDatabase() throws -> PostgreSQLDatabase {
+  func scratchDatabase() throws -> PsqlDatabase {
     let name = Self.lock.withLock { () -> String in
       databaseCounter += 1
       return "strata_scratch_\(getpid())_\(databaseCounter)_\(UUID().uuidString.prefix(6).lowercased())"
     }
     _ = try run("CREATE DATABASE \"\(name)\"", database: nil)
-    return PostgreSQLDatabase(server: self, name: name)
+    return PsqlDatabase(server: self, name: name)
   }
 
   /// A URL for the database `name` on this server, for psql and the tools that read one.
@@ -136,7 +136,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   /// Runs `sql` with psql, stopping at the first error, in `database` (the maintenance one when
   /// nil); returns what it printed, unaligned, without headers.
   ///
-  /// - Throws: ``PostgreSQLError`` with psql's message (`psql:<stdin>:LINE: ERROR: …`).
+  /// - Throws: ``PsqlError`` with psql's message (`psql:<stdin>:LINE: ERROR: …`).
   func run(_ sql: String, database: String?) throws -> String {
     var arguments = [psql, "--no-psqlrc", "--quiet", "--no-align", "--tuples-only", "--set=ON_ERROR_STOP=1"]
     arguments += connection.map { argument in
@@ -144,7 +144,7 @@ final class PostgreSQLServer: @unchecked Sendable {
       return "--dbname=" + Self.replacingDatabase(in: String(argument.dropFirst("--dbname=".count)), with: database)
     }
     let result = try Self.run([], arguments, input: sql, timeout: 120)
-    guard result.status == 0 else { throw PostgreSQLError(message: result.errors) }
+    guard result.status == 0 else { throw PsqlError(message: result.errors) }
     return result.output
   }
 
@@ -199,7 +199,7 @@ final class PostgreSQLServer: @unchecked Sendable {
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
     guard spawned == 0 else {
-      throw PostgreSQLError(message: "could not run \(command[0]): \(String(cString: strerror(spawned)))")
+      throw PsqlError(message: "could not run \(command[0]): \(String(cString: strerror(spawned)))")
     }
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
@@ -207,7 +207,7 @@ final class PostgreSQLServer: @unchecked Sendable {
       if Date() > deadline {
         kill(pid, SIGKILL)
         _ = waitpid(pid, &status, 0)
-        throw PostgreSQLError(message: "\((arguments[0] as NSString).lastPathComponent) did not finish within \(Int(timeout)) seconds")
+        throw PsqlError(message: "\((arguments[0] as NSString).lastPathComponent) did not finish within \(Int(timeout)) seconds")
       }
       usleep(2_000)
     }
@@ -218,8 +218,8 @@ final class PostgreSQLServer: @unchecked Sendable {
   }
 }
 
-/// An error PostgreSQL (or psql) reported.
-struct PostgreSQLError: Error, CustomStringConvertible {
+/// An error PostgreSQL reported through psql (or psql itself).
+struct PsqlError: Error, CustomStringConvertible {
   var message: String
   var description: String { message }
 

@@ -1,9 +1,9 @@
 import Foundation
 import StrataSQL
 
-/// A database on a PostgreSQL server: a scratch one of the planner's, dropped when the planner
+/// A database on a PostgreSQL server, reached through psql: a scratch one of the planner's, dropped when the planner
 /// lets it go, or (without a name) the one the server's URL names, which is left as it is.
-final class PostgreSQLDatabase: ScratchDatabase {
+final class PsqlDatabase: ScratchDatabase {
   let server: PostgreSQLServer
   let name: String?
 
@@ -33,7 +33,7 @@ final class PostgreSQLDatabase: ScratchDatabase {
     do {
       // On one line with the file's first, so that psql's line numbers are the file's.
       try run("BEGIN; " + file.sql + "\n;COMMIT;")
-    } catch let error as PostgreSQLError {
+    } catch let error as PsqlError {
       throw DiagnosticsError([
         Diagnostic(
           .error, "PostgreSQL refuses this migration: \(error.serverMessage)",

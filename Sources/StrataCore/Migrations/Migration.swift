@@ -1,0 +1,74 @@
+/// A migration file embedded by the Strata build plugin: its name (the file name without
+/// `.sql`), its SQL, and the checksum of that SQL.
+///
+/// The same value runs on either database: `database.migrate(StrataMigrations.all)` on SQLite
+/// (through GRDB's migrator) and on PostgreSQL (`StrataPostgreSQL`).
+public struct Migration: Sendable, Hashable {
+  /// The migration's name in the database's record of the migrations it ran.
+  public let name: String
+  /// The statements to run.
+  public let sql: String
+  /// The SHA-256 of `sql` as the build plugin computed it, recorded when the migration runs so
+  /// that a later edit of an applied migration is caught; nil for a migration written in code.
+  public let checksum: String?
+  /// Whether the migration is the schema of a database that existed before Strata (written by
+  /// `strata import`): a database that already holds that schema records it as applied without
+  /// running it, and a new database runs it.
+  public let isBaseline: Bool
+
+  /// A migration; the build plugin generates these from the `Migrations` folder.
+  public init(name: String, checksum: String? = nil, isBaseline: Bool = false, sql: String) {
+    self.name = name
+    self.sql = sql
+    self.checksum = checksum
+    self.isBaseline = isBaseline
+  }
+}
+
+/// Whether migrating checks that the migrations a database already ran are still the ones the
+/// app embeds.
+public enum MigrationChecksums: Sendable {
+  /// Refuse to migrate when an applied migration's text changed (the default).
+  case verify
+  /// Migrate anyway: for a database whose history you rewrote on purpose.
+  case ignore
+}
+
+/// Whether `migrate` records a migration that was renamed or renumbered after the database ran
+/// it under its old name.
+public enum RenamedMigrations: Sendable {
+  /// Refuse to migrate, naming the migration (the default): running it again would apply its
+  /// changes twice.
+  case refuse
+  /// Record the new name as the one the database ran, and run nothing for it.
+  case accept
+}
+
+/// Where a database stands against the migrations an app embeds.
+public enum MigrationState: Sendable, Equatable {
+  /// The database ran every migration, and none the app does not know.
+  case upToDate
+  /// The database has not run these migrations yet; `migrate` runs them.
+  case pending([String])
+  /// A newer version of the app migrated the database: it ran these migrations, which this app
+  /// does not know. `migrate` refuses it; an app that only reads can often still read it.
+  case newer([String])
+}
+
+/// What `migrate` did.
+public struct MigrationResult: Sendable, Equatable {
+  /// The migrations run, in order (a baseline recorded without running included).
+  public var applied: [String]
+  /// Renamed migrations recorded under their new names, with `renamed: .accept`.
+  public var renamed: [String]
+  /// What the database's history holds that the app does not, said for a log: migrations the
+  /// database ran that the app no longer embeds. Nothing is done about them.
+  public var warnings: [String]
+
+  /// A result, for comparing with one `migrate` returned.
+  public init(applied: [String], renamed: [String], warnings: [String]) {
+    self.applied = applied
+    self.renamed = renamed
+    self.warnings = warnings
+  }
+}

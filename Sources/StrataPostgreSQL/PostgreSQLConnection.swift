@@ -1,0 +1,137 @@
+import Logging
+import PostgresNIO
+import StrataCore
+
+/// A connection to PostgreSQL, lent by a ``PostgreSQLDatabase`` for the time of a closure
+/// (``PostgreSQLDatabase/read(_:)``, ``PostgreSQLDatabase/write(retries:_:)``,
+/// ``PostgreSQLDatabase/withConnection(_:)``); statements run on it:
+///
+/// ```swift
+/// try await database.write { db in
+///   try await Player.find(id).update { $0.score += 1 }.execute(db)
+/// }
+/// ```
+///
+/// Do not keep it past the closure: the connection goes back to the pool when the closure
+/// returns.
+public struct PostgreSQLConnection: Sendable {
+  /// The postgres-nio connection, for what Strata does not cover (`LISTEN`, `COPY`).
+  public let connection: PostgresConnection
+  /// The logger postgres-nio logs the statements to.
+  public let logger: Logger
+  /// The transaction the connection is in, when a ``PostgreSQLDatabase`` began one.
+  @usableFromInline let transaction: TransactionState?
+
+  /// A connection you leased from postgres-nio yourself, for running Strata's statements on it.
+  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql")) {
+    self.init(connection, logger: logger, transaction: nil)
+  }
+
+  init(_ connection: PostgresConnection, logger: Logger, transaction: TransactionState?) {
+    self.connection = connection
+    self.logger = logger
+    self.transaction = transaction
+  }
+
+  /// Sends one statement, rendered for PostgreSQL, and returns its rows as they arrive.
+  @usableFromInline
+  nonisolated(nonsending) func rows(_ sql: String, _ bindings: [QueryBinding]) async throws -> PostgresRowSequence {
+    do {
+      return try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger)
+    } catch {
+      throw failure(error, sql: sql)
+    }
+  }
+
+  /// `error` as Strata reports it, and noted in the transaction, which it aborts.
+  @usableFromInline
+  func failure(_ error: any Error, sql: String) -> any Error {
+    let error = PostgreSQLError.reading(error, sql: sql)
+    if let error = error as? PostgreSQLError, error.kind == .server { transaction?.record(error) }
+    return error
+  }
+
+  /// Runs SQL text of one or more statements without parameters, one after the other: for
+  /// migrations, whose files hold many statements.
+  ///
+  /// - Throws: ``PostgreSQLScript/Failure``, with the line of the statement that failed.
+  func run(script sql: String) async throws {
+    for statement in PostgreSQLScript(sql).statements {
+      do {
+        try await execute(raw: statement.sql)
+      } catch let error as PostgreSQLError {
+        throw PostgreSQLScript.Failure(line: statement.line, error: error)
+      }
+    }
+  }
+}
+
+/// Runs statements on a PostgreSQL connection, decoding rows as they arrive.
+@usableFromInline
+enum PostgreSQLExecutor {
+  /// PostgreSQL's limit on a statement's parameters.
+  @usableFromInline static let maxBindings = 65_535
+
+  /// Runs every statement the statement renders to, collecting the decoded rows.
+  @inlinable
+  nonisolated(nonsending) static func fetchAll<Element>(
+    _ statement: some QueryStatement, on db: PostgreSQLConnection,
+    decodeRow: (inout PostgreSQLQueryDecoder) throws -> Element
+  ) async throws -> [Element] {
+    guard !statement.isEmpty else { return [] }
+    var rows: [Element] = []
+    for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
+      let sequence = try await db.rows(sql, bindings)
+      do {
+        for try await row in sequence {
+          var decoder = PostgreSQLQueryDecoder(row: row, sql: sql)
+          rows.append(try decodeRow(&decoder))
+          try decoder.finish()
+        }
+      } catch {
+        throw db.failure(error, sql: sql)
+      }
+    }
+    return rows
+  }
+
+  /// Returns the first decoded row. The server runs a statement to its end whether its rows are
+  /// read or not (an `UPDATE … RETURNING` updates every row it matches); the rest are dropped.
+  @inlinable
+  nonisolated(nonsending) static func fetchOne<Element>(
+    _ statement: some QueryStatement, on db: PostgreSQLConnection,
+    decodeRow: (inout PostgreSQLQueryDecoder) throws -> Element
+  ) async throws -> Element? {
+    guard !statement.isEmpty else { return nil }
+    let statements = try statement.statements(for: .postgreSQL, maxBindings: maxBindings)
+    guard statements.count == 1, let (sql, bindings) = statements.first else {
+      return try await fetchAll(statement, on: db, decodeRow: decodeRow).first
+    }
+    let sequence = try await db.rows(sql, bindings)
+    do {
+      var first: Element?
+      for try await row in sequence where first == nil {
+        var decoder = PostgreSQLQueryDecoder(row: row, sql: sql)
+        first = try decodeRow(&decoder)
+        try decoder.finish()
+      }
+      return first
+    } catch {
+      throw db.failure(error, sql: sql)
+    }
+  }
+
+  /// Runs every statement to completion, ignoring any rows.
+  @inlinable
+  nonisolated(nonsending) static func execute(_ statement: some QueryStatement, on db: PostgreSQLConnection) async throws {
+    guard !statement.isEmpty else { return }
+    for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
+      let sequence = try await db.rows(sql, bindings)
+      do {
+        for try await _ in sequence {}
+      } catch {
+        throw db.failure(error, sql: sql)
+      }
+    }
+  }
+}
