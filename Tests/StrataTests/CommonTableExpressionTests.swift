@@ -5,104 +5,106 @@ import Testing
 /// `WITH` statements: common table expressions in selects, updates, deletes and inserts, and
 /// recursive ones.
 @Suite struct CommonTableExpressionTests {
-  let database: any DatabaseWriter
+  @Test(arguments: TestDialect.all) func aCommonTableExpressionUsedByASelect(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let query = With {
+        Employee.where { $0.salary >= 200_000 }.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
+      } query: {
+        Employee.where { $0.managerID.in(WellPaidEmployee.select(\.id)) }.order(by: \.id).select(\.name)
+      }
+      #expect(
+        query.queryFragment.sql == """
+          WITH "wellPaidEmployees" ("id", "name") AS (SELECT "employees"."id" AS "id", "employees"."name" AS "name" \
+          FROM "employees" WHERE "employees"."salary" >= ?) \
+          SELECT "employees"."name" FROM "employees" WHERE "employees"."managerID" IN \
+          (SELECT "wellPaidEmployees"."id" FROM "wellPaidEmployees") ORDER BY "employees"."id"
+          """)
+      #expect(try await query.fetchAll(db) == ["Grace", "Linus", "Ken"])
 
-  init() throws {
-    database = try organizationDatabase()
-  }
-
-  @Test func aCommonTableExpressionUsedByASelect() throws {
-    let query = With {
-      Employee.where { $0.salary >= 200_000 }.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
-    } query: {
-      Employee.where { $0.managerID.in(WellPaidEmployee.select(\.id)) }.order(by: \.id).select(\.name)
-    }
-    #expect(
-      query.queryFragment.sql == """
-        WITH "wellPaidEmployees" ("id", "name") AS (SELECT "employees"."id" AS "id", "employees"."name" AS "name" \
-        FROM "employees" WHERE "employees"."salary" >= ?) \
-        SELECT "employees"."name" FROM "employees" WHERE "employees"."managerID" IN \
-        (SELECT "wellPaidEmployees"."id" FROM "wellPaidEmployees") ORDER BY "employees"."id"
-        """)
-    #expect(try database.read { try query.fetchAll($0) } == ["Grace", "Linus", "Ken"])
-
-    let rows: [WellPaidEmployee] = try database.read { db in
-      try With {
+      let rows: [WellPaidEmployee] = try await With {
         Employee.where { $0.salary >= 200_000 }.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
       } query: {
         WellPaidEmployee.order(by: \.name)
       }.fetchAll(db)
+      #expect(rows.map(\.name) == ["Ada", "Grace"])
     }
-    #expect(rows.map(\.name) == ["Ada", "Grace"])
   }
 
-  @Test func aRecursiveCounter() throws {
-    let query = With {
-      Values(Counter.Columns(value: 1))
-        .union(all: true, Counter.where { $0.value < 5 }.select { Counter.Columns(value: $0.value + 1) })
-    } query: {
-      Counter.select { $0.value * 10 }
-    }
-    #expect(
-      query.queryFragment.sql == """
-        WITH "counters" ("value") AS (SELECT ? AS "value" UNION ALL \
-        SELECT "counters"."value" + ? AS "value" FROM "counters" WHERE "counters"."value" < ?) \
-        SELECT "counters"."value" * ? FROM "counters"
-        """)
-    #expect(try database.read { try query.fetchAll($0) } == [10, 20, 30, 40, 50])
-  }
-
-  @Test func aRecursiveThreadWithDepth() throws {
-    let thread = With {
-      Comment.where { $0.parentID.is(nil) }
-        .select { ThreadedComment.Columns(id: $0.id, body: $0.body, depth: 0) }
-        .union(
-          all: true,
-          Comment.join(ThreadedComment.all) { $0.parentID.eq($1.id) }
-            .select { ThreadedComment.Columns(id: $0.id, body: $0.body, depth: $1.depth + 1) })
-    } query: {
-      ThreadedComment.order { ($0.depth, $0.id) }
-    }
-    let comments = try database.read { try thread.fetchAll($0) }
-    #expect(comments.map(\.body) == ["Root", "Other", "Reply", "Nested"])
-    #expect(comments.map(\.depth) == [0, 0, 1, 2])
-  }
-
-  @Test func laterExpressionsUseEarlierOnesAndWritesUseThem() throws {
-    let raise = With {
-      Employee.where { $0.salary >= 200_000 }.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
-      Values(Counter.Columns(value: 1_000))
-    } query: {
-      Employee
-        .where { !$0.id.in(WellPaidEmployee.select(\.id)) }
-        .update { $0.salary += 1_000 }
-    }
-    #expect(raise.queryFragment.sql.hasPrefix(#"WITH "wellPaidEmployees" ("id", "name") AS (SELECT"#))
-    #expect(raise.queryFragment.sql.contains(#"), "counters" ("value") AS (SELECT ? AS "value") UPDATE "employees""#))
-    try database.write { try raise.execute($0) }
-    #expect(try database.read { try Employee.order(by: \.id).select(\.salary).fetchAll($0) } == [300_000, 200_000, 151_000, 151_000])
-
-    let prune = With {
-      Comment.where { $0.parentID.isNot(nil) }.select { Counter.Columns(value: $0.id) }
-    } query: {
-      Comment.where { $0.id.in(Counter.select(\.value)) }.delete().returning(\.body)
-    }
-    #expect(try database.write { try prune.fetchAll($0) }.sorted() == ["Nested", "Reply"])
-    #expect(try database.read { try Comment.fetchCount($0) } == 2)
-  }
-
-  @Test func anInsertFromACommonTableExpression() throws {
-    let insert = With {
-      Values(Counter.Columns(value: 1))
-        .union(all: true, Counter.where { $0.value < 3 }.select { Counter.Columns(value: $0.value + 1) })
-    } query: {
-      Comment.insert { ($0.parentID, $0.body) } select: {
-        Counter.select { ($0.value.nullif(0), "Re: " + $0.value.cast(as: String.self)) }
+  @Test(arguments: TestDialect.all) func aRecursiveCounter(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let query = With {
+        Values(Counter.Columns(value: 1))
+          .union(all: true, Counter.where { $0.value < 5 }.select { Counter.Columns(value: $0.value + 1) })
+      } query: {
+        Counter.select { $0.value * 10 }
       }
+      #expect(
+        query.queryFragment.sql == """
+          WITH "counters" ("value") AS (SELECT ? AS "value" UNION ALL \
+          SELECT "counters"."value" + ? AS "value" FROM "counters" WHERE "counters"."value" < ?) \
+          SELECT "counters"."value" * ? FROM "counters"
+          """)
+      #expect(try await query.fetchAll(db) == [10, 20, 30, 40, 50])
     }
-    #expect(insert.queryFragment.sql.contains(#") INSERT INTO "comments" ("parentID", "body") SELECT nullif("counters"."value", ?), ? || CAST("counters"."value" AS TEXT) FROM "counters""#))
-    try database.write { try insert.execute($0) }
-    let added = try database.read { try Comment.where { $0.id > 4 }.order(by: \.id).select(\.body).fetchAll($0) }
-    #expect(added == ["Re: 1", "Re: 2", "Re: 3"])
+  }
+
+  @Test(arguments: TestDialect.all) func aRecursiveThreadWithDepth(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let thread = With {
+        Comment.where { $0.parentID.is(nil) }
+          .select { ThreadedComment.Columns(id: $0.id, body: $0.body, depth: 0) }
+          .union(
+            all: true,
+            Comment.join(ThreadedComment.all) { $0.parentID.eq($1.id) }
+              .select { ThreadedComment.Columns(id: $0.id, body: $0.body, depth: $1.depth + 1) })
+      } query: {
+        ThreadedComment.order { ($0.depth, $0.id) }
+      }
+      let comments = try await thread.fetchAll(db)
+      #expect(comments.map(\.body) == ["Root", "Other", "Reply", "Nested"])
+      #expect(comments.map(\.depth) == [0, 0, 1, 2])
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func laterExpressionsUseEarlierOnesAndWritesUseThem(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let raise = With {
+        Employee.where { $0.salary >= 200_000 }.select { WellPaidEmployee.Columns(id: $0.id, name: $0.name) }
+        Values(Counter.Columns(value: 1_000))
+      } query: {
+        Employee
+          .where { !$0.id.in(WellPaidEmployee.select(\.id)) }
+          .update { $0.salary += 1_000 }
+      }
+      #expect(raise.queryFragment.sql.hasPrefix(#"WITH "wellPaidEmployees" ("id", "name") AS (SELECT"#))
+      #expect(raise.queryFragment.sql.contains(#"), "counters" ("value") AS (SELECT ? AS "value") UPDATE "employees""#))
+      try await raise.execute(db)
+      #expect(try await Employee.order(by: \.id).select(\.salary).fetchAll(db) == [300_000, 200_000, 151_000, 151_000])
+
+      let prune = With {
+        Comment.where { $0.parentID.isNot(nil) }.select { Counter.Columns(value: $0.id) }
+      } query: {
+        Comment.where { $0.id.in(Counter.select(\.value)) }.delete().returning(\.body)
+      }
+      #expect(try await prune.fetchAll(db).sorted() == ["Nested", "Reply"])
+      #expect(try await Comment.fetchCount(db) == 2)
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func anInsertFromACommonTableExpression(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let insert = With {
+        Values(Counter.Columns(value: 1))
+          .union(all: true, Counter.where { $0.value < 3 }.select { Counter.Columns(value: $0.value + 1) })
+      } query: {
+        Comment.insert { ($0.parentID, $0.body) } select: {
+          Counter.select { ($0.value.nullif(0), "Re: " + $0.value.cast(as: String.self)) }
+        }
+      }
+      #expect(insert.queryFragment.sql.contains(#") INSERT INTO "comments" ("parentID", "body") SELECT nullif("counters"."value", ?), ? || CAST("counters"."value" AS TEXT) FROM "counters""#))
+      try await insert.execute(db)
+      let added = try await Comment.where { $0.id > 4 }.order(by: \.id).select(\.body).fetchAll(db)
+      #expect(added == ["Re: 1", "Re: 2", "Re: 3"])
+    }
   }
 }

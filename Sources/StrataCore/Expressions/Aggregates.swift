@@ -20,7 +20,13 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   public func total(
     distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<Double> where QueryValue.Unwrapped: Numeric {
-    Aggregate.call("total", self, distinct: distinct, filter: filter, sqliteOnly: true)
+    // PostgreSQL has no total: its sum, 0.0 for no rows, as a double.
+    let sum: AnyQueryExpression<Double> = Aggregate.call(
+      QueryFragment(piece: .respelled(sqlite: "total", postgreSQL: "sum")), queryFragment.argument, nil,
+      distinct: distinct, filter: filter)
+    return AnyQueryExpression(
+      QueryFragment(piece: .postgreSQLText("CAST(coalesce(")) + sum.queryFragment
+        + QueryFragment(piece: .postgreSQLText(", 0) AS double precision)")))
   }
 
   /// `avg(x)`: the average of non-NULL values; NULL when there are none.

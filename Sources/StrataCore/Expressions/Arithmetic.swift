@@ -72,7 +72,7 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
   /// it is optional, as in StructuredQueries.
   public static func % <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue.Unwrapped?>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "%", rhs))
+    AnyQueryExpression(SQLOperator.remainder(lhs, rhs))
   }
 
   /// `lhs & rhs`: bitwise AND.
@@ -90,13 +90,13 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
   /// `lhs << rhs`: shift left (right for a negative `rhs`).
   public static func << <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "<<", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, "<<", rhs))
   }
 
   /// `lhs >> rhs`: shift right, keeping the sign.
   public static func >> <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, ">>", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, ">>", rhs))
   }
 
   /// `~operand`: bitwise NOT.
@@ -106,7 +106,7 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
 
   /// `lhs % ?`, with a value of the expression's type; NULL when it is 0.
   public static func % (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue.Unwrapped?> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "%", rhs))
+    AnyQueryExpression(SQLOperator.remainder(lhs, rhs))
   }
 
   /// `lhs & ?`, with a value of the expression's type.
@@ -121,11 +121,11 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
 
   /// `lhs << ?`, with a value of the expression's type.
   public static func << (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "<<", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, "<<", rhs))
   }
 
   /// `lhs >> ?`, with a value of the expression's type.
   public static func >> (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, ">>", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, ">>", rhs))
   }
 }

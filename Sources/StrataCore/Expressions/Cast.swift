@@ -41,7 +41,13 @@ extension DatabaseExpression where QueryValue: QueryBindable {
   }
 
   static func cast(_ operand: QueryFragment, _ affinity: TypeAffinity) -> QueryFragment {
-    "CAST(" + operand.argument
+    // SQLite truncates a REAL cast to INTEGER; PostgreSQL rounds, unless the value is truncated
+    // first.
+    let truncates = affinity == .integer && QueryValue.Unwrapped.self is any BinaryFloatingPoint.Type
+    let value = truncates
+      ? QueryFragment(piece: .postgreSQLText("trunc(")) + operand.argument + QueryFragment(piece: .postgreSQLText(")"))
+      : operand.argument
+    return "CAST(" + value
       + QueryFragment(piece: .respelled(sqlite: " AS \(affinity.rawValue))", postgreSQL: " AS \(affinity.postgreSQLType))"))
   }
 }

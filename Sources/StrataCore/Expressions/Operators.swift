@@ -25,6 +25,19 @@ enum SQLOperator {
       : QueryFragment(piece: .respelled(sqlite: " IS ", postgreSQL: " IS NOT DISTINCT FROM "))
   }
 
+  /// `lhs % rhs`, which SQLite makes NULL when `rhs` is 0 and PostgreSQL an error: there,
+  /// `lhs % NULLIF(rhs, 0)`.
+  static func remainder(_ lhs: some QueryExpression, _ rhs: some QueryExpression) -> QueryFragment {
+    let divisor = QueryFragment(piece: .postgreSQLText("NULLIF(")) + rhs.queryFragment.operand
+      + QueryFragment(piece: .postgreSQLText(", 0)"))
+    return binary(lhs, "%", AnyQueryExpression<Int>(divisor))
+  }
+
+  /// `lhs << rhs` or `>>`: PostgreSQL shifts by an `integer`, not a `bigint`.
+  static func shift(_ lhs: some QueryExpression, _ op: String, _ rhs: some QueryExpression) -> QueryFragment {
+    binary(lhs, op, AnyQueryExpression<Int>(rhs.queryFragment.operand.castForPostgreSQL("integer")))
+  }
+
   /// `name(arguments…)`; a subquery argument is parenthesized.
   static func function(_ name: String, _ arguments: QueryFragment...) -> QueryFragment {
     call(QueryFragment(raw: name), arguments)

@@ -16,7 +16,7 @@ public struct CompoundSelect<QueryValue>: SelectStatement, DatabaseExpression, H
     // SQLite applies compound operators left to right, so a compound on the right becomes a
     // subquery to keep `a.except(b.union(c))` meaning what it says.
     let right = rhs is any CompoundSelectProtocol
-      ? "SELECT * FROM " + rhs.queryFragment.parenthesized() : rhs.compoundOperandFragment
+      ? rhs.queryFragment.selectedFrom() : rhs.compoundOperandFragment
     fragment = (lhs.compoundOperandFragment + QueryFragment(raw: " \(keyword) ") + right).marked(.statement)
     isNothing = isEmpty
   }

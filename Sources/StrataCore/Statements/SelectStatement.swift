@@ -21,8 +21,16 @@ extension Select: SelectStatement, CompoundOperand {
     let clauses = resolved
     let fragment = clauses.queryFragment(table: From.tableFragment, tableColumns: From.allColumnsFragment)
     guard clauses.orders.isEmpty && clauses.limit == nil && clauses.offset == nil else {
-      return "SELECT * FROM " + fragment.parenthesized()
+      return fragment.selectedFrom()
     }
     return fragment
+  }
+}
+
+extension QueryFragment {
+  /// `SELECT * FROM (statement)`: a statement made an operand where its own clauses would not
+  /// be allowed. (PostgreSQL names every subquery in FROM, so there it is `AS "operand"`.)
+  func selectedFrom() -> QueryFragment {
+    "SELECT * FROM " + parenthesized() + QueryFragment(piece: .postgreSQLText(#" AS "operand""#))
   }
 }

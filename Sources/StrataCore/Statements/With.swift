@@ -60,7 +60,9 @@ public struct With<QueryValue>: SelectStatement, DatabaseExpression, Hashable, S
   }
 
   init(_ expressions: [CommonTableExpression], _ statement: some QueryStatement) {
-    var fragment: QueryFragment = "WITH "
+    // SQLite reads any `WITH` as possibly recursive; PostgreSQL only `WITH RECURSIVE`, which
+    // allows the ones that are not as well.
+    var fragment = QueryFragment(piece: .respelled(sqlite: "WITH ", postgreSQL: "WITH RECURSIVE "))
     fragment.append(expressions.map(\.fragment).joined(separator: ", "))
     fragment.append(raw: " ")
     fragment.append(statement.queryFragment)

@@ -16,20 +16,21 @@ func organizationDatabase(
   _ location: DatabaseLocation = .inMemory, pooled: Bool = false, configuration: Configuration = Configuration()
 ) throws -> any DatabaseWriter {
   let database = try testDatabase(location, pooled: pooled, configuration: configuration)
-  try database.write { db in
-    try db.seed {
-      Employee.Draft(name: "Ada", salary: 300_000)
-      Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
-      Employee.Draft(name: "Linus", managerID: 2, salary: 150_000)
-      Employee.Draft(name: "Ken", managerID: 2, salary: 150_000)
-      Comment.Draft(body: "Root")
-      Comment.Draft(parentID: 1, body: "Reply")
-      Comment.Draft(parentID: 2, body: "Nested")
-      Comment.Draft(body: "Other")
-      Document.Draft(title: "Plan")
-      Document.Draft(title: "Draft", isDeleted: true)
-      Document.Draft(title: "Notes")
-    }
-  }
+  try database.write { db in try db.seed(organizationRows) }
   return database
+}
+
+/// The rows of ``organizationDatabase(_:pooled:configuration:)``, for a database of either dialect.
+@SeedsBuilder func organizationRows() -> Seeds {
+  Employee.Draft(name: "Ada", salary: 300_000)
+  Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
+  Employee.Draft(name: "Linus", managerID: 2, salary: 150_000)
+  Employee.Draft(name: "Ken", managerID: 2, salary: 150_000)
+  Comment.Draft(body: "Root")
+  Comment.Draft(parentID: 1, body: "Reply")
+  Comment.Draft(parentID: 2, body: "Nested")
+  Comment.Draft(body: "Other")
+  Document.Draft(title: "Plan")
+  Document.Draft(title: "Draft", isDeleted: true)
+  Document.Draft(title: "Notes")
 }

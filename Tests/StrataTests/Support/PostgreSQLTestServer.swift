@@ -41,7 +41,9 @@ actor PostgreSQLTestServer {
     let client = PostgresClient(configuration: configuration)
     // Runs for as long as the test process does.
     Task.detached { await client.run() }
-    let database = PostgreSQLDatabase(client: client)
+    var options = PostgreSQLDatabase.Configuration()
+    options.connectionTimeout = .seconds(120)
+    let database = PostgreSQLDatabase(client: client, configuration: options)
     admin = database
     return database
   }

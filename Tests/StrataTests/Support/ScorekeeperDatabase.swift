@@ -45,12 +45,15 @@ extension UUID {
 
 /// The seed's data (seed 000): three games, and three players in the first.
 func seedScorekeeper(_ db: Database) throws {
-  try db.seed {
-    Game.Draft(id: UUID(1), title: "Family gin rummy")
-    Game.Draft(id: UUID(2), title: "Weekly poker night")
-    Game.Draft(id: UUID(3), title: "Mahjong with grandma")
-    Player.Draft(id: UUID(11), gameID: UUID(1), name: "Blob", score: 20)
-    Player.Draft(id: UUID(12), gameID: UUID(1), name: "Blob Jr", score: 100)
-    Player.Draft(id: UUID(13), gameID: UUID(1), name: "Blob Sr", score: 60)
-  }
+  try db.seed(scorekeeperRows)
+}
+
+/// The rows of ``seedScorekeeper(_:)``, for a database of either dialect.
+@SeedsBuilder func scorekeeperRows() -> Seeds {
+  Game.Draft(id: UUID(1), title: "Family gin rummy")
+  Game.Draft(id: UUID(2), title: "Weekly poker night")
+  Game.Draft(id: UUID(3), title: "Mahjong with grandma")
+  Player.Draft(id: UUID(11), gameID: UUID(1), name: "Blob", score: 20)
+  Player.Draft(id: UUID(12), gameID: UUID(1), name: "Blob Jr", score: 100)
+  Player.Draft(id: UUID(13), gameID: UUID(1), name: "Blob Sr", score: 60)
 }
