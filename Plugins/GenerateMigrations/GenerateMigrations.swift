@@ -4,7 +4,8 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]
 /// [--allow-data-loss] [--accept-edits] [--code]`
 ///
-/// Runs `strata migrations` for each non-test target that depends on Strata (or those named
+/// Runs `strata migrations` for each non-test target that depends on Strata or StrataPostgreSQL
+/// (or those named
 /// with `--target`): writes the next migration file into the target's `Migrations` folder, and
 /// the schema snapshot, its diagram and the migrations' checksums into the package's `schemas`
 /// folder. With `--code`, or when the target already has it, also writes the target's generated
@@ -26,26 +27,39 @@ struct GenerateMigrations: CommandPlugin {
       }
     }
     if targets.isEmpty {
-      throw PluginError("no target depends on Strata; name one with --target")
+      throw PluginError("no target depends on Strata or StrataPostgreSQL; name one with --target")
     }
     let run = Run(
       tool: try context.tool(named: "strata").url, packageDirectory: context.package.directoryURL, options: options)
     for target in targets {
       try run.migrations(
         module: target.name, directory: target.directoryURL,
-        models: target.sourceFiles(withSuffix: "swift").map(\.url) + target.sourceFiles(withSuffix: "strata").map(\.url))
+        models: target.sourceFiles(withSuffix: "swift").map(\.url) + target.sourceFiles(withSuffix: "strata").map(\.url),
+        runtime: Self.runtime(of: target))
     }
     try run.finish(report: .printed)
   }
 
   private static func usesStrata(_ target: SourceModuleTarget) -> Bool {
-    target.kind != .test && target.dependencies.contains { dependency in
+    target.kind != .test && !runtimes(of: target).isEmpty
+  }
+
+  /// The Strata runtimes among the target's dependencies (products, or targets in Strata's own
+  /// package).
+  private static func runtimes(of target: SourceModuleTarget) -> Set<String> {
+    Set(target.dependencies.compactMap { dependency in
       switch dependency {
-      case .product(let product): return product.name == "Strata"
-      case .target(let target): return target.name == "Strata"
-      @unknown default: return false
+      case .product(let product): return product.name
+      case .target(let target): return target.name
+      @unknown default: return nil
       }
-    }
+    }).intersection(["Strata", "StrataPostgreSQL"])
+  }
+
+  /// The module the generated code imports: StrataPostgreSQL for a target that depends on it and
+  /// not on Strata. (The build plugin decides the same way.)
+  static func runtime(of target: SourceModuleTarget) -> String {
+    runtimes(of: target) == ["StrataPostgreSQL"] ? "StrataPostgreSQL" : "Strata"
   }
 }
 
@@ -98,7 +112,7 @@ final class Run {
     self.options = options
   }
 
-  func migrations(module: String, directory: URL, models: [URL]) throws {
+  func migrations(module: String, directory: URL, models: [URL], runtime: String = "Strata") throws {
     let schemas = packageDirectory.appending(path: "schemas")
     var arguments = [
       "migrations", "--module", module, "--root", directory.path(percentEncoded: false),
@@ -106,6 +120,7 @@ final class Run {
       "--snapshot", schemas.appending(path: "\(module).sql").path(percentEncoded: false),
       "--diagram", schemas.appending(path: "\(module).md").path(percentEncoded: false),
       "--checksums", schemas.appending(path: "\(module).sum").path(percentEncoded: false),
+      "--runtime", runtime,
     ]
     if options.check { arguments.append("--check") }
     if options.allowDataLoss { arguments.append("--allow-data-loss") }

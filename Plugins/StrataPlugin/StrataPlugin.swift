@@ -16,12 +16,29 @@ struct StrataPlugin: BuildToolPlugin {
     return [
       try Self.command(
         module: target.name, directory: target.directoryURL, models: models,
-        tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL)
+        tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL,
+        runtime: Self.runtime(of: target))
     ]
   }
 
+  /// The module the generated code imports: StrataPostgreSQL for a target that depends on it and
+  /// not on Strata (a server that never opens SQLite builds neither GRDB nor SQLite's runtime).
+  /// (`generate-migrations` decides the same way.)
+  static func runtime(of target: SourceModuleTarget) -> String {
+    let names = Set(target.dependencies.compactMap { dependency -> String? in
+      switch dependency {
+      case .product(let product): return product.name
+      case .target(let target): return target.name
+      @unknown default: return nil
+      }
+    })
+    return names.contains("StrataPostgreSQL") && !names.contains("Strata") ? "StrataPostgreSQL" : "Strata"
+  }
+
   /// The `strata generate` command for one module whose folder is `directory`.
-  static func command(module: String, directory: URL, models: [URL], tool: URL, workDirectory: URL) throws -> Command {
+  static func command(
+    module: String, directory: URL, models: [URL], tool: URL, workDirectory: URL, runtime: String = "Strata"
+  ) throws -> Command {
     let migrationsDirectory = directory.appending(path: "Migrations")
     let output = workDirectory.appending(path: "StrataModels.swift")
     let registry = workDirectory.appending(path: "StrataMigrations.swift")
@@ -39,7 +56,7 @@ struct StrataPlugin: BuildToolPlugin {
     return .buildCommand(
       displayName: "Generating Strata code for \(module)",
       executable: tool,
-      arguments: ["generate", "--module", module, "--root", directory.path(percentEncoded: false)] + code + [
+      arguments: ["generate", "--module", module, "--root", directory.path(percentEncoded: false), "--runtime", runtime] + code + [
         "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
       ] + modelFiles.map { $0.path(percentEncoded: false) },
       inputFiles: models + sqlFiles(in: migrationsDirectory),

@@ -66,6 +66,7 @@ public final class PostgreSQLDatabase: Sendable {
 
   /// Opens a pool of connections to the server `client` describes, runs `body` with the
   /// database, then closes the pool.
+  @discardableResult
   public static func withDatabase<Result>(
     _ client: PostgresClient.Configuration, configuration: Configuration = Configuration(),
     isolation: isolated (any Actor)? = #isolation,
@@ -85,6 +86,7 @@ public final class PostgreSQLDatabase: Sendable {
 
   /// Runs `body` on a connection of the pool, without a transaction: each statement commits
   /// on its own.
+  @discardableResult
   public func withConnection<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (PostgreSQLConnection) async throws -> Result
@@ -106,6 +108,7 @@ public final class PostgreSQLDatabase: Sendable {
   /// Runs `body` in a `SERIALIZABLE` transaction, and commits it; runs it again, up to
   /// `retries` times (``Configuration/transactionRetries`` by default), when PostgreSQL reports
   /// a serialization failure or a deadlock. When `body` throws, the transaction is rolled back.
+  @discardableResult
   public func write<Result>(
     retries: Int? = nil, isolation: isolated (any Actor)? = #isolation,
     _ body: (PostgreSQLConnection) async throws -> Result
@@ -127,6 +130,7 @@ public final class PostgreSQLDatabase: Sendable {
   /// When a statement fails, PostgreSQL aborts the whole transaction: a closure that catches
   /// the error and goes on cannot commit, and this throws a ``PostgreSQLError`` that says so
   /// instead of reporting a commit that did not happen.
+  @discardableResult
   public func transaction<Result>(
     _ level: IsolationLevel, readOnly: Bool = false, retries: Int = 0,
     isolation: isolated (any Actor)? = #isolation,

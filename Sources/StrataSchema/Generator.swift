@@ -10,6 +10,8 @@ public struct Generator: Sendable {
   private let sources: [(path: String, contents: String)]
   /// Each schema file as the Swift models it stands for, by path, in file order.
   private let schemaFiles: [(path: String, models: SchemaFileModels)]
+  /// The module the generated code imports.
+  public var runtime = RuntimeModule.strata
 
   /// - Parameters:
   ///   - inputs: Swift files or directories to search for them.
@@ -65,7 +67,7 @@ public struct Generator: Sendable {
     guard !schemaFiles.isEmpty else { return nil }
     return SwiftEmitter.schemaModels(
       schemaFiles.map(\.models.swift), sources: schemaFiles.map { SourceFiles.relative($0.path, to: root) },
-      checkedIn: checkedIn)
+      checkedIn: checkedIn, runtime: runtime)
   }
 
   /// The conformances file.
@@ -79,6 +81,6 @@ public struct Generator: Sendable {
   ///   plugin; only the header's instructions differ.
   public func conformances(of models: ModelSet, checkedIn: Bool = false) -> String {
     SwiftEmitter.conformances(
-      models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) }, checkedIn: checkedIn)
+      models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) }, checkedIn: checkedIn, runtime: runtime)
   }
 }

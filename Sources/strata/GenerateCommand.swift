@@ -49,7 +49,8 @@ struct GenerateCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let checkedInCode = checkedIn.map(CheckedInCode.init(conformances:))
-      let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
+      var generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
+      generator.runtime = options.runtime
       let models = try generator.models()
       report(models.warnings)
       let code = generator.conformances(of: models)
@@ -91,7 +92,7 @@ struct GenerateCommand: ParsableCommand {
           }
           if let name = database.schemaName { attached.append((name, files)) } else { main = files }
         }
-        registry = main?.registry(attached: attached)
+        registry = main?.registry(attached: attached, runtime: options.runtime)
       }
       // Both outputs are computed before either is written, so a failure leaves both untouched.
       if let output { try AtomicFile.write(code, to: output) }

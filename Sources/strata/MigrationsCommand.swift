@@ -61,7 +61,8 @@ struct MigrationsCommand: ParsableCommand {
 
   private func plan() throws -> Int32 {
     let checkedInCode = code.map(CheckedInCode.init(conformances:))
-    let generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
+    var generator = try Generator(inputs: options.inputs, root: options.root, excluding: checkedInCode)
+    generator.runtime = options.runtime
     let settings = try MigrationSettings.read(migrations: migrations)
     let models = try generator.models(for: settings.dialect)
     report(models.warnings)

@@ -31,6 +31,12 @@ struct ModuleOptions: ParsableArguments {
   @Argument(help: ArgumentHelp("Model files (Swift or .strata schema files), or directories to search for them.", valueName: "models"))
   var inputs: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "The module the generated Swift imports: Strata (SQLite), or StrataPostgreSQL for a target that depends on that product alone.",
+      valueName: "module"))
+  var runtime: RuntimeModule = .strata
+
   /// The module's name: given, or the root directory's.
   var moduleName: String {
     module ?? root.map { ($0 as NSString).lastPathComponent } ?? "the module"
@@ -58,3 +64,5 @@ func report(_ diagnostics: [Diagnostic]) {
     FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
   }
 }
+
+extension RuntimeModule: ExpressibleByArgument {}

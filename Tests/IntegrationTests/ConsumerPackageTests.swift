@@ -214,7 +214,7 @@ import Testing
     let coded = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Catalog", "--code")
     #expect(coded.status == 0, "\(coded.output)")
     #expect(coded.output.contains("Catalog: updated the generated code Sources/Catalog/Generated/StrataModels.swift."), "\(coded.output)")
-    #expect(try read("Sources/Catalog/Generated/StrataModels.swift").contains("public nonisolated struct Draft: Strata.TableDraft"))
+    #expect(try read("Sources/Catalog/Generated/StrataModels.swift").contains("public nonisolated struct Draft: StrataCore.TableDraft"))
     let codedBuild = try await swift("build")
     #expect(codedBuild.status == 0, "\(codedBuild.output)")
     #expect(try await swift("run", "App").output.contains("OK:"))

@@ -85,7 +85,7 @@ import Testing
     #expect(registry.contains("sql: ###\"\"\""))
     #expect(registry.contains("      CREATE TABLE \"x\" (\"a\" TEXT DEFAULT '\"\"\"#') STRICT;"))
     #expect(registry.contains("      \"\"\"###"))
-    #expect(SwiftEmitter.migrationRegistry([], sources: []).contains("public static let all: [Strata.Migration] = []"))
+    #expect(SwiftEmitter.migrationRegistry([], sources: []).contains("public static let all: [StrataCore.Migration] = []"))
   }
 
   /// SQL statements with whitespace normalized, for comparing DDL "statement by statement".

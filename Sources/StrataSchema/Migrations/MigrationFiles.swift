@@ -148,14 +148,16 @@ public struct MigrationFiles: Sendable {
   /// `strata import`.
   public static let baselineMarker = "-- strata: baseline"
 
-  /// The Swift registry that embeds the files, and those of each attached database.
-  public func registry(attached: [(name: String, files: MigrationFiles)] = []) -> String {
+  /// The Swift registry that embeds the files, and those of each attached database, importing
+  /// `runtime`.
+  public func registry(attached: [(name: String, files: MigrationFiles)] = [], runtime: RuntimeModule = .strata) -> String {
     func registered(_ files: MigrationFiles) -> [SwiftEmitter.RegisteredMigration] {
       files.files.map { ($0.name, $0.sql, $0.checksum, $0.isBaseline) }
     }
     return SwiftEmitter.migrationRegistry(
       registered(self), attached: attached.map { ($0.name, registered($0.files)) },
-      sources: ([self] + attached.map(\.files)).flatMap(\.files).map { SourceFiles.relative($0.path, to: root) })
+      sources: ([self] + attached.map(\.files)).flatMap(\.files).map { SourceFiles.relative($0.path, to: root) },
+      runtime: runtime)
   }
 
   /// The number the next migration file gets, written as its file name starts: one more than the

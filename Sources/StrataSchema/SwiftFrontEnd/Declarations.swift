@@ -76,6 +76,20 @@ indirect enum TypeSyntax: Hashable, Sendable {
     }
     return components.map(\.name).joined(separator: ".")
   }
+
+  /// The dotted name without a leading Strata module: `Strata.Table`, `StrataCore.Table`,
+  /// `StrataPostgreSQL.Table` and `Table` name one protocol.
+  var strataName: String? {
+    guard let dottedName else { return nil }
+    let module = dottedName.prefix { $0 != "." }
+    guard StrataModules.names.contains(String(module)), module.count < dottedName.count else { return dottedName }
+    return String(dottedName.dropFirst(module.count + 1))
+  }
+}
+
+/// The modules that export Strata's types, which model files may name them by.
+enum StrataModules {
+  static let names: Set<String> = ["Strata", "StrataCore", "StrataPostgreSQL"]
 }
 
 /// A literal or simple expression, as far as the generator needs to know it.

@@ -25,7 +25,7 @@ extension ModelTranslator {
   /// columns and such groups, or an enum whose cases each hold one value of a column or a group.
   func storableGroup(_ type: TypeSyntax, from scope: [String], seen: Set<String> = []) -> TypeDeclaration? {
     guard let name = type.dottedName, let declaration = resolve(name, from: scope),
-      conforms(declaration, to: ["Selection", "Strata.Selection"]), !seen.contains(declaration.qualifiedName)
+      conforms(declaration, to: ["Selection"]), !seen.contains(declaration.qualifiedName)
     else { return nil }
     let seen = seen.union([declaration.qualifiedName])
     let inner = declaration.scope + [declaration.name]
@@ -41,7 +41,7 @@ extension ModelTranslator {
     for valueType in valueTypes {
       guard let named = valueType?.unwrapped.type.dottedName, let field = resolve(named, from: inner) else { continue }
       if tableNames[field.qualifiedName] != nil { return nil }
-      if conforms(field, to: ["Selection", "Strata.Selection"]),
+      if conforms(field, to: ["Selection"]),
         storableGroup(valueType!.unwrapped.type, from: inner, seen: seen) == nil
       {
         return nil
@@ -103,7 +103,7 @@ extension ModelTranslator {
           columns.append(groupColumn(leaf.property, in: model, access: access))
         }
       } else if let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
-        tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection", "Strata.Selection"])
+        tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection"])
       {
         diagnostics.error(
           "case '\(enumCase.name)' of Selection enum '\(type.qualifiedName)' holds '\(name)', which is not stored as columns; a case holds a column's value or a Selection of columns",

@@ -65,7 +65,7 @@ extension ModelTranslator {
         fields.append(field(property, in: type, declaredType: declaredType, representation: nil, scope: scope))
         continue
       } else if let name = unwrapped.dottedName, let declaration = resolve(name, from: scope),
-        tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection", "Strata.Selection"])
+        tableNames[declaration.qualifiedName] != nil || conforms(declaration, to: ["Selection"])
       {
         // A whole table or a selection of more than columns: not a column of a common table
         // expression.

@@ -120,14 +120,14 @@ extension ModelTranslator {
           enumsUsedAsColumns[declaration.qualifiedName] = declaration
           return Storage(valueType: valueType, enumDeclaration: declaration, enumRawType: rawType)
         }
-        if conforms(declaration, to: ["QueryBindable", "Strata.QueryBindable"]) {
+        if conforms(declaration, to: ["QueryBindable"]) {
           diagnostics.error(
             "'\(name)' conforms to QueryBindable, but the generator cannot tell how it is stored; use a raw-value enum or a // @Column(as: …) representation",
             at: property.location)
           return nil
         }
         if tableNames[declaration.qualifiedName] != nil
-          || conforms(declaration, to: ["Selection", "Strata.Selection"])
+          || conforms(declaration, to: ["Selection"])
         {
           diagnostics.error(
             "'\(property.name)' is a whole \(name); a table column must be a value (use \(name).ID to reference it)",

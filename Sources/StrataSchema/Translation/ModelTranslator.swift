@@ -90,7 +90,7 @@ public struct ModelTranslator {
     let (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
     let enums = enumsUsedAsColumns.values
-      .filter { !conforms($0, to: ["QueryBindable", "Strata.QueryBindable"]) }
+      .filter { !conforms($0, to: ["QueryBindable"]) }
       .sorted { $0.qualifiedName < $1.qualifiedName }
       .map { EnumModel(swiftName: $0.qualifiedName, location: $0.location, access: memberAccess(of: $0)) }
 
@@ -191,22 +191,22 @@ public struct ModelTranslator {
 
   /// Whether the model is an FTS5 full-text index (`struct ItemText: FTS5`).
   func isFullTextIndex(_ type: TypeDeclaration) -> Bool {
-    conforms(type, to: ["FTS5", "Strata.FTS5"])
+    conforms(type, to: ["FTS5"])
   }
 
   func conforms(_ type: TypeDeclaration, to names: Set<String>) -> Bool {
-    conformances(of: type).contains { $0.dottedName.map(names.contains) ?? false }
+    conformances(of: type).contains { $0.strataName.map(names.contains) ?? false }
   }
 
   private func conformsToModelProtocol(_ inheritance: [TypeSyntax]) -> Bool {
     inheritance.contains {
-      ["Table", "Strata.Table", "FTS5", "Strata.FTS5", "Selection", "Strata.Selection"].contains($0.dottedName ?? "")
+      ["Table", "FTS5", "Selection"].contains($0.strataName ?? "")
     }
   }
 
   private mutating func role(of type: TypeDeclaration) -> Role? {
-    let isTable = conforms(type, to: ["Table", "Strata.Table"]) || isFullTextIndex(type)
-    let isSelection = conforms(type, to: ["Selection", "Strata.Selection"])
+    let isTable = conforms(type, to: ["Table"]) || isFullTextIndex(type)
+    let isSelection = conforms(type, to: ["Selection"])
     guard isTable || isSelection else { return nil }
     let protocolName = isTable ? "Table" : "Selection"
     if isTable && isSelection {

@@ -28,7 +28,7 @@ enum StorageType {
   static func isReadOnlyRepresentation(_ type: TypeSyntax) -> Bool {
     guard case .named(let components) = type else { return false }
     var names = components.map(\.name)
-    if names.first == "Strata" || names.first == "StrataCore" { names.removeFirst() }
+    if let first = names.first, StrataModules.names.contains(first) { names.removeFirst() }
     return names.count == 1 && readOnlyRepresentations.contains(names[0])
   }
 
@@ -36,7 +36,7 @@ enum StorageType {
   static func representationStorage(_ type: TypeSyntax) -> ColumnValueType? {
     guard case .named(let components) = type else { return nil }
     var names = components.map(\.name)
-    if names.first == "Strata" || names.first == "StrataCore" { names.removeFirst() }
+    if let first = names.first, StrataModules.names.contains(first) { names.removeFirst() }
     return representations[names.joined(separator: ".")]
   }
 
