@@ -141,7 +141,7 @@ enum PostgreSQLColumn {
 
   /// The value as a message shows it: `NULL`, `bigint 3`, `text 'abc'`, `uuid …`.
   static func describe(_ bytes: ByteBuffer?, type: PostgresDataType, format: PostgresFormat) -> String {
-    let name = type.knownSQLName ?? "type \(type.rawValue)"
+    let name = type.knownSQLName?.lowercased() ?? "type \(type.rawValue)"
     return withValue(bytes, type: type, format: format) { value in
       switch value {
       case nil: return "\(name) (a PostgreSQL type Strata does not read)"

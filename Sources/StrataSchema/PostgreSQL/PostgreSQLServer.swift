@@ -160,7 +160,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   // MARK: Processes
 
   /// The path of a PostgreSQL program: on the PATH, or in the usual installation folders.
-  private static func binary(_ name: String) -> String? {
+  static func binary(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     var folders = path.split(separator: ":").map(String.init)
     let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
@@ -174,7 +174,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   ///
   /// It uses `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose exit
   /// notification depends on a run loop a command-line tool does not run.
-  private static func run(
+  static func run(
     _ prefix: [String], _ arguments: [String], input: String? = nil, timeout: TimeInterval, capturing: Bool = true
   ) throws -> (status: Int32, output: String, errors: String) {
     let command = prefix + arguments

@@ -57,6 +57,12 @@ struct TestDatabase: Sendable {
 
   let engine: Engine
 
+  /// The PostgreSQL database, for the tests of PostgreSQL's own API.
+  var postgreSQL: PostgreSQLDatabase {
+    guard case .postgreSQL(let database) = engine else { preconditionFailure("a PostgreSQL test database was expected") }
+    return database
+  }
+
   var dialect: TestDialect {
     switch engine {
     case .sqlite: .sqlite

@@ -1,0 +1,88 @@
+import Foundation
+import Strata
+import StrataPostgreSQL
+import Testing
+
+/// The pool under trouble: a task that waits for a connection gives up after the configured time
+/// with an error that says why; a server that goes away mid-query is an error, never a hang or a
+/// crash, and the pool recovers when it comes back.
+@Suite(.enabled(if: OwnPostgreSQLServer.isAvailable, "needs PostgreSQL's binaries (initdb, pg_ctl) for a server of the test's own"))
+struct PostgreSQLPoolTests {
+  func configuration(_ server: OwnPostgreSQLServer, connections: Int, timeout: Duration)
+    throws -> (PostgresClient.Configuration, PostgreSQLDatabase.Configuration)
+  {
+    var client = try PostgresClient.Configuration(url: server.url)
+    client.options.maximumConnections = connections
+    client.options.connectTimeout = .seconds(2)
+    var options = PostgreSQLDatabase.Configuration()
+    options.connectionTimeout = timeout
+    return (client, options)
+  }
+
+  @Test func anExhaustedPoolFailsAfterTheTimeoutSayingSo() async throws {
+    let server = try OwnPostgreSQLServer()
+    defer { server.remove() }
+    let (client, options) = try configuration(server, connections: 1, timeout: .seconds(1))
+    try await PostgreSQLDatabase.withDatabase(client, configuration: options) { database in
+      let holding = Gate()
+      let release = Gate()
+      async let holder: Void = database.withConnection { _ in
+        holding.signal()
+        await release.wait()
+      }
+      await holding.wait()
+      let started = ContinuousClock.now
+      await #expect {
+        try await database.read { db in try await sql("SELECT 1", as: Int.self).fetchOne(db) }
+      } throws: { error in
+        guard let error = error as? PostgreSQLError, error.kind == .noConnection else { return false }
+        return error.message == "no connection within 1.0 seconds: all 1 connections of the pool are in use by this database's tasks (the pool is exhausted: raise maximumConnections, or hold connections for less time)"
+      }
+      #expect(ContinuousClock.now - started < .seconds(5))
+      release.signal()
+      try await holder
+      // The connection is free again.
+      #expect(try await database.read { db in try await sql("SELECT 2", as: Int.self).fetchOne(db) } == 2)
+    }
+  }
+
+  @Test func aServerThatGoesAwayIsAnErrorAndThePoolRecoversWhenItComesBack() async throws {
+    let server = try OwnPostgreSQLServer()
+    defer { server.remove() }
+    let (client, options) = try configuration(server, connections: 2, timeout: .seconds(2))
+    try await PostgreSQLDatabase.withDatabase(client, configuration: options) { database in
+      #expect(try await database.read { db in try await sql("SELECT 1", as: Int.self).fetchOne(db) } == 1)
+
+      // Mid-query: the statement fails when the connection breaks.
+      let running = Task {
+        try await database.withConnection { db in try await sql("SELECT 1 FROM pg_sleep(60)", as: Int.self).fetchOne(db) }
+      }
+      try await Task.sleep(for: .milliseconds(500))
+      let stopped = ContinuousClock.now
+      try server.stop()
+      do {
+        _ = try await running.value
+        Issue.record("a query on a stopped server returned")
+      } catch let error as PostgreSQLError {
+        #expect(error.kind == .connectionLost)
+        #expect(error.description.contains("in: SELECT 1 FROM pg_sleep(60)"))
+      }
+      #expect(ContinuousClock.now - stopped < .seconds(15))
+
+      // While it is down: an error after the wait, not a hang.
+      await #expect(throws: PostgreSQLError.self) {
+        try await database.read { db in try await sql("SELECT 1", as: Int.self).fetchOne(db) }
+      }
+
+      // Back: the same pool connects again.
+      try server.start()
+      var answer: Int?
+      let deadline = ContinuousClock.now + .seconds(60)
+      while answer == nil, ContinuousClock.now < deadline {
+        answer = try? await database.read { db in try await sql("SELECT 3", as: Int.self).fetchOne(db) }
+        if answer == nil { try await Task.sleep(for: .milliseconds(200)) }
+      }
+      #expect(answer == 3)
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Strata
+import StrataPostgreSQL
+import Testing
+
+/// Transactions on a pool of connections: concurrent read-modify-write loses no update, and the
+/// serialization failures it meets are retried; a statement that fails aborts its transaction,
+/// which then never reports a commit; reads cannot write; broken constraints are read from the
+/// server's error.
+@Suite(.enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+struct PostgreSQLTransactionTests {
+  /// Tasks that each read a score and write it back plus one, at the same time, on several
+  /// connections: in `write`'s SERIALIZABLE transactions every increment is kept, and the
+  /// conflicts PostgreSQL reports are run again.
+  @Test func concurrentReadModifyWriteLosesNoUpdate() async throws {
+    try await TestDialect.postgreSQL.database(seeding: scorekeeperRows()) { db throws in
+      let database = db.postgreSQL
+      let tasks = 4, increments = 15
+      let attempts = AttemptCount()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<tasks {
+          group.addTask {
+            for _ in 0..<increments {
+              try await database.write(retries: 100) { db in
+                attempts.add()
+                let score = try #require(try await Player.find(UUID(11)).select(\.score).fetchOne(db))
+                try await Player.find(UUID(11)).update { $0.score = score + 1 }.execute(db)
+              }
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      let final = try await Player.find(UUID(11)).select(\.score).fetchOne(db)
+      #expect(final == 20 + tasks * increments)
+      #expect(attempts.value >= tasks * increments)
+    }
+  }
+
+  /// A transaction that loses to another is run again, and its second run sees the other's
+  /// write.
+  @Test func aTransactionThatLosesARaceRunsAgain() async throws {
+    try await TestDialect.postgreSQL.database(seeding: scorekeeperRows()) { db throws in
+      let database = db.postgreSQL
+      let read = Gate()
+      let committed = Gate()
+      let attempts = AttemptCount()
+      async let slow: Void = database.write { db in
+        attempts.add()
+        let score = try #require(try await Player.find(UUID(11)).select(\.score).fetchOne(db))
+        read.signal()
+        await committed.wait()
+        try await Player.find(UUID(11)).update { $0.score = score + 1 }.execute(db)
+      }
+      await read.wait()
+      try await database.write { db in
+        let score = try #require(try await Player.find(UUID(11)).select(\.score).fetchOne(db))
+        try await Player.find(UUID(11)).update { $0.score = score + 10 }.execute(db)
+      }
+      committed.signal()
+      try await slow
+      #expect(attempts.value == 2)
+      #expect(try await Player.find(UUID(11)).select(\.score).fetchOne(db) == 31)
+    }
+  }
+
+  /// Without retries, the conflict is an error that says what it is.
+  @Test func aSerializationFailureWithoutRetriesIsAClearError() async throws {
+    try await TestDialect.postgreSQL.database(seeding: scorekeeperRows()) { db throws in
+      let database = db.postgreSQL
+      let first = Gate()
+      let second = Gate()
+      async let one: Void = database.write(retries: 0) { db in
+        _ = try await Player.find(UUID(11)).select(\.score).fetchOne(db)
+        first.signal()
+        await second.wait()
+        try await Player.find(UUID(11)).update { $0.score += 1 }.execute(db)
+      }
+      await first.wait()
+      try await database.write(retries: 0) { db in
+        _ = try await Player.find(UUID(11)).select(\.score).fetchOne(db)
+        try await Player.find(UUID(11)).update { $0.score += 10 }.execute(db)
+      }
+      second.signal()
+      do {
+        try await one
+        Issue.record("the second writer committed over the first")
+      } catch let error as PostgreSQLError {
+        #expect(error.isTransient)
+        #expect(error.sqlState == "40001")
+        #expect(error.description.hasPrefix("PostgreSQL error 40001 (serialization_failure): could not serialize access"))
+        #expect(error.description.contains(#"in: UPDATE "players" SET "score" = "players"."score" + $1 WHERE "players"."id" = $2"#))
+      }
+      #expect(try await Player.find(UUID(11)).select(\.score).fetchOne(db) == 30)
+    }
+  }
+
+  /// A closure that catches a failed statement and goes on cannot commit: PostgreSQL aborted the
+  /// transaction, and Strata says so rather than report a commit.
+  @Test func aTransactionWithAFailedStatementIsNeverReportedCommitted() async throws {
+    try await TestDialect.postgreSQL.database(seeding: scorekeeperRows()) { db throws in
+      let database = db.postgreSQL
+      await #expect {
+        try await database.write { db in
+          try await Game.insert { Game.Draft(title: "Kept?") }.execute(db)
+          do {
+            try await Game.insert { Game.Draft(id: UUID(1), title: "Duplicate") }.execute(db)
+          } catch {
+            // Caught, and the closure goes on.
+          }
+        }
+      } throws: { error in
+        "\(error)".contains("the transaction was rolled back, not committed: a statement in it failed")
+      }
+      #expect(try await Game.where { $0.title.eq("Kept?") }.fetchCount(db) == 0)
+    }
+  }
+
+  @Test func readsCannotWrite() async throws {
+    try await TestDialect.postgreSQL.database(seeding: scorekeeperRows()) { db throws in
+      let database = db.postgreSQL
+      await #expect {
+        try await database.read { db in try await Player.update { $0.score = 0 }.execute(db) }
+      } throws: { error in
+        (error as? PostgreSQLError)?.sqlState == "25006"
+      }
+      #expect(try await database.read { db in try await Player.fetchCount(db) } == 3)
+    }
+  }
+
+  @Test func brokenConstraintsAreReadFromTheServersError() async throws {
+    try await TestDialect.postgreSQL.database(seeding: scorekeeperRows()) { db throws in
+      func violation(_ statement: some QueryStatement) async -> ConstraintViolation? {
+        do {
+          try await statement.execute(db)
+          return nil
+        } catch {
+          return ConstraintViolation(error)
+        }
+      }
+      let duplicate = await violation(Game.insert { Game.Draft(id: UUID(1), title: "Again") })
+      #expect(duplicate == ConstraintViolation(kind: .primaryKey, table: "games", columns: ["id"], check: nil))
+      let orphan = await violation(Player.insert { Player.Draft(gameID: UUID(99), name: "Nobody") })
+      #expect(orphan?.kind == .foreignKey)
+      #expect(orphan?.table == "players")
+      let negative = await violation(sql(#"INSERT INTO "roundScores" ("gameID", round, points) VALUES (\#(UUID(1)), 1, -1)"#))
+      #expect(negative?.kind == .check)
+      #expect(negative?.table == "roundScores")
+      try await Label.insert { Label(name: "red") }.execute(db)
+      let taken = await violation(Label.insert { Label(name: "red") })
+      #expect(taken?.concerns(Label.self, \.name) == true)
+      let missing = await violation(sql("INSERT INTO games (title) VALUES (NULL)"))
+      #expect(missing == ConstraintViolation(kind: .notNull, table: "games", columns: ["title"], check: nil))
+    }
+  }
+}
+
+/// A count several tasks add to.
+final class AttemptCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
+}
+
+/// One task tells another it may go on.
+final class Gate: @unchecked Sendable {
+  private let lock = NSLock()
+  private var signaled = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func signal() {
+    let waiting = lock.withLock {
+      signaled = true
+      defer { waiters = [] }
+      return waiters
+    }
+    for waiter in waiting { waiter.resume() }
+  }
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let ready = lock.withLock {
+        if signaled { return true }
+        waiters.append(continuation)
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+}
