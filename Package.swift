@@ -65,6 +65,7 @@ let package = Package(
       name: "strata-bench",
       dependencies: [
         "Strata",
+        "StrataPostgreSQL",
         "StrataSchema",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -87,3 +87,83 @@ import Testing
     #expect(try Player.where { $0.name.glob("B*") }.queryFragment.rendered(for: .sqlite).sql.contains(" GLOB ?"))
   }
 }
+
+/// What means otherwise on PostgreSQL is respelled there so that the statement means what it
+/// means on SQLite; each statement whole, in both spellings.
+@Suite struct PostgreSQLRespellingTests {
+  func both(_ statement: some QueryStatement) throws -> [String] {
+    [statement.queryFragment.sql] + (try statement.statements(for: .postgreSQL).map(\.sql))
+  }
+
+  @Test func nullsCompareAndSortAsOnSQLite() throws {
+    #expect(
+      try both(Item.where { $0.notes.is("x") && $0.priority.isNot(nil) }.select(\.id)) == [
+        #"SELECT "items"."id" FROM "items" WHERE ("items"."notes" IS ?) AND ("items"."priority" IS NOT NULL)"#,
+        #"SELECT "items"."id" FROM "items" WHERE ("items"."notes" IS NOT DISTINCT FROM $1) AND ("items"."priority" IS NOT NULL)"#,
+      ])
+    // SQLite sorts NULL first; a column that can be NULL says so on PostgreSQL, one that cannot
+    // is left for an index to serve.
+    #expect(
+      try both(Item.order { ($0.priority, $0.dueDate.desc(), $0.id) }.select(\.id)) == [
+        #"SELECT "items"."id" FROM "items" ORDER BY "items"."priority", "items"."dueDate" DESC, "items"."id""#,
+        #"SELECT "items"."id" FROM "items" ORDER BY "items"."priority" NULLS FIRST, "items"."dueDate" DESC NULLS LAST, "items"."id""#,
+      ])
+    #expect(
+      try both(Item.where { $0.id.in([Int]()) }.select(\.id)) == [
+        #"SELECT "items"."id" FROM "items" WHERE "items"."id" IN ()"#,
+        #"SELECT "items"."id" FROM "items" WHERE "items"."id" = ANY('{}')"#,
+      ])
+  }
+
+  @Test func textMatchesAsOnSQLite() throws {
+    #expect(
+      try both(Item.where { $0.title.like("p%") && $0.title.hasSuffix("one") }.select(\.id)) == [
+        #"SELECT "items"."id" FROM "items" WHERE ("items"."title" LIKE ?) AND (substr("items"."title", -3) = ?)"#,
+        #"SELECT "items"."id" FROM "items" WHERE ("items"."title" ILIKE $1 ESCAPE '') AND (right("items"."title", 3) = $2)"#,
+      ])
+    #expect(
+      try both(Item.select { ($0.title.substr(2, 3), $0.price.round(1), $0.price.cast(as: Int.self), $0.quantity % 4) }) == [
+        #"SELECT substr("items"."title", ?, ?), round("items"."price", ?), CAST("items"."price" AS INTEGER), "items"."quantity" % ? FROM "items""#,
+        #"SELECT substr("items"."title", CAST($1 AS integer), CAST($2 AS integer)), round(CAST("items"."price" AS numeric), CAST($3 AS integer)), CAST(trunc("items"."price") AS bigint), "items"."quantity" % NULLIF($4, 0) FROM "items""#,
+      ])
+  }
+
+  @Test func aggregatesAndSubqueriesAsOnSQLite() throws {
+    #expect(
+      try both(Item.select { ($0.price.total(), $0.title.groupConcat()) }) == [
+        #"SELECT total("items"."price"), group_concat("items"."title") FROM "items""#,
+        #"SELECT CAST(coalesce(sum("items"."price"), 0) AS double precision), string_agg(CAST("items"."title" AS text), ',') FROM "items""#,
+      ])
+    #expect(
+      try both(Item.group(by: \.categoryID).countingRows()) == [
+        #"SELECT count(*) FROM (SELECT 1 FROM "items" GROUP BY "items"."categoryID")"#,
+        #"SELECT count(*) FROM (SELECT 1 FROM "items" GROUP BY "items"."categoryID") AS "rows""#,
+      ])
+    #expect(
+      try both(Item.order { $0.price.desc() }.limit(2).update { $0.isActive = false }) == [
+        #"UPDATE "items" SET "isActive" = ? WHERE "items"."rowid" IN (SELECT "items"."rowid" FROM "items" ORDER BY "items"."price" DESC LIMIT ?)"#,
+        #"UPDATE "items" SET "isActive" = $1 WHERE "items"."id" IN (SELECT "items"."id" FROM "items" ORDER BY "items"."price" DESC LIMIT $2)"#,
+      ])
+  }
+
+  /// A `Draft` without a key: SQLite assigns one for NULL; PostgreSQL for DEFAULT, which takes
+  /// no value.
+  @Test func aKeyADraftLeavesToTheDatabaseIsDefault() throws {
+    let insert = Player.insert {
+      Player.Draft(gameID: UUID(1), name: "Blob")
+      Player.Draft(id: UUID(12), gameID: UUID(1), name: "Blob Jr")
+    }
+    let statements = try insert.statements(for: .postgreSQL)
+    #expect(insert.queryFragment.sql == #"INSERT INTO "players" ("id", "gameID", "name", "score") VALUES (?, ?, ?, ?), (?, ?, ?, ?)"#)
+    #expect(statements.map(\.sql) == [#"INSERT INTO "players" ("id", "gameID", "name", "score") VALUES (DEFAULT, $1, $2, $3), ($4, $5, $6, $7)"#])
+    #expect(statements.first?.bindings == [.uuid(UUID(1)), .text("Blob"), .integer(0), .uuid(UUID(12)), .uuid(UUID(1)), .text("Blob Jr"), .integer(0)])
+    // Many rows split to fit PostgreSQL's limit on parameters, each statement its own numbers.
+    let many = Tag.insert { (1...5).map { Tag.Draft(name: "tag \($0)") } }
+    #expect(
+      try many.statements(for: .postgreSQL, maxBindings: 4).map(\.sql) == [
+        #"INSERT INTO "tags" ("id", "name") VALUES (DEFAULT, $1), (DEFAULT, $2)"#,
+        #"INSERT INTO "tags" ("id", "name") VALUES (DEFAULT, $1), (DEFAULT, $2)"#,
+        #"INSERT INTO "tags" ("id", "name") VALUES (DEFAULT, $1)"#,
+      ])
+  }
+}

@@ -59,10 +59,11 @@ actor PostgreSQLTestServer {
     return DatabaseDialect.postgresql.sql(models.schema)
   }
 
-  /// A new database holding the models' tables, empty; its name.
-  func newDatabase() async throws -> String {
+  /// A new database holding the models' tables without rows, or nothing at all when `empty`;
+  /// its name.
+  func newDatabase(empty: Bool = false) async throws -> String {
     let admin = try adminDatabase()
-    let template = try await templateDatabase(admin)
+    let template = empty ? "template0" : try await templateDatabase(admin)
     counter += 1
     let name = "strata_test_\(getpid())_\(counter)"
     try await admin.withConnection { db in
