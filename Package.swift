@@ -61,6 +61,10 @@ let package = Package(
     ),
     // The example app: the seeds' Scorekeeper, built with the plugin like a user's target.
     .executableTarget(name: "scorekeeper", dependencies: ["Strata"], plugins: ["StrataPlugin"]),
+    // The same app as a server on PostgreSQL: a target that depends on StrataPostgreSQL alone.
+    .executableTarget(
+      name: "scorekeeper-server", dependencies: ["StrataPostgreSQL"], exclude: ["Migrations/strata.json"],
+      plugins: ["StrataPlugin"]),
     .executableTarget(
       name: "strata-bench",
       dependencies: [

@@ -58,7 +58,7 @@ import Testing
       if let value = score.wrappedValue, value != seen.last ?? 0 { seen.append(value) }
       try await Task.sleep(for: .milliseconds(5))
     }
-    #expect(try writer.finish().status == 0)
+    #expect(try await writer.finish().status == 0)
     // Commits 300 ms apart, checks every 500 ms: the value may skip one, but ends on the last.
     #expect(seen.last == 3)
     #expect(await eventually { tracker.last == "3" })
@@ -147,35 +147,5 @@ import Testing
     #expect(names.wrappedValue.count == 4)
     ExternalChanges.check(database)
     #expect(await eventually(within: 2) { names.wrappedValue == ["Grace", "Ken", "Linus"] })
-  }
-}
-
-/// A process started from the package's built executables, with its output collected.
-struct ExternalProcess {
-  let process: Process
-  let output: Pipe
-
-  /// Starts `strata-bench` (which the tests' build also builds) with `arguments`.
-  static func start(_ arguments: [String]) throws -> ExternalProcess {
-    let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata-bench"),
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/strata-bench"),
-    ]
-    let executable = try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "strata-bench is not built; run `swift build`")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    return ExternalProcess(process: process, output: output)
-  }
-
-  /// Waits for the process to exit; its status and what it printed.
-  func finish() throws -> (status: Int32, output: String) {
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }

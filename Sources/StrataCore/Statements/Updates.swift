@@ -301,3 +301,19 @@ public struct GroupUpdates<Base: Table, Group: Table> {
     }
   }
 }
+
+/// Not API: a compound assignment whose left side is not `inout`, for Swift's type checker.
+///
+/// When every `+=` (`-=`, `*=`, `/=`) in scope takes its left side `inout`, the type checker
+/// settles `$0.score += 1` in an `update` closure on the first solution it finds: the standard
+/// library's `Int += Int` through the write-only subscript that assigns Swift values, whose
+/// getter is unavailable, instead of the column's expression. One overload whose left side is
+/// not `inout` keeps it weighing both; GRDB declares such an operator, which is why only a
+/// target that imports StrataPostgreSQL without GRDB met this. The consumer package's
+/// PostgreSQL target compiles `update { $0.score += 1 }` to keep it needed and sufficient.
+public enum _CompoundAssignmentHint {
+  public static func += (lhs: Self, rhs: Self) -> Self { lhs }
+  public static func -= (lhs: Self, rhs: Self) -> Self { lhs }
+  public static func *= (lhs: Self, rhs: Self) -> Self { lhs }
+  public static func /= (lhs: Self, rhs: Self) -> Self { lhs }
+}

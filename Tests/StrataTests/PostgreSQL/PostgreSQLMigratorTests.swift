@@ -157,7 +157,8 @@ struct PostgreSQLMigratorTests {
   @Test func instancesStartedTogetherMigrateOnce() async throws {
     try await withEmptyDatabase { database, url throws in
       let processes = try (0..<4).map { _ in try ExternalProcess.start(["postgres-migrate", url]) }
-      let results = try processes.map { try $0.finish() }
+      var results: [(status: Int32, output: String)] = []
+      for process in processes { results.append(try await process.finish()) }
       #expect(results.map(\.status) == [0, 0, 0, 0])
       let applied = results.map { $0.output.split(separator: "\n").map(String.init) }
       #expect(applied.filter { $0 == ["0001_create_visits", "0002_first_visit", "0003_visit_times", "done"] }.count == 1)
