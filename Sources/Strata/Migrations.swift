@@ -30,7 +30,7 @@ extension DatabaseWriter {
   ///
   /// GRDB never runs a migration twice, and records it by name only. Strata also records each
   /// migration's checksum when it runs (in the `strata_migrations` table), and before running
-  /// anything refuses, with a ``StrataError`` that names the migrations:
+  /// anything refuses, with a `StrataError` that names the migrations:
   /// - an applied migration whose text changed since (the database would not run it again and
   ///   would differ from new ones); a database migrated before checksums were recorded adopts
   ///   the current ones;
@@ -47,7 +47,7 @@ extension DatabaseWriter {
   ///   - checksums: `.ignore` to migrate despite edited migrations.
   ///   - renamed: `.accept` to record renamed migrations under their new names.
   /// - Returns: The migrations run, those recorded under a new name, and warnings.
-  /// - Throws: ``StrataError`` for the histories above, or what a migration throws.
+  /// - Throws: `StrataError` for the histories above, or what a migration throws.
   @discardableResult
   public func migrate(
     _ migrations: [Migration], checksums: MigrationChecksums = .verify, renamed: RenamedMigrations = .refuse
@@ -79,7 +79,7 @@ extension Database {
   /// Checks that the migrations this database ran, as GRDB's migrator recorded them, have the
   /// checksums they had when they ran; records the checksums of those that have none yet.
   ///
-  /// - Throws: ``StrataError`` naming the first migration whose text changed.
+  /// - Throws: `StrataError` naming the first migration whose text changed.
   public func verifyMigrations(_ migrations: [Migration]) throws {
     guard try tableExists(grdbMigrationsTable, in: "main") else { return }
     try createChecksumTable()
@@ -95,7 +95,7 @@ extension Database {
   /// the migration creates, its tables with the same columns, types, keys, references and
   /// indexes.
   ///
-  /// - Throws: ``StrataError`` naming what is missing or different when the database has some of
+  /// - Throws: `StrataError` naming what is missing or different when the database has some of
   ///   its own tables but not the baseline's: running the baseline would fail, and skipping it
   ///   would leave the app with tables it cannot read.
   fileprivate func holdsBaseline(_ migration: Migration) throws -> Bool {

@@ -3,8 +3,8 @@ import PostgresNIO
 import StrataCore
 
 /// A connection to PostgreSQL, lent by a ``PostgreSQLDatabase`` for the time of a closure
-/// (``PostgreSQLDatabase/read(_:)``, ``PostgreSQLDatabase/write(retries:_:)``,
-/// ``PostgreSQLDatabase/withConnection(_:)``); statements run on it:
+/// (``PostgreSQLDatabase/read(isolation:_:)``, ``PostgreSQLDatabase/write(retries:isolation:_:)``,
+/// ``PostgreSQLDatabase/withConnection(isolation:_:)``); statements run on it:
 ///
 /// ```swift
 /// try await database.write { db in
@@ -54,7 +54,7 @@ public struct PostgreSQLConnection: Sendable {
   /// Runs SQL text of one or more statements without parameters, one after the other: for
   /// migrations, whose files hold many statements.
   ///
-  /// - Throws: ``PostgreSQLScript/Failure``, with the line of the statement that failed.
+  /// - Throws: `PostgreSQLScript.Failure`, with the line of the statement that failed.
   func run(script sql: String) async throws {
     for statement in PostgreSQLScript(sql).statements {
       do {

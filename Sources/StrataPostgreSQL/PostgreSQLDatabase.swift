@@ -19,14 +19,14 @@ import StrataCore
 /// }
 /// ```
 ///
-/// - ``write(retries:_:)`` runs its closure in a `SERIALIZABLE` transaction, as SQLite runs
+/// - ``write(retries:isolation:_:)`` runs its closure in a `SERIALIZABLE` transaction, as SQLite runs
 ///   writes one at a time: no update is lost between tasks or machines. When PostgreSQL cannot
 ///   serialize it with another (SQLSTATE `40001`) or picks it as a deadlock's victim (`40P01`),
 ///   the transaction is rolled back and the closure runs again, up to `retries` times; so the
 ///   closure must do nothing outside the database that cannot be done twice.
-/// - ``read(_:)`` runs its closure in a `REPEATABLE READ READ ONLY` transaction: every
+/// - ``read(isolation:_:)`` runs its closure in a `REPEATABLE READ READ ONLY` transaction: every
 ///   statement sees the same snapshot, as a SQLite read does.
-/// - ``withConnection(_:)`` runs statements without a transaction (each is its own), one round
+/// - ``withConnection(isolation:_:)`` runs statements without a transaction (each is its own), one round
 ///   trip each.
 ///
 /// A closure waits at most ``Configuration/connectionTimeout`` for a connection, then fails
@@ -49,7 +49,7 @@ public final class PostgreSQLDatabase: Sendable {
     /// .maximumConnections`), which tells an exhausted pool from a server that does not answer;
     /// set for you by ``PostgreSQLDatabase/withDatabase(_:configuration:isolation:_:)``.
     public var maximumConnections: Int?
-    /// How many times ``PostgreSQLDatabase/write(retries:_:)`` runs a closure again after a
+    /// How many times ``PostgreSQLDatabase/write(retries:isolation:_:)`` runs a closure again after a
     /// serialization failure or a deadlock.
     public var transactionRetries = 10
     /// The logger postgres-nio logs statements to.

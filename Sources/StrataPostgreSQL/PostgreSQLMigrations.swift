@@ -13,7 +13,7 @@ extension PostgreSQLDatabase {
   /// session's: it is released when migrating ends, or when the connection drops.)
   ///
   /// Each migration's name and checksum are recorded in the `strata_migrations` table. Before
-  /// running anything, it refuses, with a ``StrataError`` that names the migrations, as on SQLite:
+  /// running anything, it refuses, with a `StrataError` that names the migrations, as on SQLite:
   /// an applied migration whose text changed since; a migration renamed or renumbered since the
   /// database ran it under its old name (unless `renamed` is `.accept`); a database a newer
   /// version of the app migrated. A migration the database ran that the app no longer embeds is
@@ -21,7 +21,7 @@ extension PostgreSQLDatabase {
   /// without running on a database that already holds its tables.
   ///
   /// A check in a generated migration that finds a row the change would not keep stops the
-  /// migration before it changes anything: the ``StrataError`` says which row, in the model's
+  /// migration before it changes anything: the `StrataError` says which row, in the model's
   /// words.
   @discardableResult
   public func migrate(
@@ -111,7 +111,7 @@ extension PostgreSQLConnection {
   /// PostgreSQL tells what the migration makes by making it in a schema of its own, in this
   /// transaction, which is rolled back to a savepoint afterwards.
   ///
-  /// - Throws: ``StrataError`` naming what is missing or different when the database has some
+  /// - Throws: `StrataError` naming what is missing or different when the database has some
   ///   tables of its own but not the baseline's.
   fileprivate func holdsBaseline(_ migration: Migration) async throws -> Bool {
     let schema = try await sql("SELECT current_schema()", as: String.self).fetchOne(self) ?? "public"

@@ -24,6 +24,8 @@ struct BenchmarkOptions {
   var pages = 10_000
   /// The sections to run; all of them when empty.
   var only: Set<String> = []
+  /// A PostgreSQL server for the `postgres` section, which runs only with one.
+  var postgres: String?
 
   init(_ arguments: ArraySlice<String>) {
     var arguments = arguments
@@ -40,9 +42,10 @@ struct BenchmarkOptions {
       case "--idle-seconds": idleSeconds = arguments.popFirst().flatMap(Int.init) ?? idleSeconds
       case "--statements": statements = arguments.popFirst().flatMap(Int.init) ?? statements
       case "--pages": pages = arguments.popFirst().flatMap(Int.init) ?? pages
+      case "--postgres": postgres = arguments.popFirst()
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--only fetch|shapes|insert|render|generator|rebuild|statements|upsert|search|live]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--postgres URL] [--only fetch|shapes|insert|render|generator|rebuild|statements|upsert|search|live|postgres]\n".utf8))
         exit(2)
       }
     }
@@ -77,6 +80,19 @@ final class Comparison {
     do {
       _ = try run()
       for _ in 0..<runs { durations.append(try run()) }
+    } catch {
+      fatalError("\(name) failed: \(error)")
+    }
+    durations.sort()
+    results.append((name, durations[durations.count / 2], durations[0]))
+  }
+
+  /// ``measure(_:runs:_:)`` of an asynchronous run.
+  func measureAsync(_ name: String, runs: Int, _ run: () async throws -> Duration) async {
+    var durations: [Duration] = []
+    do {
+      _ = try await run()
+      for _ in 0..<runs { durations.append(try await run()) }
     } catch {
       fatalError("\(name) failed: \(error)")
     }
@@ -123,5 +139,12 @@ final class Comparison {
 func timed(_ body: () throws -> Void) rethrows -> Duration {
   let start = ContinuousClock.now
   try body()
+  return ContinuousClock.now - start
+}
+
+/// How long `body` takes.
+func timed(_ body: () async throws -> Void) async rethrows -> Duration {
+  let start = ContinuousClock.now
+  try await body()
   return ContinuousClock.now - start
 }

@@ -165,3 +165,7 @@ if options.runs("live") {
     runs: options.runs, updates: options.liveUpdates, unrelatedWrites: options.unrelatedWrites)
   try await ExternalChangeBenchmark.run(commits: options.externalCommits, idleSeconds: options.idleSeconds)
 }
+
+if options.runs("postgres"), let url = options.postgres {
+  try await PostgreSQLBenchmark.run(url: url, rows: options.rows, statements: options.statements, runs: options.runs)
+}
