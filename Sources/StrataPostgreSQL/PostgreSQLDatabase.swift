@@ -246,10 +246,6 @@ extension PostgreSQLConnection {
 
   /// Runs SQL text written in the code, without values.
   func execute(raw sql: String) async throws {
-    do {
-      for try await _ in try await rows(sql, []) {}
-    } catch {
-      throw failure(error, sql: sql)
-    }
+    _ = try await run(sql, []) { try await PostgreSQLExecutor.receive($0, keeping: 0) }
   }
 }

@@ -47,6 +47,11 @@ enum PostgreSQLBenchmark {
     }
   }
 
+  /// An app's or an actor's call: the rows are received off the actor, not one hop per row.
+  @MainActor private static func fetchOnTheMainActor(_ db: PostgreSQLConnection) async throws -> Int {
+    try await Player.all.fetchAll(db).reduce(0) { $0 + $1.score }
+  }
+
   private static func measure(_ db: PostgreSQLConnection, rows: Int, statements: Int, runs: Int) async throws {
     let connection = db.connection
     let logger = db.logger
@@ -110,6 +115,12 @@ enum PostgreSQLBenchmark {
     await fetch.measureAsync("Strata", runs: runs) {
       var total = 0
       let duration = try await timed { total = try await Player.all.fetchAll(db).reduce(0) { $0 + $1.score } }
+      guard total == expectedScore else { fatalError("Strata read a wrong total: \(total)") }
+      return duration
+    }
+    await fetch.measureAsync("Strata, called on the main actor", runs: runs) {
+      var total = 0
+      let duration = try await timed { total = try await fetchOnTheMainActor(db) }
       guard total == expectedScore else { fatalError("Strata read a wrong total: \(total)") }
       return duration
     }

@@ -27,7 +27,7 @@ func onServer(_ statement: SQLQuery<()>) async throws {
 try await onServer(sql("CREATE DATABASE \(quote: name)"))
 
 /// The median and best of `runs` timed runs, after one to warm up.
-func measure(_ label: String, _ run: () async throws -> Void) async throws -> Duration {
+@MainActor func measure(_ label: String, _ run: () async throws -> Void) async throws -> Duration {
   try await run()
   var durations: [Duration] = []
   for _ in 0..<runs {
@@ -50,7 +50,7 @@ func ratio(_ a: Duration, _ b: Duration) -> String {
 }
 
 let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
-databases.use(.postgres(url: databaseURL, maxConnectionsPerEventLoop: 1), as: .psql)
+databases.use(try .postgres(url: databaseURL, maxConnectionsPerEventLoop: 1), as: .psql)
 let fluent = databases.database(.psql, logger: Logger(label: "peers"), on: MultiThreadedEventLoopGroup.singleton.any())!
 
 do {
