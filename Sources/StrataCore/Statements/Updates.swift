@@ -312,8 +312,8 @@ public struct GroupUpdates<Base: Table, Group: Table> {
 /// target that imports StrataPostgreSQL without GRDB met this. The consumer package's
 /// PostgreSQL target compiles `update { $0.score += 1 }` to keep it needed and sufficient.
 public enum _CompoundAssignmentHint {
-  public static func += (lhs: Self, rhs: Self) -> Self { lhs }
-  public static func -= (lhs: Self, rhs: Self) -> Self { lhs }
-  public static func *= (lhs: Self, rhs: Self) -> Self { lhs }
-  public static func /= (lhs: Self, rhs: Self) -> Self { lhs }
+  public static func += (lhs: Self, rhs: Self) -> Self {}
+  public static func -= (lhs: Self, rhs: Self) -> Self {}
+  public static func *= (lhs: Self, rhs: Self) -> Self {}
+  public static func /= (lhs: Self, rhs: Self) -> Self {}
 }
