@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Observation
 import Strata
+import StrataSchema
 
 /// Changes from another process: the time from a commit in another process to the new value on
 /// the main actor, and what the checks that find such commits cost while 100 live queries sit
@@ -63,22 +64,16 @@ enum ExternalChangeBenchmark {
     arrivals.follow { score.wrappedValue ?? 0 }
 
     guard let executable = Bundle.main.executableURL else { fatalError("cannot find strata-bench's own executable") }
-    let writer = Process()
-    writer.executableURL = executable
     // Commits further apart than the checks, so that each one is seen on its own.
     let pause = Int((ExternalChanges.checkInterval ?? .milliseconds(500)) / .milliseconds(1)) + 200
-    writer.arguments = ["external-writer", path, "\(commits)", "\(pause)"]
-    let output = Pipe()
-    writer.standardOutput = output
-    try writer.run()
-    let printed = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-    writer.waitUntilExit()
-    guard writer.terminationStatus == 0 else { fatalError("external-writer failed with status \(writer.terminationStatus)") }
+    let writer = try ChildProcess.start([executable.path, "external-writer", path, "\(commits)", "\(pause)"])
+    let result = try await writer.finish(timeout: 300)
+    guard result.status == 0 else { fatalError("external-writer failed with status \(result.status): \(result.errors)") }
     // The last commit's value may still be on its way.
     for _ in 0..<400 where arrivals.time(of: commits) == nil { try await Task.sleep(for: .milliseconds(5)) }
 
     var latencies: [Duration] = []
-    for line in String(decoding: printed, as: UTF8.self).split(separator: "\n") {
+    for line in result.output.split(separator: "\n") {
       let fields = line.split(separator: " ").compactMap { UInt64($0) }
       guard fields.count == 2, let arrival = arrivals.time(of: Int(fields[0])) else { continue }
       latencies.append(.nanoseconds(Int64(arrival) - Int64(fields[1])))

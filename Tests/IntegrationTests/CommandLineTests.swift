@@ -32,18 +32,8 @@ import Testing
 
   func strata(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
     let tool = try #require(Self.tool, "the strata tool is not built; run `swift build` first")
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    let result = try ChildProcess.run([tool.path] + arguments, directory: directory.path, timeout: 300)
+    return (result.status, result.output, result.errors)
   }
 
   func write(_ name: String, _ text: String) throws {

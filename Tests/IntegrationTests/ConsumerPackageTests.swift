@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import StrataSchema
+
 /// A scratch package that depends on this one by path and uses the plugins the way a user does:
 /// `generate-migrations` (and `--check`), then `swift build`, then running the app, whose
 /// queries check their own results. Its library target has public models; its app target's
@@ -31,31 +33,12 @@ import Testing
     try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
   }
 
-  /// Runs `swift` with `arguments` in the scratch package. The wait is on a thread of its own:
-  /// a build takes minutes, and a test that blocked one of the few threads Swift's tasks share
-  /// would starve the other tests' tasks for that long.
+  /// Runs `swift` with `arguments` in the scratch package; what it printed to both outputs. A
+  /// first build on a slow machine takes minutes, so the deadline is far off: it is there so
+  /// that a hung command fails the test rather than CI.
   func swift(_ arguments: String...) async throws -> (status: Int32, output: String) {
-    let package = package
-    return try await withCheckedThrowingContinuation { continuation in
-      Thread.detachNewThread {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = package
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-          try process.run()
-        } catch {
-          continuation.resume(throwing: error)
-          return
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
-      }
-    }
+    let result = try await ChildProcess.start(["/usr/bin/env", "swift"] + arguments, directory: package.path).finish(timeout: 1_200)
+    return (result.status, result.output + result.errors)
   }
 
   func read(_ path: String) throws -> String {

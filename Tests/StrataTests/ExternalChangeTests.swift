@@ -58,7 +58,7 @@ import Testing
       if let value = score.wrappedValue, value != seen.last ?? 0 { seen.append(value) }
       try await Task.sleep(for: .milliseconds(5))
     }
-    #expect(try await writer.finish().status == 0)
+    #expect(try await writer.finish(timeout: 120).status == 0)
     // Commits 300 ms apart, checks every 500 ms: the value may skip one, but ends on the last.
     #expect(seen.last == 3)
     #expect(await eventually { tracker.last == "3" })

@@ -81,8 +81,8 @@ final class PostgreSQLServer: @unchecked Sendable {
     connection = ["--host=" + folder, "--port=5432", "--username=strata", "--dbname=postgres"]
     let log = (folder as NSString).appendingPathComponent("server.log")
     let run = { (arguments: [String], capturing: Bool) throws in
-      let result = try Self.run(
-        asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? [], arguments, timeout: 60, capturing: capturing)
+      let result = try ChildProcess.run(
+        (asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + arguments, timeout: 60, capturing: capturing)
       if result.status != 0 {
         let output = capturing ? result.errors : (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         throw InputError("could not start a throwaway PostgreSQL server (\((arguments[0] as NSString).lastPathComponent)): \(output)")
@@ -97,9 +97,9 @@ final class PostgreSQLServer: @unchecked Sendable {
   /// Stops the throwaway server and removes its folder; a named server is left as it was.
   func stop() {
     guard let throwaway else { return }
-    _ = try? Self.run(
-      throwaway.asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? [],
-      [throwaway.pgCtl, "--pgdata=" + throwaway.data, "--mode=immediate", "stop"], timeout: 30)
+    _ = try? ChildProcess.run(
+      (throwaway.asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? [])
+        + [throwaway.pgCtl, "--pgdata=" + throwaway.data, "--mode=immediate", "stop"], timeout: 30)
     try? FileManager.default.removeItem(atPath: throwaway.folder)
   }
 
@@ -143,7 +143,7 @@ final class PostgreSQLServer: @unchecked Sendable {
       guard let database, argument.hasPrefix("--dbname=") else { return argument }
       return "--dbname=" + Self.replacingDatabase(in: String(argument.dropFirst("--dbname=".count)), with: database)
     }
-    let result = try Self.run([], arguments, input: sql, timeout: 120)
+    let result = try ChildProcess.run(arguments, input: sql, timeout: 120)
     guard result.status == 0 else { throw PsqlError(message: result.errors) }
     return result.output
   }
@@ -167,54 +167,6 @@ final class PostgreSQLServer: @unchecked Sendable {
     folders += versions.sorted { (Int($0) ?? 0) > (Int($1) ?? 0) }.map { "/usr/lib/postgresql/\($0)/bin" }
     folders += ["/opt/homebrew/bin", "/usr/local/bin", "/Applications/Postgres.app/Contents/Versions/latest/bin"]
     return folders.map { ($0 as NSString).appendingPathComponent(name) }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  /// Runs a program to its end, or kills it after `timeout` seconds. Without `capturing`, its
-  /// output goes nowhere (a server it starts keeps no pipe of ours open).
-  ///
-  /// It uses `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose exit
-  /// notification depends on a run loop a command-line tool does not run.
-  static func run(
-    _ prefix: [String], _ arguments: [String], input: String? = nil, timeout: TimeInterval, capturing: Bool = true
-  ) throws -> (status: Int32, output: String, errors: String) {
-    let command = prefix + arguments
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    // Files rather than pipes: nothing to drain while the program runs, and no pipe a
-    // background child could hold open.
-    let inputPath = (folder as NSString).appendingPathComponent("in")
-    let outputPath = capturing ? (folder as NSString).appendingPathComponent("out") : "/dev/null"
-    let errorPath = capturing ? (folder as NSString).appendingPathComponent("err") : "/dev/null"
-    try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = command.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, environ)
-    guard spawned == 0 else {
-      throw PsqlError(message: "could not run \(command[0]): \(String(cString: strerror(spawned)))")
-    }
-    let deadline = Date().addingTimeInterval(timeout)
-    var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if Date() > deadline {
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        throw PsqlError(message: "\((arguments[0] as NSString).lastPathComponent) did not finish within \(Int(timeout)) seconds")
-      }
-      usleep(2_000)
-    }
-    // WEXITSTATUS: the exit code, or a code of the signal that ended it.
-    let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    let read = { (path: String) in capturing ? (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" : "" }
-    return (exitCode, read(outputPath), read(errorPath))
   }
 }
 

@@ -158,7 +158,10 @@ struct PostgreSQLMigratorTests {
     try await withEmptyDatabase { database, url throws in
       let processes = try (0..<4).map { _ in try ExternalProcess.start(["postgres-migrate", url]) }
       var results: [(status: Int32, output: String)] = []
-      for process in processes { results.append(try await process.finish()) }
+      for process in processes {
+        let result = try await process.finish(timeout: 120)
+        results.append((result.status, result.output))
+      }
       #expect(results.map(\.status) == [0, 0, 0, 0])
       let applied = results.map { $0.output.split(separator: "\n").map(String.init) }
       #expect(applied.filter { $0 == ["0001_create_visits", "0002_first_visit", "0003_visit_times", "done"] }.count == 1)

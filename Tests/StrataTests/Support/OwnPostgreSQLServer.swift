@@ -47,8 +47,8 @@ final class OwnPostgreSQLServer: @unchecked Sendable {
 
   /// Runs a program as the user PostgreSQL runs as (`postgres` when the tests run as root).
   private func run(_ arguments: [String]) throws {
-    let result = try PostgreSQLServer.run(
-      geteuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : [], arguments, timeout: 60, capturing: false)
+    let result = try ChildProcess.run(
+      (geteuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + arguments, timeout: 60, capturing: false)
     guard result.status == 0 else {
       throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed"])
     }
