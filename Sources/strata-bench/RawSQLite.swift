@@ -1,6 +1,5 @@
 import Foundation
 import GRDBSQLite
-import StrataCore
 
 /// The floor: a hand-written sqlite3 loop, with no library between the loop and SQLite.
 enum RawSQLite {
@@ -28,10 +27,14 @@ enum RawSQLite {
     return players
   }
 
-  private static func uuid(_ statement: OpaquePointer?, _ column: Int32) -> UUID {
-    let text = UnsafeRawBufferPointer(
-      start: sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column)))
-    return UUIDText.parse(text)!
+  /// The UUID in a column, with the floor's own parser.
+  static func uuid(_ statement: OpaquePointer?, _ column: Int32) -> UUID {
+    FloorUUIDText.parse(sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column)))!
+  }
+
+  /// Binds a UUID as its lowercase text, with the floor's own formatter.
+  static func bind(_ id: UUID, _ index: Int32, _ statement: OpaquePointer?) {
+    FloorUUIDText.withText(id) { text in _ = sqlite3_bind_text(statement, index, text, 36, transient) }
   }
 
   /// Inserts rows with a NULL id, one prepared statement reset and rebound per row.
@@ -43,10 +46,7 @@ enum RawSQLite {
     defer { sqlite3_finalize(statement) }
     for draft in drafts {
       sqlite3_bind_null(statement, 1)
-      UUIDText.withText(draft.gameID) { text in
-        _ = sqlite3_bind_text(
-          statement, 2, text.baseAddress?.assumingMemoryBound(to: CChar.self), 36, transient)
-      }
+      bind(draft.gameID, 2, statement)
       sqlite3_bind_text(statement, 3, draft.name, -1, transient)
       sqlite3_bind_int64(statement, 4, Int64(draft.score))
       guard sqlite3_step(statement) == SQLITE_DONE else {

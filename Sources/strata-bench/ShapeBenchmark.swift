@@ -39,7 +39,7 @@ enum ShapeBenchmark {
     } raw: { statement in
       var values: [(Game, Player?)] = []
       while sqlite3_step(statement) == SQLITE_ROW {
-        let game = Game(id: uuid(statement, 0), title: String(cString: sqlite3_column_text(statement, 1)))
+        let game = Game(id: RawSQLite.uuid(statement, 0), title: String(cString: sqlite3_column_text(statement, 1)))
         let player = sqlite3_column_type(statement, 2) == SQLITE_NULL ? nil : player(statement, from: 2)
         values.append((game, player))
       }
@@ -79,13 +79,8 @@ enum ShapeBenchmark {
 
   private static func player(_ statement: OpaquePointer?, from column: Int32) -> Player {
     Player(
-      id: uuid(statement, column), gameID: uuid(statement, column + 1),
+      id: RawSQLite.uuid(statement, column), gameID: RawSQLite.uuid(statement, column + 1),
       name: String(cString: sqlite3_column_text(statement, column + 2)),
       score: Int(sqlite3_column_int64(statement, column + 3)))
-  }
-
-  private static func uuid(_ statement: OpaquePointer?, _ column: Int32) -> UUID {
-    UUIDText.parse(
-      UnsafeRawBufferPointer(start: sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column))))!
   }
 }

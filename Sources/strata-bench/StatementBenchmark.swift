@@ -218,8 +218,6 @@ enum StatementBenchmark {
 
 /// Hand-written `sqlite3` loops with one prepared statement each, for the statements above.
 enum RawStatements {
-  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
   static let gameRowsSQL = """
     SELECT "games"."id", "games"."title", count("players"."id") FROM "games" \
     LEFT JOIN "players" ON "games"."id" = "players"."gameID" GROUP BY "games"."id" \
@@ -234,21 +232,10 @@ enum RawStatements {
     return statement
   }
 
-  private static func bind(_ id: UUID, _ index: Int32, _ statement: OpaquePointer?) {
-    UUIDText.withText(id) { text in
-      _ = sqlite3_bind_text(statement, index, text.baseAddress?.assumingMemoryBound(to: CChar.self), 36, transient)
-    }
-  }
-
   private static func player(_ statement: OpaquePointer?) -> RawSQLite.Player {
     RawSQLite.Player(
-      id: uuid(statement, 0), gameID: uuid(statement, 1), name: String(cString: sqlite3_column_text(statement, 2)),
+      id: RawSQLite.uuid(statement, 0), gameID: RawSQLite.uuid(statement, 1), name: String(cString: sqlite3_column_text(statement, 2)),
       score: Int(sqlite3_column_int64(statement, 3)))
-  }
-
-  private static func uuid(_ statement: OpaquePointer?, _ column: Int32) -> UUID {
-    UUIDText.parse(
-      UnsafeRawBufferPointer(start: sqlite3_column_text(statement, column), count: Int(sqlite3_column_bytes(statement, column))))!
   }
 
   /// The sum of the scores of the players with the given ids, one lookup each.
@@ -257,7 +244,7 @@ enum RawStatements {
     defer { sqlite3_finalize(statement) }
     var total = 0
     for id in ids {
-      bind(id, 1, statement)
+      RawSQLite.bind(id, 1, statement)
       if sqlite3_step(statement) == SQLITE_ROW { total += player(statement).score }
       sqlite3_reset(statement)
     }
@@ -269,7 +256,7 @@ enum RawStatements {
     let statement = prepare(sql, connection)
     defer { sqlite3_finalize(statement) }
     for id in ids {
-      bind(id, 1, statement)
+      RawSQLite.bind(id, 1, statement)
       guard sqlite3_step(statement) == SQLITE_DONE else { fatalError(String(cString: sqlite3_errmsg(connection))) }
       sqlite3_reset(statement)
     }
@@ -286,7 +273,7 @@ enum RawStatements {
     }
     let statement = pageStatement
     defer { sqlite3_reset(statement) }
-    bind(game, 1, statement)
+    RawSQLite.bind(game, 1, statement)
     sqlite3_bind_int64(statement, 2, 20)
     sqlite3_bind_int64(statement, 3, Int64(offset))
     var players: [RawSQLite.Player] = []
@@ -310,7 +297,7 @@ enum RawStatements {
     while sqlite3_step(statement) == SQLITE_ROW {
       rows.append(
         GameRow(
-          id: uuid(statement, 0), title: String(cString: sqlite3_column_text(statement, 1)),
+          id: RawSQLite.uuid(statement, 0), title: String(cString: sqlite3_column_text(statement, 1)),
           playerCount: Int(sqlite3_column_int64(statement, 2))))
     }
     return rows

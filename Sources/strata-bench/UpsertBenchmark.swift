@@ -78,9 +78,7 @@ enum UpsertBenchmark {
     defer { sqlite3_finalize(statement) }
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     for item in items {
-      UUIDText.withText(item.id!) { text in
-        _ = sqlite3_bind_text(statement, 1, text.baseAddress?.assumingMemoryBound(to: CChar.self), 36, transient)
-      }
+      RawSQLite.bind(item.id!, 1, statement)
       sqlite3_bind_text(statement, 2, item.name, -1, transient)
       sqlite3_bind_int64(statement, 3, Int64(item.libraryID))
       sqlite3_bind_int64(statement, 4, Int64(item.remoteID))
