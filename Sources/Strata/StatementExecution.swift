@@ -20,14 +20,15 @@ enum StatementExecutor {
     _ statement: some QueryStatement, in db: Database,
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> [Element] {
-    guard !statement.isEmpty else { return [] }
     var rows: [Element] = []
     if let fragment = statement.singleBatch {
+      guard !fragment.isEmpty else { return [] }
       let cursor = try BatchCursor(
         statement: db.cachedStatement(sql: fragment.sql), fragment: fragment, decodeRow: decodeRow)
       try cursor.forEach { rows.append($0) }
       return rows
     }
+    guard !statement.isEmpty else { return [] }
     for batch in batches(of: statement, in: db) {
       let cursor = try BatchCursor(
         statement: db.cachedStatement(sql: batch.sql), batch: batch, decodeRow: decodeRow)
@@ -43,10 +44,10 @@ enum StatementExecutor {
     _ statement: some QueryStatement, in db: Database,
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> Element? {
-    guard !statement.isEmpty else { return nil }
     guard let fragment = statement.singleBatch else {
       return try fetchAll(statement, in: db, decodeRow: decodeRow).first
     }
+    guard !fragment.isEmpty else { return nil }
     let prepared = try db.cachedStatement(sql: fragment.sql)
     let cursor = try BatchCursor(statement: prepared, fragment: fragment, decodeRow: decodeRow)
     let first = try cursor.next()
@@ -59,13 +60,14 @@ enum StatementExecutor {
   /// Runs every batch to completion, ignoring any rows.
   @inlinable
   static func execute(_ statement: some QueryStatement, in db: Database) throws {
-    guard !statement.isEmpty else { return }
     if let fragment = statement.singleBatch {
+      guard !fragment.isEmpty else { return }
       let cursor = try BatchCursor(
         statement: db.cachedStatement(sql: fragment.sql), fragment: fragment, decodeRow: { _ in })
       while try cursor.next() != nil {}
       return
     }
+    guard !statement.isEmpty else { return }
     for batch in batches(of: statement, in: db) {
       let cursor = try BatchCursor(
         statement: db.cachedStatement(sql: batch.sql), batch: batch, decodeRow: { _ in })

@@ -19,7 +19,7 @@ enum FloorUUIDText {
     let (c, cValid) = bytes(half(19) | half(24) << 32)
     let (d, dValid) = bytes(raw.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
     guard dashes, aValid, bValid, cValid, dValid else { return nil }
-    var uuid = UUID().uuid
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &uuid) { out in
       out.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt32.self)
       out.storeBytes(of: b.littleEndian, toByteOffset: 4, as: UInt32.self)

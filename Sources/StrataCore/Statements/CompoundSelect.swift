@@ -25,6 +25,8 @@ public struct CompoundSelect<QueryValue>: SelectStatement, DatabaseExpression, H
 
   public var isEmpty: Bool { isNothing }
 
+  public var singleBatch: QueryFragment? { isNothing ? QueryFragment() : fragment }
+
   /// A compound select used as a result column is a parenthesized scalar subquery.
   public var resultColumns: [ResultColumn] {
     [ResultColumn(fragment.parenthesized())]

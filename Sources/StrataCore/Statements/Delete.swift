@@ -10,9 +10,19 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
   public var isEmpty: Bool { rows.isEmpty }
 
   public var queryFragment: QueryFragment {
+    render(rows.resolved)
+  }
+
+  public var singleBatch: QueryFragment? {
+    let clauses = rows.resolved
+    return clauses.isEmpty ? QueryFragment() : render(clauses)
+  }
+
+  /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
+  private func render(_ clauses: SelectClauses) -> QueryFragment {
     var fragment: QueryFragment = "DELETE FROM "
     fragment.append(From.tableFragment)
-    fragment.append(rows.rowFilter)
+    fragment.append(rows.rowFilter(clauses))
     fragment.append(returning.queryFragment)
     return fragment
   }

@@ -23,7 +23,8 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
 
   /// One row, or rows from a select, always fit one statement.
   public var singleBatch: QueryFragment? {
-    clause.rowCount <= 1 || clause.selection != nil ? clause.queryFragment : nil
+    if isEmpty { return QueryFragment() }
+    return clause.rowCount == 1 || clause.selection != nil ? clause.queryFragment : nil
   }
 
   /// Adds a `RETURNING` clause with the expression the closure returns: a column, or the

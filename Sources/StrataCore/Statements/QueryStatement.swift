@@ -12,8 +12,9 @@ public protocol QueryStatement<QueryValue>: QueryExpression {
   /// values. Only multi-row inserts need more than one piece.
   func executionBatches(maxBindings: Int) -> [QueryBatch]
 
-  /// The statement's SQL when it always runs as one piece, which spares executors the batches;
-  /// nil for a statement that may need several (a multi-row insert).
+  /// The statement's SQL when it always runs as one piece, which spares executors the batches
+  /// (an empty fragment when the statement does nothing, so that an executor learns both from
+  /// one rendering); nil for a statement that may need several (a multi-row insert).
   var singleBatch: QueryFragment? { get }
 
   /// The statement for a database other than SQLite, in pieces that each bind at most

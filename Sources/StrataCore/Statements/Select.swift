@@ -38,7 +38,17 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   /// The statement's SQL, marked as a statement so that a select used as a subquery
   /// (`$0.score.eq(Player.select { $0.score.max() })`) is parenthesized.
   public var queryFragment: QueryFragment {
+    render(resolved)
+  }
+
+  /// The scope is resolved once for both questions an executor asks: whether the statement
+  /// does anything, and its SQL.
+  public var singleBatch: QueryFragment? {
     let clauses = resolved
+    return clauses.isEmpty ? QueryFragment() : render(clauses)
+  }
+
+  private func render(_ clauses: SelectClauses) -> QueryFragment {
     guard clauses.selectsAllOfOneTable else {
       return clauses.queryFragment(table: From.tableFragment, tableColumns: From.allColumnsFragment)
         .marked(.statement)
@@ -71,9 +81,9 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   }
 
   /// The row filter for an `UPDATE` or `DELETE` of the selected rows: the `WHERE` clause, or,
-  /// when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`.
-  var rowFilter: QueryFragment {
-    let clauses = resolved
+  /// when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`. `clauses`
+  /// are this statement's, with the scope resolved.
+  func rowFilter(_ clauses: SelectClauses) -> QueryFragment {
     if clauses.isPlainFilter { return clauses.whereClause }
     var subquery = clauses
     let rowid = From.columns.rowIdentity

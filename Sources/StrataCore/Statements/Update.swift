@@ -11,6 +11,16 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
   public var isEmpty: Bool { rows.isEmpty || assignments.isEmpty }
 
   public var queryFragment: QueryFragment {
+    render(rows.resolved)
+  }
+
+  public var singleBatch: QueryFragment? {
+    let clauses = rows.resolved
+    return clauses.isEmpty ? QueryFragment() : render(clauses)
+  }
+
+  /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
+  private func render(_ clauses: SelectClauses) -> QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
     var fragment: QueryFragment = "UPDATE "
     fragment.reserveCapacity(128)
@@ -20,7 +30,7 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
       if index > 0 { fragment.append(raw: ", ") }
       fragment.append(assignment.queryFragment)
     }
-    fragment.append(rows.rowFilter)
+    fragment.append(rows.rowFilter(clauses))
     fragment.append(returning.queryFragment)
     return fragment
   }

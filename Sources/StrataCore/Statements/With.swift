@@ -74,6 +74,8 @@ public struct With<QueryValue>: SelectStatement, DatabaseExpression, Hashable, S
 
   public var isEmpty: Bool { isNothing }
 
+  public var singleBatch: QueryFragment? { isNothing ? QueryFragment() : fragment }
+
   /// A `WITH` statement used as a result column is a parenthesized scalar subquery.
   public var resultColumns: [ResultColumn] {
     [ResultColumn(fragment.parenthesized())]
