@@ -72,6 +72,12 @@ struct GenerateCommand: ParsableCommand {
         throw InputError("schema files (*.strata) need --schema-models-output for the models they declare")
       }
       var registry: String?
+      // The plugin's work folder remembers the histories that ran statement by statement.
+      var histories = registryOutput.map { output in
+        RunMigrationHistories(
+          path: ((output as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".strata-run-migrations"),
+          tool: Self.toolIdentity)
+      }
       if let migrations {
         // The main database's migrations, and each attached database's in its own folder.
         var main: MigrationFiles?
@@ -88,7 +94,9 @@ struct GenerateCommand: ParsableCommand {
           if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
             try MigrationSettings.read(migrations: migrations).dialect == .sqlite
           {
-            report(try MigrationDrift.warnings(models: database.models, migrations: files))
+            let alreadyRun = histories?.contains(files) ?? false
+            report(try MigrationDrift.warnings(models: database.models, migrations: files, alreadyRun: alreadyRun))
+            histories?.insert(files)
           }
           if let name = database.schemaName { attached.append((name, files)) } else { main = files }
         }
@@ -100,7 +108,16 @@ struct GenerateCommand: ParsableCommand {
       if let registry, let registryOutput {
         try AtomicFile.write(registry, to: registryOutput)
       }
+      try histories?.save()
       return 0
     }
+  }
+
+  /// This executable as it is on disk: a rebuilt tool runs every migration again.
+  static var toolIdentity: String {
+    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(path) \((attributes[.size] as? NSNumber)?.intValue ?? 0) \(modified)"
   }
 }

@@ -106,6 +106,36 @@ import Testing
     #expect(try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift").status == 0)
   }
 
+  /// The build plugin's check runs a migration history statement by statement once, and while
+  /// the files and the tool stay the same lets SQLite read the schema at once: the same warnings
+  /// either way. An edited migration runs again, with its error at its line, and is not recorded.
+  @Test func aHistoryRunsStatementByStatementUntilItChanges() throws {
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
+    let generate = [
+      "generate", "--output", "Out/Models.swift", "--migrations", "Migrations", "--registry-output", "Out/Migrations.swift", "Models.swift",
+    ]
+    #expect(try strata(generate).status == 0)
+    let recordPath = directory.appendingPathComponent("Out/.strata-run-migrations").path
+    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
+    #expect(record.utf8.count == 65, "one SHA-256 per history: \(record)")
+
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n  var color = 0\n}\n")
+    let read = try strata(generate)
+    try FileManager.default.removeItem(atPath: recordPath)
+    let run = try strata(generate)
+    #expect(read.status == 0 && run.status == 0)
+    #expect(read.errors.contains("Models.swift:1:8: warning: the migrations do not match 'Note' yet"), "\(read.errors)")
+    #expect(read.errors == run.errors)
+
+    let migration = directory.appendingPathComponent("Migrations/0001_create_notes.sql").path
+    try write("Migrations/0001_create_notes.sql", try String(contentsOfFile: migration, encoding: .utf8) + "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
+    let failing = try strata(generate)
+    #expect(failing.status == 1)
+    #expect(failing.errors.contains("error: this migration fails on SQLite: table notes has no column named missing"), "\(failing.errors)")
+    #expect(try String(contentsOfFile: recordPath, encoding: .utf8) == record)
+  }
+
   @Test func checkedInCodeIsWrittenCheckedAndNotReadAsModels() throws {
     try write("App/Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
     let migrations = ["migrations", "--root", "App", "--migrations", "App/Migrations", "--code", "App/Generated/StrataModels.swift"]

@@ -11,10 +11,12 @@ public enum MigrationDrift {
   /// table the migrations do not produce as declared, listing the changes a new migration would
   /// make, and one per table the migrations create that no model declares.
   ///
+  /// - Parameter alreadyRun: Whether these very migrations ran statement by statement before
+  ///   without an error (``RunMigrationHistories``): then SQLite reads their schema at once.
   /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
   ///   contain (`COMMIT`, `VACUUM`, …), as it would at launch.
-  public static func warnings(models: ModelSet, migrations: MigrationFiles) throws -> [Diagnostic] {
-    let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: true)
+  public static func warnings(models: ModelSet, migrations: MigrationFiles, alreadyRun: Bool = false) throws -> [Diagnostic] {
+    let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: !alreadyRun)
     let tables = Dictionary(
       models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
     let renderer = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
