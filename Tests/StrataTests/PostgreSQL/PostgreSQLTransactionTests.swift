@@ -168,25 +168,23 @@ final class AttemptCount: @unchecked Sendable {
 final class Gate: @unchecked Sendable {
   private let lock = NSLock()
   private var signaled = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
 
   func signal() {
-    let waiting = lock.withLock {
-      signaled = true
-      defer { waiters = [] }
-      return waiters
-    }
-    for waiter in waiting { waiter.resume() }
+    lock.withLock { signaled = true }
   }
 
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let ready = lock.withLock {
-        if signaled { return true }
-        waiters.append(continuation)
+  /// Waits for the signal, or records an issue after `timeout` and returns false: a test whose
+  /// other side failed before it signalled fails instead of hanging.
+  @discardableResult
+  func wait(timeout: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !lock.withLock({ signaled }) {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("not signalled within \(timeout)", sourceLocation: sourceLocation)
         return false
       }
-      if ready { continuation.resume() }
+      try? await Task.sleep(for: .milliseconds(2))
     }
+    return true
   }
 }
