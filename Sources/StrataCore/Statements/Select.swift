@@ -56,7 +56,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     // The common case, whole rows of one table: its `SELECT … FROM` is rendered once per type.
     var fragment = QueryFragment(raw: TableSQL.of(From.self).selectAll)
     fragment.reserveCapacity(fragment.sql.utf8.count + 64)
-    fragment.append(clauses.tail)
+    clauses.appendTail(to: &fragment)
     return fragment.marked(.statement)
   }
 
@@ -84,7 +84,11 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   /// when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`. `clauses`
   /// are this statement's, with the scope resolved.
   func rowFilter(_ clauses: SelectClauses) -> QueryFragment {
-    if clauses.isPlainFilter { return clauses.whereClause }
+    if clauses.isPlainFilter {
+      var filter = QueryFragment()
+      clauses.appendWhereClause(to: &filter)
+      return filter
+    }
     var subquery = clauses
     let rowid = From.columns.rowIdentity
     subquery.columns = [ResultColumn(rowid)]

@@ -77,18 +77,18 @@ struct SelectClauses: Hashable, Sendable {
     }
     fragment.append(raw: " FROM ")
     fragment.append(from ?? table)
-    fragment.append(tail)
+    appendTail(to: &fragment)
     return fragment
   }
 
-  /// Everything after `FROM "table"`: joins, filters, grouping, ordering and limits.
-  var tail: QueryFragment {
-    var fragment = QueryFragment()
+  /// Appends everything after `FROM "table"` to `fragment`: joins, filters, grouping, ordering
+  /// and limits. In place, so that a statement's SQL is built in one string.
+  func appendTail(to fragment: inout QueryFragment) {
     for join in joins {
       fragment.append(raw: " ")
       fragment.append(join)
     }
-    fragment.append(whereClause)
+    appendWhereClause(to: &fragment)
     if !groups.isEmpty {
       fragment.append(raw: " GROUP BY ")
       fragment.append(groups.joined(separator: ", "))
@@ -113,13 +113,13 @@ struct SelectClauses: Hashable, Sendable {
       fragment.append(raw: " OFFSET ")
       fragment.append(offset)
     }
-    return fragment
   }
 
-  /// ` WHERE a AND b`, or nothing.
-  var whereClause: QueryFragment {
-    guard !wheres.isEmpty else { return QueryFragment() }
-    return " WHERE " + Self.conjunction(wheres)
+  /// Appends ` WHERE a AND b`, or nothing.
+  func appendWhereClause(to fragment: inout QueryFragment) {
+    guard !wheres.isEmpty else { return }
+    fragment.append(raw: " WHERE ")
+    fragment.append(Self.conjunction(wheres))
   }
 
   /// Predicates joined with `AND`, each parenthesized when it is an operator expression.
