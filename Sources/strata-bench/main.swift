@@ -38,6 +38,18 @@ let expectedScore = drafts.reduce(0) { $0 + $1.score }
 func check(_ total: Int, _ name: String) {
   guard total == expectedScore else { fatalError("\(name) read a wrong total score: \(total)") }
 }
+if ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] == "fetch" {
+  // For `perf record`: one contender's fetchAll, `--runs` times.
+  let raw = ProcessInfo.processInfo.environment["STRATA_BENCH_CONTENDER"] == "raw"
+  try database.read { db in
+    for _ in 0..<options.runs {
+      check(
+        raw ? RawSQLite.fetchAll(db.sqliteConnection!).reduce(0) { $0 + $1.score }
+          : try Player.all.fetchAll(db).reduce(0) { $0 + $1.score }, "profile")
+    }
+  }
+  exit(0)
+}
 if options.runs("fetch") {
 let fetch = Comparison(title: "fetchAll of \(options.rows) players")
 /// Times a read that returns the players' total score, and checks the total.
