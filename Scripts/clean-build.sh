@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Clean debug builds of two minimal consumers, one after the other: one that depends on GRDB
 # alone, and one that uses Strata as the README shows (the seeds' two models, the build plugin
-# and so the `strata` tool, one query). With `--modules`, the Strata consumer is built once more
-# with `-driver-time-compilation` and the slowest compile jobs are listed.
+# and so the `strata` tool, one query).
 #
-#   Scripts/clean-build.sh [--modules]
+#   Scripts/clean-build.sh
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 package=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
@@ -50,22 +49,8 @@ let package = Package(
   ]
 )
 EOF
-cat > "$work/strata/Sources/App/Models.swift" <<'EOF'
-import Foundation
-import Strata
-
-struct Game: Table, Identifiable {
-  let id: UUID
-  var title = ""
-}
-
-struct Player: Table, Identifiable {
-  let id: UUID
-  var gameID: Game.ID
-  var name = ""
-  var score = 0
-}
-EOF
+# The seeds' models, as the example app declares them.
+cp "$repo/Sources/scorekeeper/Models.swift" "$work/strata/Sources/App/Models.swift"
 cat > "$work/strata/Sources/App/main.swift" <<'EOF'
 import Strata
 
@@ -83,8 +68,3 @@ for consumer in grdb strata; do
   printf '%-7s clean debug build: %5.1f s\n' "$consumer" "$(echo "$(date +%s.%N) - $start" | bc)"
 done
 
-if [ "${1:-}" = "--modules" ]; then
-  rm -rf "$work/strata/.build/debug" "$work/strata/.build/x86_64-unknown-linux-gnu" "$work/strata/.build/arm64-apple-macosx"
-  (cd "$work/strata" && swift build -Xswiftc -driver-time-compilation 2>&1) \
-    | grep -E '^ *[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ .*Compiling' | sort -rn | head -25
-fi

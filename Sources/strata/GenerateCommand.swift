@@ -94,9 +94,10 @@ struct GenerateCommand: ParsableCommand {
           if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
             try MigrationSettings.read(migrations: migrations).dialect == .sqlite
           {
-            let alreadyRun = histories?.contains(files) ?? false
+            let history = histories?.key(files)
+            let alreadyRun = history.flatMap { histories?.contains($0) } ?? false
             report(try MigrationDrift.warnings(models: database.models, migrations: files, alreadyRun: alreadyRun))
-            histories?.insert(files)
+            if let history { histories?.insert(history) }
           }
           if let name = database.schemaName { attached.append((name, files)) } else { main = files }
         }

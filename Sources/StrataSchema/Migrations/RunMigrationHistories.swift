@@ -25,14 +25,19 @@ public struct RunMigrationHistories {
     recorded = Set(text.split(separator: "\n").map(String.init))
   }
 
-  /// Whether `migrations` ran statement by statement before, with this tool and this SQLite.
-  public func contains(_ migrations: MigrationFiles) -> Bool {
-    recorded.contains(key(migrations))
+  /// What identifies a history: its files' paths and checksums, the tool and SQLite's version.
+  public struct Key: Hashable, Sendable {
+    fileprivate let digest: String
   }
 
-  /// Notes that `migrations` ran statement by statement without an error.
-  public mutating func insert(_ migrations: MigrationFiles) {
-    current.insert(key(migrations))
+  /// Whether the history `key` names ran statement by statement before.
+  public func contains(_ key: Key) -> Bool {
+    recorded.contains(key.digest)
+  }
+
+  /// Notes that the history `key` names ran statement by statement without an error.
+  public mutating func insert(_ key: Key) {
+    current.insert(key.digest)
   }
 
   /// Writes the histories inserted since `init`; the others are no longer the target's.
@@ -40,11 +45,12 @@ public struct RunMigrationHistories {
     try AtomicFile.write(current.sorted().map { $0 + "\n" }.joined(), to: path)
   }
 
-  private func key(_ migrations: MigrationFiles) -> String {
+  /// The key of `migrations` as this tool runs them on this SQLite.
+  public func key(_ migrations: MigrationFiles) -> Key {
     var text = tool + "\u{0}" + String(cString: sqlite3_libversion()) + "\u{0}"
     for file in migrations.files {
       text += file.path + "\u{0}" + file.checksum + "\u{0}"
     }
-    return SHA256.hex(SHA256.digest(Array(text.utf8)))
+    return Key(digest: SHA256.hex(SHA256.digest(Array(text.utf8))))
   }
 }

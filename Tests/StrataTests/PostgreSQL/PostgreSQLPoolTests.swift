@@ -58,12 +58,13 @@ struct PostgreSQLPoolTests {
   /// Waits until the database answers, for up to 60 seconds.
   func connected(_ database: PostgreSQLDatabase) async throws {
     let deadline = ContinuousClock.now + .seconds(60)
-    while (try? await database.read { db in try await sql("SELECT 1", as: Int.self).fetchOne(db) }) == nil {
-      guard ContinuousClock.now < deadline else {
+    while true {
+      do {
         _ = try await database.read { db in try await sql("SELECT 1", as: Int.self).fetchOne(db) }
         return
+      } catch where ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(100))
       }
-      try await Task.sleep(for: .milliseconds(100))
     }
   }
 
