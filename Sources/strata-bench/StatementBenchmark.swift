@@ -32,10 +32,12 @@ enum StatementBenchmark {
     }
 
     if let operation = ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] {
-      // For `perf record` and `valgrind`: one contender's side of one operation, `count` times.
+      // For `perf record` and `valgrind`: one contender's side of one operation, `count` times
+      // (`runs` times over for a find or an update, so that the setup does not fill the profile).
       let contender = ProcessInfo.processInfo.environment["STRATA_BENCH_CONTENDER"] ?? "strata"
       let ids = try refill()
-      try database.write { db in
+      let repeats = operation == "find" || operation == "update" ? runs : 1
+      for _ in 0..<repeats { try database.write { db in
         if operation == "insert" { try Player.delete().execute(db) }
         let connection = db.sqliteConnection!
         switch (operation, contender) {
@@ -56,7 +58,7 @@ enum StatementBenchmark {
         case (_, "none"): break
         default: fatalError("unknown operation or contender: \(operation) \(contender)")
         }
-      }
+      } }
       return
     }
 

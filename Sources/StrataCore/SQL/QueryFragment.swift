@@ -106,6 +106,9 @@ public struct QueryFragment: Hashable, Sendable {
   /// Whether the fragment holds no SQL.
   public var isEmpty: Bool { sql.isEmpty }
 
+  /// Whether the fragment is one bound value's `?`, which renders the same for every value.
+  var isPlaceholder: Bool { bindings.count == 1 && sql == "?" && pieces == nil }
+
   /// Reserves room for SQL text, for a fragment that many appends build.
   mutating func reserveCapacity(_ count: Int) {
     sql.reserveCapacity(count)

@@ -16,6 +16,9 @@ final class TableSQL: Hashable, Sendable {
   let qualifier: String
   let allColumns: String
   let columns: [String: String]
+  /// `"table"."column" = ?` for each column: a lookup by a bound key (`find(id)`) is the most
+  /// common condition there is.
+  let columnEqualsParameter: [String: String]
   /// `SELECT <all columns> FROM <table>`.
   let selectAll: String
   /// `INSERT INTO "table" ("a", "b", …)`, and `(?, ?, …)` for one row of every column.
@@ -45,13 +48,16 @@ final class TableSQL: Hashable, Sendable {
       from = name
     }
     var columns: [String: String] = [:]
+    var equalsParameter: [String: String] = [:]
     var list: [String] = []
     for column in T.TableColumns.columnNames {
       let qualified = qualifier + "." + QueryFragment.quote(column)
       columns[column] = qualified
+      equalsParameter[column] = qualified + " = ?"
       list.append(qualified)
     }
     self.columns = columns
+    columnEqualsParameter = equalsParameter
     allColumns = list.joined(separator: ", ")
     selectAll = "SELECT " + allColumns + " FROM " + from
     insertInto = "INSERT INTO " + name + " ("

@@ -44,8 +44,17 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   /// The scope is resolved once for both questions an executor asks: whether the statement
   /// does anything, and its SQL.
   public var singleBatch: QueryFragment? {
-    let clauses = resolved
-    return clauses.isEmpty ? QueryFragment() : render(clauses)
+    withResolvedClauses { $0.isEmpty ? QueryFragment() : render($0) }
+  }
+
+  /// Calls `body` with ``resolved``: for a table without a default scope of its own (most
+  /// tables), the stored clauses themselves rather than a copy of each of their arrays.
+  func withResolvedClauses<Result>(_ body: (SelectClauses) -> Result) -> Result {
+    if clauses.scope == .default {
+      let scope = From.all.clauses
+      if !scope.isTrivial { return body(clauses.scoped(by: scope)) }
+    }
+    return body(clauses)
   }
 
   private func render(_ clauses: SelectClauses) -> QueryFragment {
@@ -68,7 +77,10 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   public var isEmpty: Bool { resolved.isEmpty }
 
   /// The same statement, typed with other result columns and joins.
-  func retyped<NewColumns, NewFrom: Table, NewJoins>(
+  ///
+  /// Consuming, so that a chain of calls on a statement nothing else holds (`Player.where { … }
+  /// .order { … }`) moves its clauses from step to step instead of copying each of their arrays.
+  consuming func retyped<NewColumns, NewFrom: Table, NewJoins>(
     _ transform: (inout SelectClauses) -> Void = { _ in }
   ) -> Select<NewColumns, NewFrom, NewJoins> {
     var clauses = clauses
@@ -76,7 +88,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     return Select<NewColumns, NewFrom, NewJoins>(clauses: clauses)
   }
 
-  func with(_ transform: (inout SelectClauses) -> Void) -> Self {
+  consuming func with(_ transform: (inout SelectClauses) -> Void) -> Self {
     retyped(transform)
   }
 

@@ -168,12 +168,20 @@ extension PrimaryKeyedTable {
 extension Select where From: PrimaryKeyedTable, Joins == () {
   /// Narrows the statement to the row whose primary key is `key`, whatever it selects.
   @_disfavoredOverload
-  public func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
-    // The condition's SQL is the same for every key: it comes from the table's rendered SQL.
+  public consuming func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
+    // The condition's SQL is the same for every key: it comes from the table's rendered SQL,
+    // whole when the key is a bound value.
     let key = key.queryFragment
     let column = From.columns.primaryKey.name
-    var condition = QueryFragment(raw: TableSQL.of(From.self).column(column) + " = ")
-    condition.append(key.operand)
+    let tableSQL = TableSQL.of(From.self)
+    let condition: QueryFragment
+    if key.isPlaceholder, let sql = tableSQL.columnEqualsParameter[column] {
+      condition = QueryFragment(sql: sql, bindings: key.bindings)
+    } else {
+      var built = QueryFragment(raw: tableSQL.column(column) + " = ")
+      built.append(key.operand)
+      condition = built
+    }
     return with { $0.wheres.append(condition.compound()) }
   }
 

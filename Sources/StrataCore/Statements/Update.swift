@@ -15,8 +15,7 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
   }
 
   public var singleBatch: QueryFragment? {
-    let clauses = rows.resolved
-    return clauses.isEmpty ? QueryFragment() : render(clauses)
+    rows.withResolvedClauses { $0.isEmpty ? QueryFragment() : render($0) }
   }
 
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.

@@ -36,12 +36,19 @@ public protocol QueryRepresentable<Unwrapped> {
   static var isOptional: Bool { get }
 }
 
+/// The Swift type a fetch of `T` returns: `T` itself, or the value a representation stands for.
+/// Generated decoding initializers name their parameters' types with it.
+public typealias QueryOutputOf<T: QueryRepresentable> = T.QueryOutput
+
+// Inlinable, so that decoding a row in the caller's module moves each value out instead of
+// copying it through an opaque getter (a retain and a release per string, per row).
+
 extension QueryRepresentable {
-  public static var queryColumnCount: Int { 1 }
-  public static var isOptional: Bool { false }
+  @inlinable public static var queryColumnCount: Int { 1 }
+  @inlinable public static var isOptional: Bool { false }
 }
 
 extension QueryRepresentable where QueryOutput == Self {
-  public init(queryOutput: Self) { self = queryOutput }
-  public var queryOutput: Self { self }
+  @inlinable public init(queryOutput: Self) { self = queryOutput }
+  @inlinable public var queryOutput: Self { self }
 }
