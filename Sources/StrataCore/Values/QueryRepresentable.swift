@@ -36,10 +36,6 @@ public protocol QueryRepresentable<Unwrapped> {
   static var isOptional: Bool { get }
 }
 
-/// The Swift type a fetch of `T` returns: `T` itself, or the value a representation stands for.
-/// Generated decoding initializers name their parameters' types with it.
-public typealias QueryOutputOf<T: QueryRepresentable> = T.QueryOutput
-
 // Inlinable, so that decoding a row in the caller's module moves each value out instead of
 // copying it through an opaque getter (a retain and a release per string, per row).
 

@@ -184,29 +184,14 @@ public enum SwiftEmitter {
     writer.line("\(access)static var columns: TableColumns { TableColumns() }")
   }
 
-  /// `init(decoder:)`, which decodes every property and hands them to a private memberwise
-  /// initializer: assigning the properties one by one between throwing calls makes Swift copy
-  /// the finished value before returning it (a retain and a release of every string, per row).
   private static func emitDecoding(
     _ properties: [(name: String, type: String)], access: String, into writer: inout CodeWriter
   ) {
     writer.block("\(access)init(decoder: inout some StrataCore.QueryDecoder) throws") { writer in
-      let values = properties.enumerated().map { index, property in
-        (index == 0 ? "decoded: " : "") + "try decoder.decode(\(property.type).self)"
-      }
-      writer.list("self.init(", values, ")")
-    }
-    writer.blank()
-    let parameters = properties.enumerated().map { index, property in
-      (index == 0 ? "decoded " : "_ ") + "\(identifier(property.name)): StrataCore.QueryOutputOf<\(property.type)>"
-    }
-    writer.list("private init(", parameters, ") {")
-    writer.indented { writer in
       for property in properties {
-        writer.line("self.\(identifier(property.name)) = \(identifier(property.name))")
+        writer.line("\(member(property.name, shadowedBy: "decoder")) = try decoder.decode(\(property.type).self)")
       }
     }
-    writer.line("}")
   }
 
   /// A stored property of a model: one column, or a column group of several.
