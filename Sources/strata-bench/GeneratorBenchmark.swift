@@ -101,23 +101,47 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
       else { fatalError("migrations not up to date") }
     }
   }
-  /// The build plugin's work: conformances, and the drift check on the migrations, run
-  /// statement by statement unless they already ran so in an earlier build.
-  func buildPlugin(alreadyRun: Bool) throws -> Duration {
+  /// The build plugin's work: conformances, and the drift check on the migrations in
+  /// `migrations`, with what earlier builds ran as the folder `histories` records it.
+  func buildPlugin(_ sources: [(path: String, contents: String)], _ migrations: URL, histories: URL, saving: Bool = false) throws -> Duration {
     try timed {
       let generator = Generator(sources: sources)
       let models = try generator.models()
-      let files = try MigrationFiles(directory: directory.path, root: nil)
+      let files = try MigrationFiles(directory: migrations.path, root: nil)
       lines = generator.conformances(of: models).split(separator: "\n").count
-      guard try MigrationDrift.warnings(models: models, migrations: files, alreadyRun: alreadyRun).isEmpty
+      var run = RunMigrationHistories(path: histories.path, tool: "strata-bench")
+      guard try MigrationDrift.warnings(models: models, migrations: files, histories: &run).isEmpty
       else { fatalError("the build plugin reports drift") }
+      if saving { try run.save() }
     }
   }
+  // The plugin's work folders, and a second history, beside the migrations' folder.
+  let work = FileManager.default.temporaryDirectory
+    .appendingPathComponent("strata-bench-plugin-\(ProcessInfo.processInfo.processIdentifier)")
+  defer { try? FileManager.default.removeItem(at: work) }
+  let noHistories = work.appendingPathComponent("no-histories")
   generator.measure("build plugin, migrations new (conformances, run every statement, drift check)", runs: runs) {
-    try buildPlugin(alreadyRun: false)
+    try buildPlugin(sources, directory, histories: noHistories)
   }
+  let histories = work.appendingPathComponent("histories")
+  _ = try buildPlugin(sources, directory, histories: histories, saving: true)
   generator.measure("build plugin, models changed (conformances, migrations read at once, drift check)", runs: runs) {
-    try buildPlugin(alreadyRun: true)
+    try buildPlugin(sources, directory, histories: histories)
+  }
+  // A model and its migration added to a history an earlier build ran: the plugin starts from
+  // that build's database and runs the new file alone.
+  let grown = work.appendingPathComponent("grown")
+  try FileManager.default.createDirectory(at: grown, withIntermediateDirectories: true)
+  try first.newMigration!.sql.write(to: grown.appendingPathComponent(first.newMigration!.fileName), atomically: true, encoding: .utf8)
+  let grownHistories = work.appendingPathComponent("grown-histories")
+  _ = try buildPlugin(sources, grown, histories: grownHistories, saving: true)
+  let grownSources = SyntheticModels.sources(tables: tables + 1)
+  let second = try MigrationPlanner.plan(
+    models: try Generator(sources: grownSources).models(), migrations: try MigrationFiles(directory: grown.path, root: nil),
+    moduleName: "Bench")
+  try second.newMigration!.sql.write(to: grown.appendingPathComponent(second.newMigration!.fileName), atomically: true, encoding: .utf8)
+  generator.measure("build plugin, a migration added (conformances, run the new one's statements, drift check)", runs: runs) {
+    try buildPlugin(grownSources, grown, histories: grownHistories)
   }
   let database = directory.appendingPathComponent("import.sqlite").path
   let queue = try DatabaseQueue(path: database)

@@ -94,10 +94,11 @@ struct GenerateCommand: ParsableCommand {
           if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
             try MigrationSettings.read(migrations: migrations).dialect == .sqlite
           {
-            let history = histories?.key(files)
-            let alreadyRun = history.flatMap { histories?.contains($0) } ?? false
-            report(try MigrationDrift.warnings(models: database.models, migrations: files, alreadyRun: alreadyRun))
-            if let history { histories?.insert(history) }
+            if histories != nil {
+              report(try MigrationDrift.warnings(models: database.models, migrations: files, histories: &histories!))
+            } else {
+              report(try MigrationDrift.warnings(models: database.models, migrations: files))
+            }
           }
           if let name = database.schemaName { attached.append((name, files)) } else { main = files }
         }

@@ -106,9 +106,11 @@ import Testing
     #expect(try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift").status == 0)
   }
 
-  /// The build plugin's check runs a migration history statement by statement once, and while
-  /// the files and the tool stay the same lets SQLite read the schema at once: the same warnings
-  /// either way. An edited migration runs again, with its error at its line, and is not recorded.
+  /// The build plugin's check runs a migration history statement by statement once and keeps
+  /// the database it leaves. While the files and the tool stay the same, SQLite reads the schema
+  /// at once; after a new migration, only the new file runs, on that database. The warnings are
+  /// the same either way. A migration that fails has its error at its line, and nothing is
+  /// recorded; a saved database that cannot be read is ignored.
   @Test func aHistoryRunsStatementByStatementUntilItChanges() throws {
     try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
     #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
@@ -116,24 +118,58 @@ import Testing
       "generate", "--output", "Out/Models.swift", "--migrations", "Migrations", "--registry-output", "Out/Migrations.swift", "Models.swift",
     ]
     #expect(try strata(generate).status == 0)
-    let recordPath = directory.appendingPathComponent("Out/.strata-run-migrations").path
-    let record = try String(contentsOfFile: recordPath, encoding: .utf8)
-    #expect(record.utf8.count == 65, "one SHA-256 per history: \(record)")
+    let histories = directory.appendingPathComponent("Out/.strata-run-migrations").path
+    func saved() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: histories).sorted() }
+    let first = try saved()
+    #expect(first.count == 2 && first[0].hasSuffix(".sqlite") && first[1].hasSuffix(".tables"), "one database per history: \(first)")
+    let tables = try String(contentsOfFile: "\(histories)/\(first[1])", encoding: .utf8)
+    #expect(tables.hasPrefix("notes\t") && tables.hasSuffix("Migrations/0001_create_notes.sql\n"), "\(tables)")
 
+    // The model changes: the same warning whether the schema is read at once or every statement runs.
     try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n  var color = 0\n}\n")
     let read = try strata(generate)
-    try FileManager.default.removeItem(atPath: recordPath)
+    try FileManager.default.removeItem(atPath: histories)
     let run = try strata(generate)
     #expect(read.status == 0 && run.status == 0)
     #expect(read.errors.contains("Models.swift:1:8: warning: the migrations do not match 'Note' yet"), "\(read.errors)")
     #expect(read.errors == run.errors)
+    #expect(try saved() == first)
 
-    let migration = directory.appendingPathComponent("Migrations/0001_create_notes.sql").path
-    try write("Migrations/0001_create_notes.sql", try String(contentsOfFile: migration, encoding: .utf8) + "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
+    // A new migration runs alone on the saved database, and the new history replaces the old.
+    #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    let resumed = try strata(generate)
+    try FileManager.default.removeItem(atPath: histories)
+    let full = try strata(generate)
+    #expect(resumed.status == 0 && full.status == 0)
+    #expect(resumed.errors.contains("Models.swift:1:8: warning: the migrations do not match 'Note' yet"), "\(resumed.errors)")
+    #expect(resumed.errors == full.errors)
+    let second = try saved()
+    #expect(second.count == 2 && second != first, "\(second)")
+
+    // A new migration that fails stops the build at its line, whether or not it runs alone.
+    try write("Migrations/0003_bad.sql", "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
     let failing = try strata(generate)
     #expect(failing.status == 1)
-    #expect(failing.errors.contains("error: this migration fails on SQLite: table notes has no column named missing"), "\(failing.errors)")
-    #expect(try String(contentsOfFile: recordPath, encoding: .utf8) == record)
+    #expect(
+      failing.errors.contains("Migrations/0003_bad.sql:1:1: error: this migration fails on SQLite: table notes has no column named missing"),
+      "\(failing.errors)")
+    #expect(try saved() == second)
+
+    // An edited migration runs every file again; so does a saved database that cannot be read.
+    let migration = directory.appendingPathComponent("Migrations/0001_create_notes.sql").path
+    try FileManager.default.removeItem(atPath: directory.appendingPathComponent("Migrations/0003_bad.sql").path)
+    try write("Migrations/0001_create_notes.sql", try String(contentsOfFile: migration, encoding: .utf8) + "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
+    let edited = try strata(generate)
+    #expect(edited.status == 1)
+    #expect(edited.errors.contains("error: this migration fails on SQLite: table notes has no column named missing"), "\(edited.errors)")
+    #expect(try saved() == second)
+    try write("Migrations/0001_create_notes.sql", try String(contentsOfFile: migration, encoding: .utf8).replacingOccurrences(of: "INSERT INTO notes (id, missing) VALUES (1, 2);\n", with: ""))
+    try write("Migrations/0003_more.sql", "CREATE TABLE extra (id INTEGER PRIMARY KEY);\n")
+    try Data("not a database".utf8).write(to: URL(fileURLWithPath: "\(histories)/\(second[0])"))
+    let unreadable = try strata(generate)
+    #expect(unreadable.status == 0, "\(unreadable.errors)")
+    #expect(unreadable.errors.contains("Migrations/0003_more.sql:1:1: warning: no model declares this table any more"), "\(unreadable.errors)")
   }
 
   @Test func checkedInCodeIsWrittenCheckedAndNotReadAsModels() throws {

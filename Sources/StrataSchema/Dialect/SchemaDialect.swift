@@ -50,13 +50,13 @@ protocol SchemaDialect: Sendable {
   /// rewrite a table or block its writes while they run.
   func liveServerNotes(for steps: [SchemaChange]) -> [String]
 
-  /// A scratch database with what `files` make: each statement run as the migrator will run it
-  /// (`runningEveryStatement`, the build plugin's check), or as fast as reading only the schema
-  /// allows. `afterEach` sees the database after each file.
+  /// A scratch database with what `files` make, replayed as `mode` says. `afterEach` sees the
+  /// database after each file that runs (none of those a checkpoint covers). A dialect may
+  /// ignore a checkpoint and run every file.
   ///
   /// - Throws: ``DiagnosticsError`` at the statement that fails.
   func replay(
-    _ files: [MigrationFiles.File], runningEveryStatement: Bool,
+    _ files: [MigrationFiles.File], _ mode: ReplayMode,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
   ) throws -> any ScratchDatabase
 
@@ -89,6 +89,9 @@ protocol ScratchDatabase: AnyObject {
   /// The columns of the view called `name`; nil when there is none, or the database cannot
   /// read it.
   func viewColumns(_ name: String) throws -> [ColumnSchema]?
+  /// The database's bytes, for a later build to start from; nil where the database cannot be
+  /// saved that way (a PostgreSQL server's).
+  func serialized() throws -> [UInt8]?
 }
 
 /// A table of the models that the database refuses to create.

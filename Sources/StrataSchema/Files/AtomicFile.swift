@@ -21,7 +21,12 @@ public enum AtomicFile {
   /// - Returns: Whether the file changed.
   @discardableResult
   public static func write(_ text: String, to path: String) throws -> Bool {
-    let data = Data(text.utf8)
+    try write(Data(text.utf8), to: path)
+  }
+
+  /// Writes `data` to `path` as ``write(_:to:)`` writes text.
+  @discardableResult
+  static func write(_ data: Data, to path: String) throws -> Bool {
     let manager = FileManager.default
     if manager.contents(atPath: path) == data { return false }
     let directory = (path as NSString).deletingLastPathComponent

@@ -196,7 +196,7 @@ struct DatabaseImporter {
       do {
         let models = try Generator(sources: [("ImportedModels.swift", swift)]).models(for: dialect)
         // SQLite refuses what the models' DDL says wrongly, such as an expression it cannot parse.
-        comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: false)
+        comparison = try MigrationPlanner.compare(models, with: migrations, replay: .readingSchema)
       } catch let error as DiagnosticsError {
         var rejected: [String: [String]] = [:]
         for diagnostic in error.diagnostics where diagnostic.severity == .error {

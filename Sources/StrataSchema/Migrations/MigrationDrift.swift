@@ -11,12 +11,29 @@ public enum MigrationDrift {
   /// table the migrations do not produce as declared, listing the changes a new migration would
   /// make, and one per table the migrations create that no model declares.
   ///
-  /// - Parameter alreadyRun: Whether these very migrations ran statement by statement before
-  ///   without an error (``RunMigrationHistories``): then SQLite reads their schema at once.
   /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
   ///   contain (`COMMIT`, `VACUUM`, …), as it would at launch.
-  public static func warnings(models: ModelSet, migrations: MigrationFiles, alreadyRun: Bool = false) throws -> [Diagnostic] {
-    let comparison = try MigrationPlanner.compare(models, with: migrations, replayingEveryStatement: !alreadyRun)
+  public static func warnings(models: ModelSet, migrations: MigrationFiles) throws -> [Diagnostic] {
+    try warnings(models: models, migrations: migrations, replay: .runningEveryStatement(after: nil)).warnings
+  }
+
+  /// ``warnings(models:migrations:)``, running only what `histories` has not seen run: nothing
+  /// when these very migrations ran before (SQLite then reads their schema at once), only the
+  /// files after the longest history that ran when migrations were added. Records the run in
+  /// `histories`.
+  public static func warnings(
+    models: ModelSet, migrations: MigrationFiles, histories: inout RunMigrationHistories
+  ) throws -> [Diagnostic] {
+    let (key, mode) = histories.replay(of: migrations, functions: models.functions)
+    let (warnings, checkpoint) = try self.warnings(models: models, migrations: migrations, replay: mode)
+    histories.record(key, checkpoint)
+    return warnings
+  }
+
+  private static func warnings(
+    models: ModelSet, migrations: MigrationFiles, replay: ReplayMode
+  ) throws -> (warnings: [Diagnostic], checkpoint: ReplayCheckpoint?) {
+    let comparison = try MigrationPlanner.compare(models, with: migrations, replay: replay)
     let tables = Dictionary(
       models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
     let renderer = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)
@@ -41,7 +58,7 @@ public enum MigrationDrift {
         at: MigrationPlanner.location(of: problem, in: comparison.tables)
           ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
     }
-    return unmanaged + order.map { key in
+    let warnings = order.map { key in
       let lines = byTable[key]!.joined(separator: "; ")
       if tables[key] == nil, let location = models.objectLocations[key] {
         return Diagnostic(
@@ -58,5 +75,6 @@ public enum MigrationDrift {
         .warning, "no model declares this table any more (the next migration would \(lines)); \(run(key))",
         at: comparison.creators[key] ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
     }
+    return (unmanaged + warnings, comparison.checkpoint)
   }
 }

@@ -41,7 +41,7 @@ public enum MigrationPlanner {
   ) throws -> MigrationPlan {
     let dialect = models.schemaDialect
     let comparison = try compare(
-      models, with: migrations, replayingEveryStatement: false, recorded: previousSnapshot.flatMap(SchemaSnapshot.record),
+      models, with: migrations, replay: .readingSchema, recorded: previousSnapshot.flatMap(SchemaSnapshot.record),
       dialect: dialect)
     let (renames, changes) = (comparison.renames, comparison.changes)
 
@@ -161,6 +161,9 @@ public enum MigrationPlanner {
     let changes: SchemaChanges
     /// The migration file that created each table, by folded name.
     let creators: [String: SourceLocation]
+    /// The scratch database as the migrations left it, when every statement ran: what a later
+    /// build can start from.
+    let checkpoint: ReplayCheckpoint?
     /// The models by table name.
     let tables: [String: TableModel]
     /// Unmanaged models whose table the migrations do not make as the model reads it.
@@ -181,20 +184,28 @@ public enum MigrationPlanner {
 
   /// Replays `migrations` and compares the schema they produce with the models'.
   ///
-  /// - Parameter replayingEveryStatement: Whether to run every statement as the migrator will
-  ///   (the build plugin's check), rather than let SQLite read simple `CREATE`s at once.
+  /// - Parameter replay: Whether to run every statement as the migrator will (the build plugin's
+  ///   check), rather than let SQLite read simple `CREATE`s at once.
   ///   - recorded: What the snapshot recorded of the models when the last migration was written.
   static func compare(
-    _ models: ModelSet, with migrations: MigrationFiles, replayingEveryStatement: Bool,
+    _ models: ModelSet, with migrations: MigrationFiles, replay: ReplayMode,
     recorded: SchemaSnapshot.Record? = nil, dialect: (any SchemaDialect)? = nil
   ) throws -> Comparison {
     let dialect = dialect ?? models.schemaDialect
     var creators: [String: SourceLocation] = [:]
-    var database = try dialect.replay(migrations.files, runningEveryStatement: replayingEveryStatement) { file, database in
+    if case .runningEveryStatement(let checkpoint?) = replay {
+      for (table, path) in checkpoint.creators { creators[table] = SourceLocation(path: path, line: 1, column: 1) }
+    }
+    var database = try dialect.replay(migrations.files, replay) { file, database in
       for name in try database.tableNames() where creators[SQLName.folded(name)] == nil {
         creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
       }
     }
+    // Taken before the renames below change the database.
+    let checkpoint = try replay.runsEveryStatement
+      ? database.serialized().map {
+        ReplayCheckpoint(fileCount: migrations.files.count, database: $0, creators: creators.mapValues(\.path))
+      } : nil
     let before = try database.introspect()
     let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
     // Unmanaged tables are the migrations' alone: out of both sides of the comparison.
@@ -214,8 +225,8 @@ public enum MigrationPlanner {
       history: RenameHistory(migrations.files, recorded: recorded?.renames))
     if !renames.isEmpty {
       // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
-      if !renames.droppedColumns.isEmpty, !replayingEveryStatement {
-        database = try dialect.replay(migrations.files, runningEveryStatement: true) { _, _ in }
+      if !renames.droppedColumns.isEmpty, !replay.runsEveryStatement {
+        database = try dialect.replay(migrations.files, .runningEveryStatement(after: nil)) { _, _ in }
       }
       try database.execute(dialect.statements(for: .renames(renames), from: before).joined(separator: "\n"))
     }
@@ -254,6 +265,7 @@ public enum MigrationPlanner {
         rebuiltTables: changes.rebuiltTables, unmanaged: unmanaged))
     return Comparison(
       before: before, current: current, desired: desired, desiredObjects: desiredObjects, renames: renames, changes: changes, creators: creators,
+      checkpoint: checkpoint,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),
       unmanaged: unmanaged)
   }

@@ -2,55 +2,115 @@ import Foundation
 import GRDBSQLite
 
 /// The migration histories the build plugin has already run statement by statement, kept in a
-/// file of the plugin's own work folder.
+/// folder of the plugin's own work folder: for each, the scratch database it left and the file
+/// that created each table.
 ///
 /// Running *n* `CREATE TABLE`s one at a time costs SQLite O(n²) (each one re-reads the schema
 /// table and clears every table's foreign-key cache), which made the build plugin take 9 s for
-/// 5,000 tables on every build that touched a model. A history that ran once without an error
-/// runs the same way again, so when the files, the tool and SQLite are unchanged the plugin
-/// lets SQLite read the schema at once instead (``MigrationDrift``), which grows linearly. A
-/// new or edited migration, a rebuilt tool or a deleted build folder runs every statement again.
+/// 5,000 tables on every build that touched a model or added a migration. A history that ran once
+/// without an error runs the same way again, so:
+///
+/// - when the files, the tool, SQLite and the app's SQL functions are unchanged, the plugin lets
+///   SQLite read the schema at once (``MigrationDrift``), which grows linearly;
+/// - when migrations were added after a history that ran, the plugin starts from that history's
+///   database and runs only the new files, statement by statement: the cost grows with the new
+///   statements times the tables, not with the square of the tables.
+///
+/// An edited or deleted migration, a rebuilt tool or a deleted build folder runs every statement
+/// again. A saved database that cannot be read is ignored the same way.
 public struct RunMigrationHistories {
-  private let path: String
+  private let directory: String
   private let tool: String
   private let recorded: Set<String>
-  private var current: Set<String> = []
+  /// The histories of this build: kept, and written when they come with a database.
+  private var current: [String: ReplayCheckpoint?] = [:]
 
-  /// The histories recorded at `path` (none when there is no file) by the tool that `tool`
-  /// identifies (its path, size and modification time, say).
+  /// The histories saved in the folder at `path` (none when there is no folder) by the tool that
+  /// `tool` identifies (its path, size and modification time, say).
   public init(path: String, tool: String) {
-    self.path = path
+    directory = path
     self.tool = tool
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    recorded = Set(text.split(separator: "\n").map(String.init))
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    recorded = Set(names.filter { $0.hasSuffix(Self.databaseExtension) }.map { String($0.dropLast(Self.databaseExtension.count)) })
   }
 
-  /// What identifies a history: its files' paths and checksums, the tool and SQLite's version.
+  /// What identifies a history: its files' paths and checksums, the app's SQL functions, the
+  /// tool and SQLite's version.
   public struct Key: Hashable, Sendable {
     fileprivate let digest: String
   }
 
-  /// Whether the history `key` names ran statement by statement before.
-  public func contains(_ key: Key) -> Bool {
-    recorded.contains(key.digest)
+  /// How to replay `migrations`, and the key to record the run under.
+  func replay(of migrations: MigrationFiles, functions: [AppFunction]) -> (key: Key, mode: ReplayMode) {
+    let keys = prefixKeys(migrations, functions: functions)
+    let key = keys[migrations.files.count]
+    if recorded.contains(key.digest) { return (key, .readingSchema) }
+    // The longest run history that the migrations start with.
+    for count in stride(from: migrations.files.count - 1, through: 1, by: -1) where recorded.contains(keys[count].digest) {
+      if let checkpoint = checkpoint(keys[count], fileCount: count) { return (key, .runningEveryStatement(after: checkpoint)) }
+    }
+    return (key, .runningEveryStatement(after: nil))
   }
 
-  /// Notes that the history `key` names ran statement by statement without an error.
-  public mutating func insert(_ key: Key) {
-    current.insert(key.digest)
+  /// Notes that the history `key` names ran without an error; `checkpoint` is its database when
+  /// its statements ran in this build.
+  mutating func record(_ key: Key, _ checkpoint: ReplayCheckpoint?) {
+    current[key.digest] = checkpoint
   }
 
-  /// Writes the histories inserted since `init`; the others are no longer the target's.
+  /// Writes the databases of the histories that ran in this build, and deletes those of
+  /// histories that are no longer the target's.
   public func save() throws {
-    try AtomicFile.write(current.sorted().map { $0 + "\n" }.joined(), to: path)
+    let manager = FileManager.default
+    // Builds before these databases kept a file of digests here.
+    var isDirectory: ObjCBool = false
+    if manager.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+      try manager.removeItem(atPath: directory)
+    }
+    for (digest, checkpoint) in current {
+      guard let checkpoint else { continue }
+      // The tables first: the database's file is what marks a history as run.
+      let creators = checkpoint.creators.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }.joined()
+      try AtomicFile.write(creators, to: path(digest, Self.creatorsExtension))
+      try AtomicFile.write(Data(checkpoint.database), to: path(digest, Self.databaseExtension))
+    }
+    for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
+      let digest = name.split(separator: ".").first.map(String.init) ?? name
+      if current[digest] == nil { try? manager.removeItem(atPath: (directory as NSString).appendingPathComponent(name)) }
+    }
   }
 
-  /// The key of `migrations` as this tool runs them on this SQLite.
-  public func key(_ migrations: MigrationFiles) -> Key {
+  private static let databaseExtension = ".sqlite"
+  private static let creatorsExtension = ".tables"
+
+  private func path(_ digest: String, _ fileExtension: String) -> String {
+    (directory as NSString).appendingPathComponent(digest + fileExtension)
+  }
+
+  /// The saved database of the history `key` names, which ran `fileCount` files; nil when it
+  /// cannot be read.
+  private func checkpoint(_ key: Key, fileCount: Int) -> ReplayCheckpoint? {
+    guard let database = FileManager.default.contents(atPath: path(key.digest, Self.databaseExtension)),
+      let creators = try? String(contentsOfFile: path(key.digest, Self.creatorsExtension), encoding: .utf8)
+    else { return nil }
+    var tables: [String: String] = [:]
+    for line in creators.split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 1)
+      guard fields.count == 2 else { return nil }
+      tables[String(fields[0])] = String(fields[1])
+    }
+    return ReplayCheckpoint(fileCount: fileCount, database: Array(database), creators: tables)
+  }
+
+  /// The key of the first *k* files of `migrations`, for each *k* from 0 to all of them.
+  private func prefixKeys(_ migrations: MigrationFiles, functions: [AppFunction]) -> [Key] {
     var text = tool + "\u{0}" + String(cString: sqlite3_libversion()) + "\u{0}"
+      + functions.map { "\($0.name) \($0.isAggregate)" }.sorted().joined(separator: ",") + "\u{0}"
+    var keys = [Key(digest: SHA256.hex(SHA256.digest(Array(text.utf8))))]
     for file in migrations.files {
       text += file.path + "\u{0}" + file.checksum + "\u{0}"
+      keys.append(Key(digest: SHA256.hex(SHA256.digest(Array(text.utf8)))))
     }
-    return Key(digest: SHA256.hex(SHA256.digest(Array(text.utf8))))
+    return keys
   }
 }

@@ -124,8 +124,10 @@ struct PostgreSQLDialect: SchemaDialect {
     "-- Each check below stops the migration, before anything changes, when a row holds a value the change would not keep."
   }
 
+  /// Every statement runs on a scratch database of the server, whatever `mode` says: PostgreSQL
+  /// has no cheaper way to read a schema, and no checkpoint to start from.
   func replay(
-    _ files: [MigrationFiles.File], runningEveryStatement: Bool,
+    _ files: [MigrationFiles.File], _ mode: ReplayMode,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
   ) throws -> any ScratchDatabase {
     let database = try PostgreSQLServer.shared().scratchDatabase()

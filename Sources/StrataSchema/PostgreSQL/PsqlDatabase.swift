@@ -51,6 +51,8 @@ final class PsqlDatabase: ScratchDatabase {
       .split(separator: "\n").map(String.init)
   }
 
+  func serialized() throws -> [UInt8]? { nil }
+
   func viewColumns(_ name: String) throws -> [ColumnSchema]? {
     let rows = try run(
       "SELECT a.attname || chr(31) || format_type(a.atttypid, a.atttypmod) FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "

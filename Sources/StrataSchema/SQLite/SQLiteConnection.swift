@@ -104,6 +104,33 @@ final class SQLiteConnection {
     }
   }
 
+  /// The database's bytes, as SQLite writes them to a file.
+  func serialize() throws -> [UInt8] {
+    var size: sqlite3_int64 = 0
+    guard let bytes = sqlite3_serialize(handle, "main", &size, 0) else {
+      // A database that nothing has written to has no pages, and SQLite no bytes for it.
+      if try rows("PRAGMA page_count").first?["page_count"] == "0" { return [] }
+      throw SQLiteError(message: "cannot serialize the scratch database")
+    }
+    defer { sqlite3_free(bytes) }
+    return Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
+  }
+
+  /// Replaces the database with `bytes` from ``serialize()``; the connection's functions stay.
+  func restore(_ bytes: [UInt8]) throws {
+    guard let copy = sqlite3_malloc64(sqlite3_uint64(max(bytes.count, 1)))?.assumingMemoryBound(to: UInt8.self)
+    else { throw SQLiteError(message: "out of memory") }
+    copy.initialize(from: bytes, count: bytes.count)
+    // SQLite frees the copy when the connection closes, and grows it as the database does.
+    let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
+    let code = sqlite3_deserialize(handle, "main", copy, sqlite3_int64(bytes.count), sqlite3_int64(bytes.count), flags)
+    guard code == SQLITE_OK else {
+      throw SQLiteError(message: "cannot read a saved scratch database (SQLite error \(code))")
+    }
+    // Reading the schema is what finds bytes that are not a database.
+    _ = try rows("SELECT count(*) FROM sqlite_schema")
+  }
+
   /// Grows the database by about `bytes` of free pages; returns its size in pages.
   func reserveFreePages(bytes: Int) throws -> Int {
     try execute(

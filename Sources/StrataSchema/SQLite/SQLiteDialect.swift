@@ -92,12 +92,24 @@ struct SQLiteDialect: SchemaDialect {
   func liveServerNotes(for steps: [SchemaChange]) -> [String] { [] }
 
   func replay(
-    _ files: [MigrationFiles.File], runningEveryStatement: Bool,
+    _ files: [MigrationFiles.File], _ mode: ReplayMode,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
   ) throws -> any ScratchDatabase {
-    guard runningEveryStatement else { return try MigrationReplay.schema(of: files, functions: functions, afterEach: afterEach) }
-    let database = try SQLiteConnection(functions: functions)
-    try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
+    guard case .runningEveryStatement(let checkpoint) = mode else {
+      return try MigrationReplay.schema(of: files, functions: functions, afterEach: afterEach)
+    }
+    var database = try SQLiteConnection(functions: functions)
+    var remaining = files[...]
+    if let checkpoint, checkpoint.fileCount <= files.count {
+      do {
+        try database.restore(checkpoint.database)
+        remaining = files.dropFirst(checkpoint.fileCount)
+      } catch {
+        // A saved database SQLite cannot read is no checkpoint: every file runs.
+        database = try SQLiteConnection(functions: functions)
+      }
+    }
+    try MigrationReplay.apply(Array(remaining), to: database) { try afterEach($0, database) }
     return database
   }
 
@@ -183,5 +195,9 @@ extension SQLiteConnection: ScratchDatabase {
 
   func viewColumns(_ name: String) throws -> [ColumnSchema]? {
     try SchemaIntrospector.viewColumns(name, in: self)
+  }
+
+  func serialized() throws -> [UInt8]? {
+    try serialize()
   }
 }
