@@ -19,11 +19,19 @@ final class TableSQL: Hashable, Sendable {
   /// `"table"."column" = ?` for each column: a lookup by a bound key (`find(id)`) is the most
   /// common condition there is.
   let columnEqualsParameter: [String: String]
+  /// `"column" = ` for each column, the start of its assignment in an `UPDATE`'s `SET`.
+  let columnAssignments: [String: String]
+  /// `UPDATE <table> SET `.
+  let updateSet: String
+  /// `DELETE FROM <table>`.
+  let deleteFrom: String
   /// `SELECT <all columns> FROM <table>`.
   let selectAll: String
   /// `INSERT INTO "table" ("a", "b", …)`, and `(?, ?, …)` for one row of every column.
   let insertInto: String
   let valuesRow: String
+  /// `INSERT INTO "table" (…) VALUES (?, …)`: one row of every column, the insert of a draft.
+  let insertOneRow: String
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var cache: [ObjectIdentifier: TableSQL] = [:]
@@ -49,20 +57,26 @@ final class TableSQL: Hashable, Sendable {
     }
     var columns: [String: String] = [:]
     var equalsParameter: [String: String] = [:]
+    var assignments: [String: String] = [:]
     var list: [String] = []
     for column in T.TableColumns.columnNames {
       let qualified = qualifier + "." + QueryFragment.quote(column)
       columns[column] = qualified
       equalsParameter[column] = qualified + " = ?"
+      assignments[column] = QueryFragment.quote(column) + " = "
       list.append(qualified)
     }
     self.columns = columns
     columnEqualsParameter = equalsParameter
+    columnAssignments = assignments
+    updateSet = "UPDATE " + from + " SET "
+    deleteFrom = "DELETE FROM " + from
     allColumns = list.joined(separator: ", ")
     selectAll = "SELECT " + allColumns + " FROM " + from
     insertInto = "INSERT INTO " + name + " ("
       + T.TableColumns.writableColumnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
     valuesRow = "(" + repeatElement("?", count: T.TableColumns.writableColumnNames.count).joined(separator: ", ") + ")"
+    insertOneRow = insertInto + " VALUES " + valuesRow
   }
 
   static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }

@@ -19,9 +19,9 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
 
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
   private func render(_ clauses: SelectClauses) -> QueryFragment {
-    var fragment: QueryFragment = "DELETE FROM "
-    fragment.append(From.tableFragment)
-    fragment.append(rows.rowFilter(clauses))
+    var fragment = QueryFragment(raw: TableSQL.of(From.self).deleteFrom)
+    fragment.reserveCapacity(128)
+    rows.appendRowFilter(clauses, to: &fragment)
     fragment.append(returning.queryFragment)
     return fragment
   }

@@ -61,7 +61,10 @@ struct InsertClause: Hashable, Sendable {
   private func fragment(rows: Range<Int>, tail: QueryFragment, assignedKeys: Bool) -> QueryFragment {
     let sql = sql(rowCount: rows.count, tail: tail)
     let width = columnNames.count
-    var fragment = QueryFragment(sql: sql, bindings: Array(rowBindings[(rows.lowerBound * width)..<(rows.upperBound * width)]) + tail.bindings)
+    // Every row and no tail, the common case, takes the rows' bindings as they are.
+    let bindings = rows == 0..<rowCount && tail.bindings.isEmpty
+      ? rowBindings : Array(rowBindings[(rows.lowerBound * width)..<(rows.upperBound * width)]) + tail.bindings
+    var fragment = QueryFragment(sql: sql, bindings: bindings)
     if conflictResolution != nil || tail.pieces != nil {
       fragment.appendPieces(of: head, at: 0)
       fragment.appendPieces(of: tail, at: sql.utf8.count - tail.sql.utf8.count)
@@ -139,9 +142,10 @@ struct InsertClause: Hashable, Sendable {
   }
 
   private func sql(rowCount: Int, tail: QueryFragment) -> String {
+    let isWholeRow = columnNames == allColumnNames && tableSQL != nil
+    if rowCount == 1, isWholeRow, conflictResolution == nil, tail.isEmpty { return tableSQL!.insertOneRow }
     var sql = headSQL + " VALUES "
-    let row = columnNames == allColumnNames && tableSQL != nil
-      ? tableSQL!.valuesRow : "(" + repeatElement("?", count: columnNames.count).joined(separator: ", ") + ")"
+    let row = isWholeRow ? tableSQL!.valuesRow : "(" + repeatElement("?", count: columnNames.count).joined(separator: ", ") + ")"
     if rowCount == 1 { return sql + row + tail.sql }
     sql += repeatElement(row, count: rowCount).joined(separator: ", ")
     return sql + tail.sql

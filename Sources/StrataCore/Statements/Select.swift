@@ -92,20 +92,20 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     retyped(transform)
   }
 
-  /// The row filter for an `UPDATE` or `DELETE` of the selected rows: the `WHERE` clause, or,
-  /// when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`. `clauses`
-  /// are this statement's, with the scope resolved.
-  func rowFilter(_ clauses: SelectClauses) -> QueryFragment {
+  /// Appends the row filter for an `UPDATE` or `DELETE` of the selected rows: the `WHERE`
+  /// clause, or, when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`.
+  /// `clauses` are this statement's, with the scope resolved.
+  func appendRowFilter(_ clauses: SelectClauses, to fragment: inout QueryFragment) {
     if clauses.isPlainFilter {
-      var filter = QueryFragment()
-      clauses.appendWhereClause(to: &filter)
-      return filter
+      clauses.appendWhereClause(to: &fragment)
+      return
     }
     var subquery = clauses
     let rowid = From.columns.rowIdentity
     subquery.columns = [ResultColumn(rowid)]
-    return " WHERE " + rowid + " IN ("
-      + subquery.queryFragment(table: From.tableFragment, tableColumns: QueryFragment()) + ")"
+    fragment.append(
+      " WHERE " + rowid + " IN ("
+        + subquery.queryFragment(table: From.tableFragment, tableColumns: QueryFragment()) + ")")
   }
 }
 

@@ -21,15 +21,20 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
   private func render(_ clauses: SelectClauses) -> QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
-    var fragment: QueryFragment = "UPDATE "
+    // The table's and each column's SQL as rendered once per table type.
+    let tableSQL = TableSQL.of(From.self)
+    var fragment = QueryFragment(raw: tableSQL.updateSet)
     fragment.reserveCapacity(128)
-    fragment.append(From.tableFragment)
-    fragment.append(raw: " SET ")
     for (index, assignment) in assignments.enumerated() {
       if index > 0 { fragment.append(raw: ", ") }
-      fragment.append(assignment.queryFragment)
+      if let target = tableSQL.columnAssignments[assignment.column] {
+        fragment.append(raw: target)
+        fragment.append(assignment.value)
+      } else {
+        fragment.append(assignment.queryFragment)
+      }
     }
-    fragment.append(rows.rowFilter(clauses))
+    rows.appendRowFilter(clauses, to: &fragment)
     fragment.append(returning.queryFragment)
     return fragment
   }
