@@ -50,16 +50,20 @@ if ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] == "fetch" {
   }
   exit(0)
 }
+// The statements of the per-statement benchmark, built and rendered as executors do.
+let renderID = UUID()
+let renderDraft = Player.Draft(gameID: renderID, name: "Player", score: 1)
+let perStatementRenders: [(name: String, build: () -> QueryFragment)] = [
+  ("find(id) (per-statement benchmark)", { Player.find(renderID).singleBatch! }),
+  ("find(id).update { $0.score += 1 }", { Player.find(renderID).update { $0.score += 1 }.singleBatch! }),
+  ("find(id).delete()", { Player.find(renderID).delete().singleBatch! }),
+  ("insert { draft }", { Player.insert { renderDraft }.singleBatch! }),
+]
 if ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] == "render" {
   // For `perf record`: building and rendering the per-statement benchmark's statements.
-  let id = UUID()
-  let draft = Player.Draft(gameID: id, name: "Player", score: 1)
   var length = 0
   for _ in 0..<options.runs * 100_000 {
-    length &+= Player.find(id).singleBatch!.sql.utf8.count
-    length &+= Player.find(id).update { $0.score += 1 }.singleBatch!.sql.utf8.count
-    length &+= Player.find(id).delete().singleBatch!.sql.utf8.count
-    length &+= Player.insert { draft }.singleBatch?.sql.utf8.count ?? 0
+    for render in perStatementRenders { length &+= render.build().sql.utf8.count }
   }
   print(length)
   exit(0)
@@ -162,13 +166,7 @@ measureRender("CASE in select and order") {
     .select { ($0.name, Case($0.score).when(0, then: "none").else("some")) }
     .queryFragment
 }
-// The statements of the per-statement benchmark, built and rendered as executors do.
-let renderID = UUID()
-let renderDraft = Player.Draft(gameID: renderID, name: "Player", score: 1)
-measureRender("find(id) (per-statement benchmark)") { Player.find(renderID).singleBatch! }
-measureRender("find(id).update { $0.score += 1 }") { Player.find(renderID).update { $0.score += 1 }.singleBatch! }
-measureRender("find(id).delete()") { Player.find(renderID).delete().singleBatch! }
-measureRender("insert { draft }") { Player.insert { renderDraft }.singleBatch ?? QueryFragment(raw: "multi") }
+for render in perStatementRenders { measureRender(render.name, render.build) }
 render.report(baseline: nil, also: nil)
 }
 

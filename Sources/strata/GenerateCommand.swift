@@ -72,13 +72,13 @@ struct GenerateCommand: ParsableCommand {
         throw InputError("schema files (*.strata) need --schema-models-output for the models they declare")
       }
       var registry: String?
-      // The plugin's work folder remembers the histories that ran statement by statement.
-      var histories = registryOutput.map { output in
-        RunMigrationHistories(
-          path: ((output as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".strata-run-migrations"),
+      var histories: RunMigrationHistories?
+      // (`validate()` makes --migrations and --registry-output go together.)
+      if let migrations, let registryOutput {
+        // The plugin's work folder remembers the histories that ran statement by statement.
+        var runHistories = RunMigrationHistories(
+          path: ((registryOutput as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".strata-run-migrations"),
           tool: Self.toolIdentity)
-      }
-      if let migrations {
         // The main database's migrations, and each attached database's in its own folder.
         var main: MigrationFiles?
         var attached: [(name: String, files: MigrationFiles)] = []
@@ -94,15 +94,12 @@ struct GenerateCommand: ParsableCommand {
           if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
             try MigrationSettings.read(migrations: migrations).dialect == .sqlite
           {
-            if histories != nil {
-              report(try MigrationDrift.warnings(models: database.models, migrations: files, histories: &histories!))
-            } else {
-              report(try MigrationDrift.warnings(models: database.models, migrations: files))
-            }
+            report(try MigrationDrift.warnings(models: database.models, migrations: files, histories: &runHistories))
           }
           if let name = database.schemaName { attached.append((name, files)) } else { main = files }
         }
         registry = main?.registry(attached: attached, runtime: options.runtime)
+        histories = runHistories
       }
       // Both outputs are computed before either is written, so a failure leaves both untouched.
       if let output { try AtomicFile.write(code, to: output) }

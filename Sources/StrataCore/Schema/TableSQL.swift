@@ -63,7 +63,7 @@ final class TableSQL: Hashable, Sendable {
       let qualified = qualifier + "." + QueryFragment.quote(column)
       columns[column] = qualified
       equalsParameter[column] = qualified + " = ?"
-      assignments[column] = QueryFragment.quote(column) + " = "
+      assignments[column] = Assignment.target(column)
       list.append(qualified)
     }
     self.columns = columns

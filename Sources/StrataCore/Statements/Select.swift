@@ -29,16 +29,15 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     self.clauses = clauses
   }
 
-  /// The clauses with `From`'s default scope (`From.all`) applied, when the statement started
-  /// from the table type.
+  /// The clauses with `From`'s default scope (`From.all`) applied; see ``withResolvedClauses(_:)``.
   var resolved: SelectClauses {
-    clauses.scope == .default ? clauses.scoped(by: From.all.clauses) : clauses
+    withResolvedClauses { $0 }
   }
 
   /// The statement's SQL, marked as a statement so that a select used as a subquery
   /// (`$0.score.eq(Player.select { $0.score.max() })`) is parenthesized.
   public var queryFragment: QueryFragment {
-    render(resolved)
+    withResolvedClauses(render)
   }
 
   /// The scope is resolved once for both questions an executor asks: whether the statement
@@ -47,8 +46,9 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     withResolvedClauses { $0.isEmpty ? QueryFragment() : render($0) }
   }
 
-  /// Calls `body` with ``resolved``: for a table without a default scope of its own (most
-  /// tables), the stored clauses themselves rather than a copy of each of their arrays.
+  /// Calls `body` with the clauses under `From`'s default scope (`From.all`) when the statement
+  /// started from the table type. For a table without a default scope of its own (most tables)
+  /// those are the stored clauses themselves, handed over without a copy of each of their arrays.
   func withResolvedClauses<Result>(_ body: (SelectClauses) -> Result) -> Result {
     if clauses.scope == .default {
       let scope = From.all.clauses
@@ -74,7 +74,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     [ResultColumn(queryFragment.parenthesized())]
   }
 
-  public var isEmpty: Bool { resolved.isEmpty }
+  public var isEmpty: Bool { withResolvedClauses(\.isEmpty) }
 
   /// The same statement, typed with other result columns and joins.
   ///

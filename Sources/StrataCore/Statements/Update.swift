@@ -27,12 +27,8 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
     fragment.reserveCapacity(128)
     for (index, assignment) in assignments.enumerated() {
       if index > 0 { fragment.append(raw: ", ") }
-      if let target = tableSQL.columnAssignments[assignment.column] {
-        fragment.append(raw: target)
-        fragment.append(assignment.value)
-      } else {
-        fragment.append(assignment.queryFragment)
-      }
+      fragment.append(raw: tableSQL.columnAssignments[assignment.column] ?? Assignment.target(assignment.column))
+      fragment.append(assignment.value)
     }
     rows.appendRowFilter(clauses, to: &fragment)
     fragment.append(returning.queryFragment)

@@ -4,7 +4,14 @@ struct Assignment: Hashable, Sendable {
   var value: QueryFragment
 
   var queryFragment: QueryFragment {
-    QueryFragment(quoting: column) + " = " + value
+    var fragment = QueryFragment(raw: Self.target(column))
+    fragment.append(value)
+    return fragment
+  }
+
+  /// `"column" = `: what an assignment to `column` starts with.
+  static func target(_ column: String) -> String {
+    QueryFragment.quote(column) + " = "
   }
 }
 

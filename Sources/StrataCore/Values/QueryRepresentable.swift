@@ -36,8 +36,8 @@ public protocol QueryRepresentable<Unwrapped> {
   static var isOptional: Bool { get }
 }
 
-// Inlinable, so that decoding a row in the caller's module moves each value out instead of
-// copying it through an opaque getter (a retain and a release per string, per row).
+// Inlinable, so that decoding specialized in the caller's module sees through them rather than
+// calling an opaque getter that returns a copy of the value.
 
 extension QueryRepresentable {
   @inlinable public static var queryColumnCount: Int { 1 }

@@ -36,7 +36,7 @@ public struct RunMigrationHistories {
 
   /// What identifies a history: its files' paths and checksums, the app's SQL functions, the
   /// tool and SQLite's version.
-  public struct Key: Hashable, Sendable {
+  struct Key: Hashable, Sendable {
     fileprivate let digest: String
   }
 
@@ -102,14 +102,16 @@ public struct RunMigrationHistories {
     return ReplayCheckpoint(fileCount: fileCount, database: Array(database), creators: tables)
   }
 
-  /// The key of the first *k* files of `migrations`, for each *k* from 0 to all of them.
+  /// The key of the first *k* files of `migrations`, for each *k* from 0 to all of them: a chain,
+  /// each key the digest of the one before and the next file's path and checksum, so that all
+  /// of them cost one pass over the files.
   private func prefixKeys(_ migrations: MigrationFiles, functions: [AppFunction]) -> [Key] {
-    var text = tool + "\u{0}" + String(cString: sqlite3_libversion()) + "\u{0}"
-      + functions.map { "\($0.name) \($0.isAggregate)" }.sorted().joined(separator: ",") + "\u{0}"
-    var keys = [Key(digest: SHA256.hex(SHA256.digest(Array(text.utf8))))]
+    let start = tool + "\u{0}" + String(cString: sqlite3_libversion()) + "\u{0}"
+      + functions.map { "\($0.name) \($0.isAggregate)" }.sorted().joined(separator: ",")
+    var keys = [Key(digest: SHA256.hex(SHA256.digest(Array(start.utf8))))]
     for file in migrations.files {
-      text += file.path + "\u{0}" + file.checksum + "\u{0}"
-      keys.append(Key(digest: SHA256.hex(SHA256.digest(Array(text.utf8)))))
+      let link = keys[keys.count - 1].digest + "\u{0}" + file.path + "\u{0}" + file.checksum
+      keys.append(Key(digest: SHA256.hex(SHA256.digest(Array(link.utf8)))))
     }
     return keys
   }
