@@ -24,6 +24,40 @@ import Testing
     }
   }
 
+  /// A lookup by key alone is rendered whole once per table; any other clause, the default
+  /// scope's included, still takes its place in the statement.
+  @Test(arguments: TestDialect.all) func aLookupByKeyKeepsEveryOtherClause(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let columns = #""documents"."id", "documents"."title", "documents"."isDeleted""#
+      let draft = Document.unscoped.find(2)
+      expectSQL(draft, #"SELECT \#(columns) FROM "documents" WHERE "documents"."id" = 2"#)
+      #expect(try await draft.fetchAll(db).map(\.title) == ["Draft"])
+      let scoped = Document.find(2)
+      expectSQL(scoped, #"SELECT \#(columns) FROM "documents" WHERE (NOT "documents"."isDeleted") AND ("documents"."id" = 2)"#)
+      #expect(try await scoped.fetchAll(db).isEmpty)
+      let narrowed = Document.unscoped.find(2).where { !$0.isDeleted }
+      expectSQL(narrowed, #"SELECT \#(columns) FROM "documents" WHERE ("documents"."id" = 2) AND (NOT "documents"."isDeleted")"#)
+      #expect(try await narrowed.fetchAll(db).isEmpty)
+      let titles = Document.unscoped.find(2).select(\.title)
+      expectSQL(titles, #"SELECT "documents"."title" FROM "documents" WHERE "documents"."id" = 2"#)
+      #expect(try await titles.fetchAll(db) == ["Draft"])
+      let limited = Document.unscoped.find(2).order(by: \.title).limit(1)
+      expectSQL(limited, #"SELECT \#(columns) FROM "documents" WHERE "documents"."id" = 2 ORDER BY "documents"."title" LIMIT 1"#)
+      #expect(try await limited.fetchAll(db).map(\.title) == ["Draft"])
+
+      let returning = Document.unscoped.find(2).delete().returning(\.title)
+      expectSQL(returning, #"DELETE FROM "documents" WHERE "documents"."id" = 2 RETURNING "documents"."title""#)
+      let scopedDelete = Document.find(1).delete()
+      expectSQL(scopedDelete, #"DELETE FROM "documents" WHERE (NOT "documents"."isDeleted") AND ("documents"."id" = 1)"#)
+      let delete = Document.unscoped.find(3).delete()
+      expectSQL(delete, #"DELETE FROM "documents" WHERE "documents"."id" = 3"#)
+      #expect(try await returning.fetchAll(db) == ["Draft"])
+      try await scopedDelete.execute(db)
+      try await delete.execute(db)
+      #expect(try await Document.unscoped.select(\.title).fetchAll(db) == [])
+    }
+  }
+
   @Test(arguments: TestDialect.all) func whereStatementsCombineWithAndOrAndNot(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: organizationRows()) { db throws in
       let ada = Employee.where { $0.name.eq("Ada") }

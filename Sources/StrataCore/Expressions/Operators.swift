@@ -4,7 +4,9 @@ enum SQLOperator {
   static func binary(
     _ lhs: some QueryExpression, _ op: String, _ rhs: some QueryExpression
   ) -> QueryFragment {
-    binary(lhs, QueryFragment(raw: " \(op) "), rhs)
+    // Concatenated rather than interpolated: an operator is a small string, built without
+    // allocating, and this is on the path of every `$0.score += 1`.
+    binary(lhs, QueryFragment(raw: " " + op + " "), rhs)
   }
 
   /// `lhs op rhs` with an operator spelled by the dialect.

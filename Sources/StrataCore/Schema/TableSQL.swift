@@ -16,9 +16,14 @@ final class TableSQL: Hashable, Sendable {
   let qualifier: String
   let allColumns: String
   let columns: [String: String]
-  /// `"table"."column" = ?` for each column: a lookup by a bound key (`find(id)`) is the most
-  /// common condition there is.
-  let columnEqualsParameter: [String: String]
+  /// `"table"."key" = ?` for a table with a primary key: a lookup by a bound key (`find(id)`)
+  /// is the most common condition there is.
+  let keyEqualsParameter: String?
+  /// `SELECT <all columns> FROM <table> WHERE "table"."key" = ?` and `DELETE FROM <table>
+  /// WHERE "table"."key" = ?`, whole: statements whose only clause is that condition use them
+  /// as they are, without building their text.
+  let selectByKey: String?
+  let deleteByKey: String?
   /// `"column" = ` for each column, the start of its assignment in an `UPDATE`'s `SET`.
   let columnAssignments: [String: String]
   /// `UPDATE <table> SET `.
@@ -56,27 +61,36 @@ final class TableSQL: Hashable, Sendable {
       from = name
     }
     var columns: [String: String] = [:]
-    var equalsParameter: [String: String] = [:]
     var assignments: [String: String] = [:]
     var list: [String] = []
     for column in T.TableColumns.columnNames {
       let qualified = qualifier + "." + QueryFragment.quote(column)
       columns[column] = qualified
-      equalsParameter[column] = qualified + " = ?"
       assignments[column] = Assignment.target(column)
       list.append(qualified)
     }
     self.columns = columns
-    columnEqualsParameter = equalsParameter
     columnAssignments = assignments
     updateSet = "UPDATE " + from + " SET "
-    deleteFrom = "DELETE FROM " + from
+    let deleteFrom = "DELETE FROM " + from
+    self.deleteFrom = deleteFrom
     allColumns = list.joined(separator: ", ")
-    selectAll = "SELECT " + allColumns + " FROM " + from
+    let selectAll = "SELECT " + allColumns + " FROM " + from
+    self.selectAll = selectAll
+    let keyCondition = (T.self as? any PrimaryKeyedTable.Type).flatMap { keyed in
+      columns[Self.keyName(keyed)].map { $0 + " = ?" }
+    }
+    keyEqualsParameter = keyCondition
+    selectByKey = keyCondition.map { selectAll + " WHERE " + $0 }
+    deleteByKey = keyCondition.map { deleteFrom + " WHERE " + $0 }
     insertInto = "INSERT INTO " + name + " ("
       + T.TableColumns.writableColumnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
     valuesRow = "(" + repeatElement("?", count: T.TableColumns.writableColumnNames.count).joined(separator: ", ") + ")"
     insertOneRow = insertInto + " VALUES " + valuesRow
+  }
+
+  private static func keyName<T: PrimaryKeyedTable>(_ table: T.Type) -> String {
+    T.columns.primaryKey.name
   }
 
   static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }

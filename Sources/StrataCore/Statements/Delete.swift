@@ -19,7 +19,13 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
 
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
   private func render(_ clauses: SelectClauses) -> QueryFragment {
-    var fragment = QueryFragment(raw: TableSQL.of(From.self).deleteFrom)
+    let tableSQL = TableSQL.of(From.self)
+    if returning.columns.isEmpty, let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter),
+      let sql = tableSQL.deleteByKey
+    {
+      return QueryFragment(sql: sql, bindings: bindings)
+    }
+    var fragment = QueryFragment(raw: tableSQL.deleteFrom)
     fragment.reserveCapacity(128)
     rows.appendRowFilter(clauses, to: &fragment)
     fragment.append(returning.queryFragment)

@@ -7,6 +7,22 @@ public struct InsertValues<Base: Table>: Hashable, Sendable {
 
   init() {}
 
+  /// One row, the common insert: inlinable so that the row's encoding is specialized in the
+  /// app rather than reached through a generic sequence of one.
+  @inlinable
+  init(row: some TableRow<Base>) {
+    var bindings: [QueryBinding] = []
+    bindings.reserveCapacity(Base.TableColumns.writableColumnNames.count)
+    row.encode(into: &bindings)
+    self.init(rowCount: 1, bindings: bindings)
+  }
+
+  @usableFromInline
+  init(rowCount: Int, bindings: [QueryBinding]) {
+    self.rowCount = rowCount
+    self.bindings = bindings
+  }
+
   init<Rows: Sequence>(_ rows: Rows) where Rows.Element: TableRow, Rows.Element.Base == Base {
     bindings.reserveCapacity(rows.underestimatedCount * Base.TableColumns.writableColumnNames.count)
     for row in rows {
@@ -33,8 +49,9 @@ public struct InsertValues<Base: Table>: Hashable, Sendable {
 /// ```
 @resultBuilder
 public enum InsertValuesBuilder<Base: Table> {
+  @inlinable
   public static func buildExpression(_ row: some TableRow<Base>) -> InsertValues<Base> {
-    InsertValues(CollectionOfOne(row))
+    InsertValues(row: row)
   }
 
   public static func buildExpression<Rows: Sequence>(_ rows: Rows) -> InsertValues<Base>
@@ -42,8 +59,22 @@ public enum InsertValuesBuilder<Base: Table> {
     InsertValues(rows)
   }
 
-  public static func buildBlock(_ components: InsertValues<Base>...) -> InsertValues<Base> {
-    combine(components)
+  // A block is built a statement at a time, so that the common block of one row builds no
+  // array of blocks (a variadic `buildBlock` allocates one per insert).
+  @inlinable
+  public static func buildPartialBlock(first: InsertValues<Base>) -> InsertValues<Base> {
+    first
+  }
+
+  public static func buildPartialBlock(
+    accumulated: consuming InsertValues<Base>, next: InsertValues<Base>
+  ) -> InsertValues<Base> {
+    accumulated.append(next)
+    return accumulated
+  }
+
+  public static func buildBlock() -> InsertValues<Base> {
+    InsertValues()
   }
 
   public static func buildArray(_ components: [InsertValues<Base>]) -> InsertValues<Base> {

@@ -62,8 +62,13 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
       return clauses.queryFragment(table: From.tableFragment, tableColumns: From.allColumnsFragment)
         .marked(.statement)
     }
-    // The common case, whole rows of one table: its `SELECT … FROM` is rendered once per type.
-    var fragment = QueryFragment(raw: TableSQL.of(From.self).selectAll)
+    // The common case, whole rows of one table: its `SELECT … FROM` is rendered once per type,
+    // and so is the whole of a lookup by key.
+    let tableSQL = TableSQL.of(From.self)
+    if let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter), let sql = tableSQL.selectByKey {
+      return QueryFragment(sql: sql, bindings: bindings).marked(.statement)
+    }
+    var fragment = QueryFragment(raw: tableSQL.selectAll)
     fragment.reserveCapacity(fragment.sql.utf8.count + 64)
     clauses.appendTail(to: &fragment)
     return fragment.marked(.statement)

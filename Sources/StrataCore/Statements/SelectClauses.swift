@@ -115,6 +115,14 @@ struct SelectClauses: Hashable, Sendable {
     }
   }
 
+  /// The bindings of the one condition these clauses have when it is `condition` (a table's
+  /// rendered `"t"."key" = ?`) and nothing else narrows, orders or joins; nil otherwise.
+  func onlyCondition(_ condition: String?) -> [QueryBinding]? {
+    guard let condition, wheres.count == 1, isPlainFilter, joins.isEmpty, from == nil else { return nil }
+    let only = wheres[0]
+    return only.pieces == nil && only.sql == condition ? only.bindings : nil
+  }
+
   /// Appends ` WHERE a AND b`, or nothing.
   func appendWhereClause(to fragment: inout QueryFragment) {
     guard !wheres.isEmpty else { return }

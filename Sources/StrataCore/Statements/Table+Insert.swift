@@ -153,10 +153,9 @@ extension Table {
 
   /// The insert with its conflict clause, if it has a target or updates.
   private static func inserting(
-    _ clause: InsertClause, _ target: [String]?, _ targetFilter: [QueryFragment], _ updates: [Assignment]?,
+    _ clause: consuming InsertClause, _ target: [String]?, _ targetFilter: [QueryFragment], _ updates: [Assignment]?,
     _ updateFilter: (TableColumns, Excluded<Self>) -> [QueryFragment]
   ) -> Insert<Self, ()> {
-    var clause = clause
     if target != nil || updates != nil {
       clause.upsert = UpsertClause(
         target: target, targetFilter: targetFilter, updates: updates ?? [],

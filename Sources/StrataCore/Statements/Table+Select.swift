@@ -172,13 +172,12 @@ extension Select where From: PrimaryKeyedTable, Joins == () {
     // The condition's SQL is the same for every key: it comes from the table's rendered SQL,
     // whole when the key is a bound value.
     let key = key.queryFragment
-    let column = From.columns.primaryKey.name
     let tableSQL = TableSQL.of(From.self)
     let condition: QueryFragment
-    if key.isPlaceholder, let sql = tableSQL.columnEqualsParameter[column] {
+    if key.isPlaceholder, let sql = tableSQL.keyEqualsParameter {
       condition = QueryFragment(sql: sql, bindings: key.bindings)
     } else {
-      var built = QueryFragment(raw: tableSQL.column(column) + " = ")
+      var built = QueryFragment(raw: tableSQL.column(From.columns.primaryKey.name) + " = ")
       built.append(key.operand)
       condition = built
     }
