@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Strata
+@_spi(Benchmark) import StrataCore
 
 /// The statements apps run one at a time, thousands of times: each beside a raw `sqlite3`
 /// prepared statement reused in a loop (the floor) and GRDB's record API, on a file database,
@@ -62,6 +63,9 @@ enum StatementBenchmark {
       return
     }
 
+    // Strata's executor on SQL built once (only the values are new each time): what running a
+    // statement through GRDB costs without building it, to tell the two apart.
+    let prebuiltName = "Strata's executor, SQL built once"
     let insert = Comparison(title: "insert one row per statement, \(count) times", unit: .microsecondsPer(count))
     func timedInsert(_ body: (Database) throws -> Void) throws -> Duration {
       try database.write { db in try Player.delete().execute(db) }
@@ -77,6 +81,16 @@ enum StatementBenchmark {
     }
     insert.measure("Strata insert { draft }.execute(db)", runs: runs) {
       try timedInsert { db in for draft in drafts { try Player.insert { draft }.execute(db) } }
+    }
+    let insertSQL = Player.insert { drafts[0] }.singleBatch!.sql
+    insert.measure(prebuiltName, runs: runs) {
+      try timedInsert { db in
+        for draft in drafts {
+          var bindings: [QueryBinding] = []
+          draft.encode(into: &bindings)
+          try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: insertSQL, bindings: bindings)).execute(db)
+        }
+      }
     }
     let records = drafts.map { CodablePlayer(id: nil, gameID: $0.gameID, name: $0.name, score: $0.score) }
     insert.measure("GRDB record.insert(db)", runs: runs) {
@@ -100,6 +114,14 @@ enum StatementBenchmark {
     find.measure("Strata T.find(id).fetchOne(db)", runs: runs) {
       try timedRead { db in try ids.reduce(0) { $0 + (try Player.find($1).fetchOne(db)?.score ?? 0) } }
     }
+    let findSQL = Player.find(ids[0]).singleBatch!.sql
+    find.measure(prebuiltName, runs: runs) {
+      try timedRead { db in
+        try ids.reduce(0) {
+          $0 + (try PrebuiltStatement<Player>(queryFragment: QueryFragment(raw: findSQL, bindings: [$1.queryBinding])).fetchOne(db)?.score ?? 0)
+        }
+      }
+    }
     find.measure("GRDB Record.fetchOne(db, key:)", runs: runs) {
       try timedRead { db in try ids.reduce(0) { $0 + (try CodablePlayer.fetchOne(db, key: $1.uuidString.lowercased())?.score ?? 0) } }
     }
@@ -118,6 +140,14 @@ enum StatementBenchmark {
     }
     update.measure("Strata T.find(id).update { $0.score += 1 }", runs: runs) {
       try timedWrite { db in for id in ids { try Player.find(id).update { $0.score += 1 }.execute(db) } }
+    }
+    let updateSQL = Player.find(ids[0]).update { $0.score += 1 }.singleBatch!.sql
+    update.measure(prebuiltName, runs: runs) {
+      try timedWrite { db in
+        for id in ids {
+          try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: updateSQL, bindings: [.integer(1), id.queryBinding])).execute(db)
+        }
+      }
     }
     update.measure("GRDB Record.filter(key:).updateAll(db, …)", runs: runs) {
       try timedWrite { db in
@@ -304,4 +334,9 @@ enum RawStatements {
     }
     return rows
   }
+}
+
+/// A statement whose SQL was built beforehand: the benchmark's measure of the executor alone.
+struct PrebuiltStatement<QueryValue>: QueryStatement {
+  let queryFragment: QueryFragment
 }

@@ -85,6 +85,13 @@ public struct QueryFragment: Hashable, Sendable {
     self.bindings = bindings
   }
 
+  /// SQL text taken as is, with its bindings: for the benchmark, which runs SQL built once
+  /// through the executors to tell their cost from the builder's. Not for apps.
+  @_spi(Benchmark)
+  public init(raw sql: String, bindings: [QueryBinding]) {
+    self.init(sql: sql, bindings: bindings)
+  }
+
   /// A `?` placeholder bound to `binding`.
   public init(binding: QueryBinding) {
     sql = "?"
