@@ -40,56 +40,67 @@ public enum UUIDText {
   }
 
   /// Parses the 36-character text form (either case), or returns nil.
+  ///
+  /// Eight characters at a time, in 64-bit words, with no branch per character: with a branch
+  /// per digit, decoding a row of two UUIDs spent a quarter of its time here, and a byte at a
+  /// time without branches still took 1.4 times as long as this.
   @inlinable
   public static func parse(_ text: UnsafeRawBufferPointer) -> UUID? {
     guard text.count == length, let base = text.baseAddress else { return nil }
-    let characters = base.assumingMemoryBound(to: UInt8.self)
-    guard characters[8] == dash, characters[13] == dash, characters[18] == dash,
-      characters[23] == dash
-    else { return nil }
-    // Invalid digits map to values with high bits set; they are OR-ed together and checked
-    // once, so parsing has no early exits.
-    var invalid: UInt8 = 0
-    let uuid: uuid_t = (
-      byte(characters, 0, &invalid), byte(characters, 2, &invalid),
-      byte(characters, 4, &invalid), byte(characters, 6, &invalid),
-      byte(characters, 9, &invalid), byte(characters, 11, &invalid),
-      byte(characters, 14, &invalid), byte(characters, 16, &invalid),
-      byte(characters, 19, &invalid), byte(characters, 21, &invalid),
-      byte(characters, 24, &invalid), byte(characters, 26, &invalid),
-      byte(characters, 28, &invalid), byte(characters, 30, &invalid),
-      byte(characters, 32, &invalid), byte(characters, 34, &invalid)
-    )
-    return invalid & 0xF0 == 0 ? UUID(uuid: uuid) : nil
+    func word(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    func halves(_ first: Int, _ second: Int) -> UInt64 {
+      UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: first, as: UInt32.self)))
+        | UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: second, as: UInt32.self))) << 32
+    }
+    // The digits are at 0–7, 9–12 and 14–17, 19–22 and 24–27, and 28–35; dashes between.
+    var invalid: UInt64 = 0
+    let bytes = (
+      bytes(spelledBy: word(0), invalid: &invalid), bytes(spelledBy: halves(9, 14), invalid: &invalid),
+      bytes(spelledBy: halves(19, 24), invalid: &invalid), bytes(spelledBy: word(28), invalid: &invalid))
+    let dashes = base.load(fromByteOffset: 8, as: UInt8.self) == dash
+      && base.load(fromByteOffset: 13, as: UInt8.self) == dash
+      && base.load(fromByteOffset: 18, as: UInt8.self) == dash
+      && base.load(fromByteOffset: 23, as: UInt8.self) == dash
+    guard dashes, invalid == 0 else { return nil }
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &uuid) { out in
+      out.storeBytes(of: bytes.0.littleEndian, toByteOffset: 0, as: UInt32.self)
+      out.storeBytes(of: bytes.1.littleEndian, toByteOffset: 4, as: UInt32.self)
+      out.storeBytes(of: bytes.2.littleEndian, toByteOffset: 8, as: UInt32.self)
+      out.storeBytes(of: bytes.3.littleEndian, toByteOffset: 12, as: UInt32.self)
+    }
+    return UUID(uuid: uuid)
   }
 
-  /// The byte written as two hexadecimal digits at `offset`; OR-s invalid digits into
-  /// `invalid`.
+  /// The four bytes that eight hexadecimal digits spell, each character in one byte of `word`
+  /// and each result in one byte of the result, the first in the lowest. A character that is
+  /// not a digit (either case) leaves bits set in `invalid`.
   @inlinable @inline(__always)
-  static func byte(_ characters: UnsafePointer<UInt8>, _ offset: Int, _ invalid: inout UInt8)
-    -> UInt8
-  {
-    let high = hexValue(characters[offset])
-    let low = hexValue(characters[offset &+ 1])
-    invalid |= high | low
-    return high &<< 4 | low & 0x0F
+  static func bytes(spelledBy word: UInt64, invalid: inout UInt64) -> UInt32 {
+    let everyByte: UInt64 = 0x0101_0101_0101_0101
+    let topBits: UInt64 = 0x8080_8080_8080_8080
+    // Each byte of `value` below 0x80 gets its top bit when it is at least `bound`: adding
+    // 0x80 - bound carries into that bit and never into the next byte.
+    func atLeast(_ value: UInt64, _ bound: UInt64) -> UInt64 {
+      (value &+ everyByte &* (0x80 &- bound)) & topBits
+    }
+    let ascii = word & ~topBits
+    let folded = ascii | 0x2020_2020_2020_2020
+    let isDigit = atLeast(ascii, 0x30) & ~atLeast(ascii, 0x3A)
+    let isLetter = atLeast(folded, 0x61) & ~atLeast(folded, 0x67)
+    invalid |= (word & topBits) | ((isDigit | isLetter) ^ topBits)
+    // A digit's low four bits are its value; a letter's (1 to 6) are nine short of it.
+    let values = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (isLetter &>> 7) &* 9
+    // Each even byte's value becomes the high half of a result byte, the next byte's the low.
+    let pairs = (values & 0x000F_000F_000F_000F) &<< 4 | (values &>> 8) & 0x000F_000F_000F_000F
+    let quads = (pairs | pairs &>> 8) & 0x0000_FFFF_0000_FFFF
+    return UInt32(truncatingIfNeeded: quads | quads &>> 16)
   }
 
   @usableFromInline
   static let dash = UInt8(ascii: "-")
-
-  /// The value of a hexadecimal digit (either case), or a value with its high bits set. No
-  /// branches: comparisons become masks, so the 32 digits of a UUID compile to straight-line
-  /// code (a branch per digit was a quarter of the time spent decoding a row of two UUIDs).
-  @inlinable @inline(__always)
-  static func hexValue(_ character: UInt8) -> UInt8 {
-    let digit = character &- UInt8(ascii: "0")
-    let letter = (character | 0x20) &- UInt8(ascii: "a")
-    // 0xFF when the difference is below the bound: subtracting borrows into the high byte.
-    let isDigit = UInt8(truncatingIfNeeded: (UInt16(digit) &- 10) &>> 8)
-    let isLetter = UInt8(truncatingIfNeeded: (UInt16(letter) &- 6) &>> 8)
-    return (digit & isDigit) | ((letter &+ 10) & isLetter) | (0xF0 & ~(isDigit | isLetter))
-  }
 }
 
 extension UUID: QueryBindable {
