@@ -24,8 +24,9 @@ import Testing
     }
   }
 
-  /// A lookup by key alone is rendered whole once per table; any other clause, the default
-  /// scope's included, still takes its place in the statement.
+  /// A select or delete by key alone, and an update's `WHERE` by key alone, come whole from SQL
+  /// rendered once per table; any other clause, the default scope's included, still takes its
+  /// place in the statement.
   @Test(arguments: TestDialect.all) func aLookupByKeyKeepsEveryOtherClause(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: organizationRows()) { db throws in
       let columns = #""documents"."id", "documents"."title", "documents"."isDeleted""#
@@ -44,6 +45,19 @@ import Testing
       let limited = Document.unscoped.find(2).order(by: \.title).limit(1)
       expectSQL(limited, #"SELECT \#(columns) FROM "documents" WHERE "documents"."id" = 2 ORDER BY "documents"."title" LIMIT 1"#)
       #expect(try await limited.fetchAll(db).map(\.title) == ["Draft"])
+
+      let rename = Document.unscoped.find(1).update { $0.title = "Plan (2)" }
+      expectSQL(rename, #"UPDATE "documents" SET "title" = 'Plan (2)' WHERE "documents"."id" = 1"#)
+      let renamed = Document.unscoped.find(1).update { $0.title += "!" }.returning(\.title)
+      expectSQL(
+        renamed, #"UPDATE "documents" SET "title" = "documents"."title" || '!' WHERE "documents"."id" = 1 RETURNING "documents"."title""#)
+      let scopedRename = Document.find(2).update { $0.title = "Kept" }
+      expectSQL(
+        scopedRename, #"UPDATE "documents" SET "title" = 'Kept' WHERE (NOT "documents"."isDeleted") AND ("documents"."id" = 2)"#)
+      try await rename.execute(db)
+      #expect(try await renamed.fetchAll(db) == ["Plan (2)!"])
+      try await scopedRename.execute(db)
+      #expect(try await Document.unscoped.order(by: \.id).select(\.title).fetchAll(db) == ["Plan (2)!", "Draft", "Notes"])
 
       let returning = Document.unscoped.find(2).delete().returning(\.title)
       expectSQL(returning, #"DELETE FROM "documents" WHERE "documents"."id" = 2 RETURNING "documents"."title""#)

@@ -19,9 +19,10 @@ final class TableSQL: Hashable, Sendable {
   /// `"table"."key" = ?` for a table with a primary key: a lookup by a bound key (`find(id)`)
   /// is the most common condition there is.
   let keyEqualsParameter: String?
-  /// `SELECT <all columns> FROM <table> WHERE "table"."key" = ?` and `DELETE FROM <table>
-  /// WHERE "table"."key" = ?`, whole: statements whose only clause is that condition use them
-  /// as they are, without building their text.
+  /// ` WHERE "table"."key" = ?`, and `SELECT <all columns> FROM <table>` and `DELETE FROM
+  /// <table>` followed by it, whole: statements whose only clause is that condition use them as
+  /// they are, without building their text.
+  let whereKey: String?
   let selectByKey: String?
   let deleteByKey: String?
   /// `"column" = ` for each column, the start of its assignment in an `UPDATE`'s `SET`.
@@ -81,8 +82,10 @@ final class TableSQL: Hashable, Sendable {
       columns[Self.keyName(keyed)].map { $0 + " = ?" }
     }
     keyEqualsParameter = keyCondition
-    selectByKey = keyCondition.map { selectAll + " WHERE " + $0 }
-    deleteByKey = keyCondition.map { deleteFrom + " WHERE " + $0 }
+    let whereKey = keyCondition.map { " WHERE " + $0 }
+    self.whereKey = whereKey
+    selectByKey = whereKey.map { selectAll + $0 }
+    deleteByKey = whereKey.map { deleteFrom + $0 }
     insertInto = "INSERT INTO " + name + " ("
       + T.TableColumns.writableColumnNames.map(QueryFragment.quote).joined(separator: ", ") + ")"
     valuesRow = "(" + repeatElement("?", count: T.TableColumns.writableColumnNames.count).joined(separator: ", ") + ")"
