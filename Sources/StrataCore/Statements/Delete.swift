@@ -27,7 +27,7 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
     }
     var fragment = QueryFragment(raw: tableSQL.deleteFrom)
     fragment.reserveCapacity(128)
-    rows.appendRowFilter(clauses, to: &fragment)
+    rows.appendRowFilter(clauses, of: tableSQL, to: &fragment)
     fragment.append(returning.queryFragment)
     return fragment
   }

@@ -98,9 +98,14 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   }
 
   /// Appends the row filter for an `UPDATE` or `DELETE` of the selected rows: the `WHERE`
-  /// clause, or, when ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`.
-  /// `clauses` are this statement's, with the scope resolved.
-  func appendRowFilter(_ clauses: SelectClauses, to fragment: inout QueryFragment) {
+  /// clause (the table's rendered ` WHERE "t"."key" = ?` whole when that is all of it), or, when
+  /// ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`. `clauses` are
+  /// this statement's, with the scope resolved; `tableSQL` is `From`'s.
+  func appendRowFilter(_ clauses: SelectClauses, of tableSQL: TableSQL, to fragment: inout QueryFragment) {
+    if let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter), let whereKey = tableSQL.whereKey {
+      fragment.append(QueryFragment(sql: whereKey, bindings: bindings))
+      return
+    }
     if clauses.isPlainFilter {
       clauses.appendWhereClause(to: &fragment)
       return

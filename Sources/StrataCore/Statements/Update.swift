@@ -30,12 +30,8 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
       fragment.append(raw: tableSQL.columnAssignments[assignment.column] ?? Assignment.target(assignment.column))
       fragment.append(assignment.value)
     }
-    if let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter), let whereKey = tableSQL.whereKey {
-      fragment.append(QueryFragment(sql: whereKey, bindings: bindings))
-    } else {
-      rows.appendRowFilter(clauses, to: &fragment)
-    }
-    if !returning.columns.isEmpty { fragment.append(returning.queryFragment) }
+    rows.appendRowFilter(clauses, of: tableSQL, to: &fragment)
+    fragment.append(returning.queryFragment)
     return fragment
   }
 
