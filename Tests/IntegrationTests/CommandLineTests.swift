@@ -106,11 +106,13 @@ import Testing
     #expect(try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift").status == 0)
   }
 
-  /// The build plugin's check runs a migration history statement by statement once and keeps
-  /// the database it leaves. While the files and the tool stay the same, SQLite reads the schema
-  /// at once; after a new migration, only the new file runs, on that database. The warnings are
-  /// the same either way. A migration that fails has its error at its line, and nothing is
-  /// recorded; a saved database that cannot be read is ignored.
+  /// The build plugin's check runs every statement of a migration history once. A history of
+  /// simple `CREATE`s runs each on its own on an empty database, and only a mark is kept; a
+  /// history with other statements runs on one database, which is kept. While the files and the
+  /// tool stay the same, SQLite reads the schema at once; after a new migration, only the new file
+  /// runs on a kept database, and every file after a mark. The warnings are the same either way.
+  /// A migration that fails has its error at its line, and nothing is recorded; a saved database
+  /// that cannot be read is ignored.
   @Test func aHistoryRunsStatementByStatementUntilItChanges() throws {
     try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
     #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
@@ -120,10 +122,8 @@ import Testing
     #expect(try strata(generate).status == 0)
     let histories = directory.appendingPathComponent("Out/.strata-run-migrations").path
     func saved() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: histories).sorted() }
-    let first = try saved()
-    #expect(first.count == 2 && first[0].hasSuffix(".sqlite") && first[1].hasSuffix(".tables"), "one database per history: \(first)")
-    let tables = try String(contentsOfFile: "\(histories)/\(first[1])", encoding: .utf8)
-    #expect(tables.hasPrefix("notes\t") && tables.hasSuffix("Migrations/0001_create_notes.sql\n"), "\(tables)")
+    let marked = try saved()
+    #expect(marked.count == 1 && marked[0].hasSuffix(".checked"), "a mark for a history of CREATEs: \(marked)")
     /// Runs `generate` with the saved histories and again without them: both warn at the model,
     /// alike.
     func expectSameWarningFromSavedHistoryAndFullRun() throws {
@@ -138,7 +138,22 @@ import Testing
     // The model changes: the schema is read at once.
     try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n  var color = 0\n}\n")
     try expectSameWarningFromSavedHistoryAndFullRun()
-    #expect(try saved() == first)
+    #expect(try saved() == marked)
+
+    // A new migration of CREATEs: they run on their own, and a new mark replaces the old.
+    try write("Migrations/0002_archive.sql", "CREATE TABLE archive (id INTEGER PRIMARY KEY);\n")
+    try expectSameWarningFromSavedHistoryAndFullRun()
+    let remarked = try saved()
+    #expect(remarked.count == 1 && remarked[0].hasSuffix(".checked") && remarked != marked, "\(remarked)")
+    try FileManager.default.removeItem(atPath: directory.appendingPathComponent("Migrations/0002_archive.sql").path)
+
+    // A migration that writes rows: the history runs on one database, which replaces the mark.
+    try write("Migrations/0002_first_note.sql", "INSERT INTO notes (id, body) VALUES (1, 'first');\n")
+    try expectSameWarningFromSavedHistoryAndFullRun()
+    let first = try saved()
+    #expect(first.count == 2 && first[0].hasSuffix(".sqlite") && first[1].hasSuffix(".tables"), "one database per history: \(first)")
+    let tables = try String(contentsOfFile: "\(histories)/\(first[1])", encoding: .utf8)
+    #expect(tables.hasPrefix("notes\t") && tables.contains("Migrations/0001_create_notes.sql\n"), "\(tables)")
 
     // A new migration runs alone on the saved database, and the new history replaces the old.
     #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
@@ -148,28 +163,55 @@ import Testing
     #expect(second.count == 2 && second != first, "\(second)")
 
     // A new migration that fails stops the build at its line, whether or not it runs alone.
-    try write("Migrations/0003_bad.sql", "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
+    try write("Migrations/0009_bad.sql", "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
     let failing = try strata(generate)
     #expect(failing.status == 1)
     #expect(
-      failing.errors.contains("Migrations/0003_bad.sql:1:1: error: this migration fails on SQLite: table notes has no column named missing"),
+      failing.errors.contains("Migrations/0009_bad.sql:1:1: error: this migration fails on SQLite: table notes has no column named missing"),
       "\(failing.errors)")
     #expect(try saved() == second)
 
     // An edited migration runs every file again; so does a saved database that cannot be read.
     let migration = directory.appendingPathComponent("Migrations/0001_create_notes.sql").path
-    try FileManager.default.removeItem(atPath: directory.appendingPathComponent("Migrations/0003_bad.sql").path)
+    try FileManager.default.removeItem(atPath: directory.appendingPathComponent("Migrations/0009_bad.sql").path)
     try write("Migrations/0001_create_notes.sql", try String(contentsOfFile: migration, encoding: .utf8) + "INSERT INTO notes (id, missing) VALUES (1, 2);\n")
     let edited = try strata(generate)
     #expect(edited.status == 1)
     #expect(edited.errors.contains("error: this migration fails on SQLite: table notes has no column named missing"), "\(edited.errors)")
     #expect(try saved() == second)
     try write("Migrations/0001_create_notes.sql", try String(contentsOfFile: migration, encoding: .utf8).replacingOccurrences(of: "INSERT INTO notes (id, missing) VALUES (1, 2);\n", with: ""))
-    try write("Migrations/0003_more.sql", "CREATE TABLE extra (id INTEGER PRIMARY KEY);\n")
+    try write("Migrations/0009_more.sql", "CREATE TABLE extra (id INTEGER PRIMARY KEY);\n")
     try Data("not a database".utf8).write(to: URL(fileURLWithPath: "\(histories)/\(second[0])"))
     let unreadable = try strata(generate)
     #expect(unreadable.status == 0, "\(unreadable.errors)")
-    #expect(unreadable.errors.contains("Migrations/0003_more.sql:1:1: warning: no model declares this table any more"), "\(unreadable.errors)")
+    #expect(unreadable.errors.contains("Migrations/0009_more.sql:1:1: warning: no model declares this table any more"), "\(unreadable.errors)")
+  }
+
+  /// A `CREATE` that SQLite refuses, in a history of `CREATE`s that each run on their own, is an
+  /// error at its line, as when every statement runs on one database: in a new history, and in
+  /// a file added to one that ran. Nothing is recorded for it.
+  @Test func aCreateSQLiteRefusesIsAnErrorAtItsLine() throws {
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
+    let generate = [
+      "generate", "--output", "Out/Models.swift", "--migrations", "Migrations", "--registry-output", "Out/Migrations.swift", "Models.swift",
+    ]
+    let histories = directory.appendingPathComponent("Out/.strata-run-migrations").path
+    func saved() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: histories)) ?? []).sorted() }
+    #expect(try strata(generate).status == 0)
+    let ran = saved()
+    #expect(ran.count == 1 && ran[0].hasSuffix(".checked"), "\(ran)")
+    try write("Migrations/0002_extra.sql", "CREATE TABLE extra (id INTEGER PRIMARY KEY);\nCREATE INDEX extra_missing ON extra (missing);\n")
+    let error = "Migrations/0002_extra.sql:2:38: error: this migration fails on SQLite: no such column: missing\n"
+    let added = try strata(generate)
+    #expect(added.status == 1)
+    #expect(added.errors == error)
+    #expect(saved() == ran)
+    try FileManager.default.removeItem(atPath: histories)
+    let new = try strata(generate)
+    #expect(new.status == 1)
+    #expect(new.errors == error)
+    #expect(saved().isEmpty)
   }
 
   @Test func checkedInCodeIsWrittenCheckedAndNotReadAsModels() throws {

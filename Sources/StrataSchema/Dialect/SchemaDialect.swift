@@ -92,6 +92,10 @@ protocol ScratchDatabase: AnyObject {
   /// The database's bytes, for a later build to start from; nil where the database cannot be
   /// saved that way (a PostgreSQL server's).
   func serialized() throws -> [UInt8]?
+  /// Whether the database holds only a schema, tables without storage (see
+  /// ``SchemaOnlyReplay``): it can be compared and can run statements that change only the
+  /// schema, but nothing that reads or writes rows, such as dropping a column.
+  var holdsSchemaOnly: Bool { get }
 }
 
 /// A table of the models that the database refuses to create.

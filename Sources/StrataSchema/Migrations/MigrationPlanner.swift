@@ -202,10 +202,13 @@ public enum MigrationPlanner {
       }
     }
     // Taken before the renames below change the database.
-    let checkpoint = try replay.runsEveryStatement
-      ? database.serialized().map {
-        ReplayCheckpoint(fileCount: migrations.files.count, database: $0, creators: creators.mapValues(\.path))
-      } : nil
+    var checkpoint: ReplayCheckpoint?
+    if replay.runsEveryStatement {
+      let saved = database.holdsSchemaOnly ? nil : try database.serialized()
+      if saved != nil || database.holdsSchemaOnly {
+        checkpoint = ReplayCheckpoint(fileCount: migrations.files.count, database: saved, creators: creators.mapValues(\.path))
+      }
+    }
     let before = try database.introspect()
     let tables = Dictionary(models.tables.map { ($0.tableName, $0) }, uniquingKeysWith: { first, _ in first })
     // Unmanaged tables are the migrations' alone: out of both sides of the comparison.
@@ -225,7 +228,7 @@ public enum MigrationPlanner {
       history: RenameHistory(migrations.files, recorded: recorded?.renames))
     if !renames.isEmpty {
       // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
-      if !renames.droppedColumns.isEmpty, !replay.runsEveryStatement {
+      if !renames.droppedColumns.isEmpty, database.holdsSchemaOnly {
         database = try dialect.replay(migrations.files, .runningEveryStatement(after: nil)) { _, _ in }
       }
       try database.execute(dialect.statements(for: .renames(renames), from: before).joined(separator: "\n"))

@@ -3,18 +3,22 @@ import GRDBSQLite
 
 /// The migration histories the build plugin has already run statement by statement, kept in a
 /// folder of the plugin's own work folder: for each, the scratch database it left and the file
-/// that created each table.
+/// that created each table, or only a mark when that database held only the schema.
 ///
-/// Running *n* `CREATE TABLE`s one at a time costs SQLite O(n²) (each one re-reads the schema
-/// table and clears every table's foreign-key cache), which made the build plugin take 9 s for
-/// 5,000 tables on every build that touched a model or added a migration. A history that ran once
-/// without an error runs the same way again, so:
+/// Running *n* `CREATE TABLE`s one at a time on one database costs SQLite O(n²) (each one
+/// re-reads the schema table and clears every table's foreign-key cache). A history made only of
+/// simple `CREATE`s and statements that change only the schema runs each `CREATE` on its own on an
+/// empty database instead, which grows linearly (``SchemaOnlyReplay``), and keeps only a mark. A
+/// history with other statements runs them all on one database, and keeps it. A history that ran
+/// once without an error runs the same way again, so:
 ///
 /// - when the files, the tool, SQLite and the app's SQL functions are unchanged, the plugin lets
 ///   SQLite read the schema at once (``MigrationDrift``), which grows linearly;
-/// - when migrations were added after a history that ran, the plugin starts from that history's
-///   database and runs only the new files, statement by statement: the cost grows with the new
-///   statements times the tables, not with the square of the tables.
+/// - when migrations were added after a history that ran, only the new files run: on the kept
+///   database, statement by statement, where the cost grows with the new statements times the
+///   tables, not with the square of the tables; after a mark, with every `CREATE` of the new
+///   files on its own (SQLite reads the earlier files' at once), or every statement of every file
+///   on one database when a new file has other statements.
 ///
 /// An edited or deleted migration, a rebuilt tool or a deleted build folder runs every statement
 /// again. A saved database that cannot be read is ignored the same way.
@@ -31,7 +35,10 @@ public struct RunMigrationHistories {
     directory = path
     self.tool = tool
     let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    recorded = Set(names.filter { $0.hasSuffix(Self.databaseExtension) }.map { String($0.dropLast(Self.databaseExtension.count)) })
+    recorded = Set(
+      names.compactMap { name in
+        [Self.databaseExtension, Self.checkedExtension].first(where: name.hasSuffix).map { String(name.dropLast($0.count)) }
+      })
   }
 
   /// What identifies a history: its files' paths and checksums, the app's SQL functions, the
@@ -69,10 +76,14 @@ public struct RunMigrationHistories {
     }
     for (digest, checkpoint) in current {
       guard let checkpoint else { continue }
+      guard let database = checkpoint.database else {
+        try AtomicFile.write("", to: path(digest, Self.checkedExtension))
+        continue
+      }
       // The tables first: the database's file is what marks a history as run.
       let creators = checkpoint.creators.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }.joined()
       try AtomicFile.write(creators, to: path(digest, Self.creatorsExtension))
-      try AtomicFile.write(Data(checkpoint.database), to: path(digest, Self.databaseExtension))
+      try AtomicFile.write(Data(database), to: path(digest, Self.databaseExtension))
     }
     for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
       let digest = name.split(separator: ".").first.map(String.init) ?? name
@@ -82,6 +93,8 @@ public struct RunMigrationHistories {
 
   private static let databaseExtension = ".sqlite"
   private static let creatorsExtension = ".tables"
+  /// Marks a history that ran with no database kept (``ReplayCheckpoint/database``).
+  private static let checkedExtension = ".checked"
 
   private func path(_ digest: String, _ fileExtension: String) -> String {
     (directory as NSString).appendingPathComponent(digest + fileExtension)
@@ -90,6 +103,9 @@ public struct RunMigrationHistories {
   /// The saved database of the history `key` names, which ran `fileCount` files; nil when it
   /// cannot be read.
   private func checkpoint(_ key: Key, fileCount: Int) -> ReplayCheckpoint? {
+    if FileManager.default.fileExists(atPath: path(key.digest, Self.checkedExtension)) {
+      return ReplayCheckpoint(fileCount: fileCount, database: nil, creators: [:])
+    }
     guard let database = FileManager.default.contents(atPath: path(key.digest, Self.databaseExtension)),
       let creators = try? String(contentsOfFile: path(key.digest, Self.creatorsExtension), encoding: .utf8)
     else { return nil }

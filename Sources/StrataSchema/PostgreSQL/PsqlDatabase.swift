@@ -52,6 +52,7 @@ final class PsqlDatabase: ScratchDatabase {
   }
 
   func serialized() throws -> [UInt8]? { nil }
+  var holdsSchemaOnly: Bool { false }
 
   func viewColumns(_ name: String) throws -> [ColumnSchema]? {
     let rows = try run(

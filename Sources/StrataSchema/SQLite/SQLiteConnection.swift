@@ -6,6 +6,8 @@ import StrataSQL
 /// models ask for. It uses the C API directly: the tool stays small and builds fast.
 final class SQLiteConnection {
   private var handle: OpaquePointer?
+  /// Whether ``SchemaOnlyReplay`` wrote tables or indexes into the schema that have no storage.
+  var holdsSchemaOnly = false
 
   /// A scratch in-memory database with `uuid()` and a stand-in for each of the app's
   /// `functions`, which returns NULL: enough for migrations that call them to run.
@@ -138,9 +140,15 @@ final class SQLiteConnection {
     return Int(try rows("PRAGMA page_count").first?["page_count"] ?? "") ?? 0
   }
 
-  /// The names in the schema (tables, indexes, views, triggers), folded as SQLite compares them.
-  func schemaNames() throws -> Set<String> {
-    Set(try rows("SELECT name FROM sqlite_schema").compactMap { $0["name"].map(SQLName.folded) })
+  /// The names in the schema (tables, indexes, views, triggers), folded as SQLite compares them,
+  /// each with its `CREATE` statement when it is a table.
+  func schemaObjects() throws -> [String: String?] {
+    var objects: [String: String?] = [:]
+    for row in try rows("SELECT type, name, sql FROM sqlite_schema") {
+      guard let name = row["name"] else { continue }
+      objects.updateValue(row["type"] == "table" ? row["sql"] : nil, forKey: SQLName.folded(name))
+    }
+    return objects
   }
 
   /// The SQL functions this connection knows, lowercased; empty where SQLite does not list them.

@@ -11,16 +11,32 @@ import GRDBSQLite
 /// replay give up and the caller run the real statements instead; so does any error, so that
 /// errors are always SQLite's own, at their statement.
 ///
-/// The build plugin never uses this: it validates migrations by running them.
+/// The build plugin validates migrations by running them. With `checkingOn`, each simple
+/// `CREATE` also runs, as the migrator would run it, on an otherwise empty database (an index
+/// with its table), and is rolled back there: a statement SQLite would refuse at launch makes the
+/// replay give up, so the caller runs every statement and reports SQLite's error at its line.
+/// That costs the same for every statement, where running them on the whole schema costs more
+/// for each table already created.
 enum SchemaOnlyReplay {
   /// Applies scripts in order; returns false, leaving `database` unusable, when one of them
   /// needs a real run.
-  static func apply(_ scripts: [String], to database: SQLiteConnection, afterEach: (Int) throws -> Void = { _ in }) -> Bool {
+  ///
+  /// - Parameters:
+  ///   - scratch: An empty database, with the same functions as `database`, to run each simple
+  ///     `CREATE` on; nil to have SQLite only read them.
+  ///   - firstChecked: The first script whose `CREATE`s run on `scratch` (those before it ran
+  ///     in an earlier build).
+  static func apply(
+    _ scripts: [String], to database: SQLiteConnection, checkingOn scratch: SQLiteConnection? = nil,
+    fromScript firstChecked: Int = 0, afterEach: (Int) throws -> Void = { _ in }
+  ) -> Bool {
     // SQLite checks that an index's root page lies within the file and differs from the other
     // indexes of its table. Freed pages give the file that size; nothing ever reads them.
     guard let pageCount = try? database.reserveFreePages(bytes: 1 << 20),
-      var names = try? database.schemaNames(), let functions = try? database.functionNames()
+      var schema = try? database.schemaObjects(), let functions = try? database.functionNames()
     else { return false }
+    var names = Set(schema.keys)
+    database.holdsSchemaOnly = true
     var indexesPerTable: [String: Int] = [:]
     var pending: [SimpleCreate] = []
     /// Whether rows were written that SQLite has not read yet.
@@ -63,13 +79,20 @@ enum SchemaOnlyReplay {
         if let create = SimpleCreate(statement.text, functions: functions) {
           // SQLite checks that names are free only when it runs a statement.
           guard names.insert(SQLName.folded(create.name)).inserted else { return false }
+          if let scratch {
+            if index >= firstChecked {
+              guard runs(statement.text, creating: create, on: scratch, tables: schema) else { return false }
+            }
+            if create.type == "table" { schema[SQLName.folded(create.name)] = create.sql }
+          }
           pending.append(create)
           continue
         }
         guard isSchemaOnly(statement.text), flush(reset: true) else { return false }
         do {
           try database.execute(statement.text)
-          names = try database.schemaNames()
+          schema = try database.schemaObjects()
+          names = Set(schema.keys)
         } catch {
           return false
         }
@@ -89,6 +112,27 @@ enum SchemaOnlyReplay {
       return false
     }
     return true
+  }
+
+  /// Whether `statement`, the simple `CREATE` `create`, runs on `scratch`, empty but for the
+  /// table it indexes (whose `CREATE` is in `tables`, by folded name). Rolled back either way.
+  private static func runs(
+    _ statement: String, creating create: SimpleCreate, on scratch: SQLiteConnection, tables: [String: String?]
+  ) -> Bool {
+    var script = [statement]
+    if create.type == "index" {
+      // A table the replay cannot name the `CREATE` of (a view's name, say) is left to a real run.
+      guard let table = tables[SQLName.folded(create.tableName)] ?? nil else { return false }
+      script.insert(table, at: 0)
+    }
+    do {
+      try scratch.execute("BEGIN")
+      defer { try? scratch.execute("ROLLBACK") }
+      for statement in script { try scratch.execute(statement) }
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// Statements that change only the schema, which SQLite runs without touching rows of tables
