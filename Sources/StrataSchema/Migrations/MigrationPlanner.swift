@@ -203,7 +203,7 @@ public enum MigrationPlanner {
     }
     // Taken before the renames below change the database.
     var checkpoint: ReplayCheckpoint?
-    if replay.runsEveryStatement {
+    if replay.isBuildCheck {
       let saved = database.holdsSchemaOnly ? nil : try database.serialized()
       if saved != nil || database.holdsSchemaOnly {
         checkpoint = ReplayCheckpoint(fileCount: migrations.files.count, database: saved, creators: creators.mapValues(\.path))
@@ -229,7 +229,7 @@ public enum MigrationPlanner {
     if !renames.isEmpty {
       // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
       if !renames.droppedColumns.isEmpty, database.holdsSchemaOnly {
-        database = try dialect.replay(migrations.files, .runningEveryStatement(after: nil)) { _, _ in }
+        database = try dialect.replay(migrations.files, .withStorage) { _, _ in }
       }
       try database.execute(dialect.statements(for: .renames(renames), from: before).joined(separator: "\n"))
     }

@@ -24,9 +24,12 @@ enum ReplayMode {
   /// build plugin's check): simple `CREATE`s each on an empty database where the history allows
   /// (see ``SchemaOnlyReplay``); only the files after `checkpoint`'s when there is one.
   case runningEveryStatement(after: ReplayCheckpoint?)
+  /// Every statement on one database, as the migrator runs them, leaving tables that hold rows:
+  /// for a change that rewrites them, such as dropping a column.
+  case withStorage
 
-  /// Whether every statement runs (the files a checkpoint covers did, in an earlier build).
-  var runsEveryStatement: Bool {
+  /// Whether this is the build plugin's check, whose run a later build can start from.
+  var isBuildCheck: Bool {
     if case .runningEveryStatement = self { true } else { false }
   }
 }

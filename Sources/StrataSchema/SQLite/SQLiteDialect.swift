@@ -95,8 +95,16 @@ struct SQLiteDialect: SchemaDialect {
     _ files: [MigrationFiles.File], _ mode: ReplayMode,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
   ) throws -> any ScratchDatabase {
-    guard case .runningEveryStatement(let checkpoint) = mode else {
+    let checkpoint: ReplayCheckpoint?
+    switch mode {
+    case .readingSchema:
       return try MigrationReplay.schema(of: files, functions: functions, afterEach: afterEach)
+    case .withStorage:
+      let database = try SQLiteConnection(functions: functions)
+      try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
+      return database
+    case .runningEveryStatement(let after):
+      checkpoint = after
     }
     var database = try SQLiteConnection(functions: functions)
     /// The files that ran in an earlier build whose statements need not run again.
