@@ -100,8 +100,8 @@ public struct RunMigrationHistories {
     (directory as NSString).appendingPathComponent(digest + fileExtension)
   }
 
-  /// The saved database of the history `key` names, which ran `fileCount` files; nil when it
-  /// cannot be read.
+  /// The record of the history `key` names, which ran `fileCount` files: its saved database, or
+  /// none for a mark; nil when the database cannot be read.
   private func checkpoint(_ key: Key, fileCount: Int) -> ReplayCheckpoint? {
     if FileManager.default.fileExists(atPath: path(key.digest, Self.checkedExtension)) {
       return ReplayCheckpoint(fileCount: fileCount, database: nil, creators: [:])
