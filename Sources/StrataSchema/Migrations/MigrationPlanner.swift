@@ -204,9 +204,14 @@ public enum MigrationPlanner {
     // Taken before the renames below change the database.
     var checkpoint: ReplayCheckpoint?
     if replay.isBuildCheck {
-      let saved = database.holdsSchemaOnly ? nil : try database.serialized()
-      if saved != nil || database.holdsSchemaOnly {
-        checkpoint = ReplayCheckpoint(fileCount: migrations.files.count, database: saved, creators: creators.mapValues(\.path))
+      func ran(keeping saved: [UInt8]?) -> ReplayCheckpoint {
+        ReplayCheckpoint(fileCount: migrations.files.count, database: saved, creators: creators.mapValues(\.path))
+      }
+      // A database of the schema alone cannot run more files: the history is recorded without it.
+      if database.holdsSchemaOnly {
+        checkpoint = ran(keeping: nil)
+      } else if let saved = try database.serialized() {
+        checkpoint = ran(keeping: saved)
       }
     }
     let before = try database.introspect()

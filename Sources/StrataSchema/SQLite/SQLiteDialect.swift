@@ -95,14 +95,18 @@ struct SQLiteDialect: SchemaDialect {
     _ files: [MigrationFiles.File], _ mode: ReplayMode,
     afterEach: (MigrationFiles.File, any ScratchDatabase) throws -> Void
   ) throws -> any ScratchDatabase {
+    /// Every file, statement by statement, on one database, as the migrator runs them.
+    func onOneDatabase() throws -> SQLiteConnection {
+      let database = try SQLiteConnection(functions: functions)
+      try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
+      return database
+    }
     let checkpoint: ReplayCheckpoint?
     switch mode {
     case .readingSchema:
       return try MigrationReplay.schema(of: files, functions: functions, afterEach: afterEach)
     case .withStorage:
-      let database = try SQLiteConnection(functions: functions)
-      try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
-      return database
+      return try onOneDatabase()
     case .runningEveryStatement(let after):
       checkpoint = after
     }
@@ -130,9 +134,7 @@ struct SQLiteDialect: SchemaDialect {
     {
       return database
     }
-    database = try SQLiteConnection(functions: functions)
-    try MigrationReplay.apply(files, to: database) { try afterEach($0, database) }
-    return database
+    return try onOneDatabase()
   }
 
   func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase {

@@ -35,7 +35,6 @@ enum SchemaOnlyReplay {
     guard let pageCount = try? database.reserveFreePages(bytes: 1 << 20),
       var schema = try? database.schemaObjects(), let functions = try? database.functionNames()
     else { return false }
-    var names = Set(schema.keys)
     database.holdsSchemaOnly = true
     var indexesPerTable: [String: Int] = [:]
     var pending: [SimpleCreate] = []
@@ -78,13 +77,12 @@ enum SchemaOnlyReplay {
         if MigrationReplay.refusal(of: statement.text) != nil { return false }
         if let create = SimpleCreate(statement.text, functions: functions) {
           // SQLite checks that names are free only when it runs a statement.
-          guard names.insert(SQLName.folded(create.name)).inserted else { return false }
-          if let scratch {
-            if index >= firstChecked {
-              guard runs(statement.text, creating: create, on: scratch, tables: schema) else { return false }
-            }
-            if create.type == "table" { schema[SQLName.folded(create.name)] = create.sql }
+          let name = SQLName.folded(create.name)
+          guard schema.index(forKey: name) == nil else { return false }
+          if let scratch, index >= firstChecked, !runs(statement.text, creating: create, on: scratch, tables: schema) {
+            return false
           }
+          schema.updateValue(create.type == "table" ? create.sql : nil, forKey: name)
           pending.append(create)
           continue
         }
@@ -92,7 +90,6 @@ enum SchemaOnlyReplay {
         do {
           try database.execute(statement.text)
           schema = try database.schemaObjects()
-          names = Set(schema.keys)
         } catch {
           return false
         }
