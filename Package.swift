@@ -46,7 +46,10 @@ let package = Package(
       name: "strata",
       dependencies: ["StrataSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
-    .plugin(name: "StrataPlugin", capability: .buildTool(), dependencies: ["strata"]),
+    // The build plugin's tool: `strata generate` alone, without swift-argument-parser, because
+    // SwiftPM builds it before anything else in every consumer's clean build.
+    .executableTarget(name: "strata-build", dependencies: ["StrataSchema"]),
+    .plugin(name: "StrataPlugin", capability: .buildTool(), dependencies: ["strata-build"]),
     .plugin(
       name: "GenerateMigrations",
       capability: .command(

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// The build-tool plugin: on every build where a model file or migration changed, runs
-/// `strata generate` to write the target's conformances and migration registry into the build
+/// `strata-build` (`strata generate`'s work, without the command line's other commands) to write the target's conformances and migration registry into the build
 /// directory. Nothing it writes is checked in.
 ///
 /// A target whose conformances are checked in (`Generated/StrataModels.swift`, written by
@@ -16,7 +16,7 @@ struct StrataPlugin: BuildToolPlugin {
     return [
       try Self.command(
         module: target.name, directory: target.directoryURL, models: models,
-        tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL,
+        tool: try context.tool(named: "strata-build").url, workDirectory: context.pluginWorkDirectoryURL,
         runtime: Self.runtime(of: target))
     ]
   }
@@ -35,7 +35,7 @@ struct StrataPlugin: BuildToolPlugin {
     return names.contains("StrataPostgreSQL") && !names.contains("Strata") ? "StrataPostgreSQL" : "Strata"
   }
 
-  /// The `strata generate` command for one module whose folder is `directory`.
+  /// The `strata-build` command, with `strata generate`'s arguments, for one module whose folder is `directory`.
   static func command(
     module: String, directory: URL, models: [URL], tool: URL, workDirectory: URL, runtime: String = "Strata"
   ) throws -> Command {
@@ -56,7 +56,7 @@ struct StrataPlugin: BuildToolPlugin {
     return .buildCommand(
       displayName: "Generating Strata code for \(module)",
       executable: tool,
-      arguments: ["generate", "--module", module, "--root", directory.path(percentEncoded: false), "--runtime", runtime] + code + [
+      arguments: ["--module", module, "--root", directory.path(percentEncoded: false), "--runtime", runtime] + code + [
         "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
       ] + modelFiles.map { $0.path(percentEncoded: false) },
       inputFiles: models + sqlFiles(in: migrationsDirectory),
@@ -91,7 +91,7 @@ extension StrataPlugin: XcodeBuildToolPlugin {
     return [
       try Self.command(
         module: target.product?.name ?? target.displayName, directory: directory, models: models,
-        tool: try context.tool(named: "strata").url, workDirectory: context.pluginWorkDirectoryURL)
+        tool: try context.tool(named: "strata-build").url, workDirectory: context.pluginWorkDirectoryURL)
     ]
   }
 }

@@ -65,7 +65,7 @@ struct MigrationsCommand: ParsableCommand {
     generator.runtime = options.runtime
     let settings = try MigrationSettings.read(migrations: migrations)
     let models = try generator.models(for: settings.dialect)
-    report(models.warnings)
+    ToolOutput.report(models.warnings)
     // The main database first, then each attached one, each with its own files; the generated
     // code is the module's, written with the main database's.
     var status: Int32 = 0
@@ -85,7 +85,7 @@ struct MigrationsCommand: ParsableCommand {
     let checksums = self.checksums.map(database.file(besides:))
     let moduleName = database.displayName(module: self.moduleName)
     let files = try MigrationFiles(directory: migrations, root: options.root)
-    report(files.warnings)
+    ToolOutput.report(files.warnings)
     // A target without tables and migrations (an executable that only uses a library's
     // models, say) has nothing to say.
     if models.tables.isEmpty, files.files.isEmpty { return 0 }
@@ -94,7 +94,7 @@ struct MigrationsCommand: ParsableCommand {
     let recorded = checksums.flatMap { FileManager.default.contents(atPath: $0) }
       .map { ChecksumManifest(text: String(decoding: $0, as: UTF8.self)) }
     let comparison = recorded?.compare(with: files.files, directory: migrations)
-    report(comparison?.warnings ?? [])
+    ToolOutput.report(comparison?.warnings ?? [])
     if let errors = comparison?.errors, !errors.isEmpty, check || !acceptEdits {
       throw DiagnosticsError(errors)
     }

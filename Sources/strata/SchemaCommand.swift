@@ -18,7 +18,7 @@ struct SchemaCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let models = try Generator(inputs: options.inputs, root: options.root).models(for: dialect)
-      report(models.warnings)
+      ToolOutput.report(models.warnings)
       print(dialect.sql(models.schema))
       return 0
     }

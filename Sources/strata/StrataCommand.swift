@@ -48,21 +48,11 @@ func reportingFailures(_ body: () throws -> Int32) throws {
   let status: Int32
   do {
     status = try body()
-  } catch let error as DiagnosticsError {
-    report(error.diagnostics)
-    throw ExitCode.failure
-  } catch let error as InputError {
-    FileHandle.standardError.write(Data("strata: error: \(error)\n".utf8))
+  } catch {
+    guard ToolOutput.reportFailure(error, tool: "strata") else { throw error }
     throw ExitCode.failure
   }
   if status != 0 { throw ExitCode(status) }
-}
-
-/// Prints diagnostics, such as warnings that did not stop the command.
-func report(_ diagnostics: [Diagnostic]) {
-  for diagnostic in diagnostics {
-    FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
-  }
 }
 
 extension RuntimeModule: ExpressibleByArgument {}

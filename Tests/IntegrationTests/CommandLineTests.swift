@@ -11,13 +11,17 @@ import Testing
   static let repository = ConsumerPackageTests.repository
 
   /// The tool built next to the tests (SwiftPM builds it for the plugins the test targets use).
-  static let tool: URL? = {
+  static let tool = executable("strata")
+  /// The build plugin's tool, built the same way.
+  static let buildTool = executable("strata-build")
+
+  static func executable(_ name: String) -> URL? {
     let candidates = [
-      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata"),
-      repository.appendingPathComponent(".build/debug/strata"),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
+      repository.appendingPathComponent(".build/debug/\(name)"),
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
+  }
 
   let directory: URL
 
@@ -31,7 +35,15 @@ import Testing
   }
 
   func strata(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-    let tool = try #require(Self.tool, "the strata tool is not built; run `swift build` first")
+    try run(Self.tool, arguments)
+  }
+
+  func strataBuild(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    try run(Self.buildTool, arguments)
+  }
+
+  private func run(_ tool: URL?, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let tool = try #require(tool, "Strata's tools are not built; run `swift build` first")
     let result = try ChildProcess.run([tool.path] + arguments, directory: directory.path, timeout: 300)
     return (result.status, result.output, result.errors)
   }
@@ -104,6 +116,52 @@ import Testing
     #expect(written.status == 0)
     #expect(written.output.contains("wrote Migrations/0001_create_notes.sql"), "\(written.output)")
     #expect(try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift").status == 0)
+  }
+
+  /// The build plugin runs `strata-build`, which is `strata generate` without swift-argument-parser:
+  /// the same arguments write the same files and report the same warnings and errors; bad
+  /// arguments exit 64 with the usage, as `strata`'s do.
+  @Test func theBuildPluginsToolDoesWhatGenerateDoes() throws {
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    #expect(try strata("migrations", "--migrations", "Migrations", "Models.swift").status == 0)
+    try write("Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n  var pinned = false\n}\n")
+    func generate(into folder: String) -> [String] {
+      [
+        "--output", "\(folder)/Models.swift", "--migrations=Migrations", "--registry-output", "\(folder)/Migrations.swift",
+        "--module", "App", "--runtime", "Strata", "Models.swift",
+      ]
+    }
+    func contents(_ folder: String) throws -> [String] {
+      try ["Models.swift", "Migrations.swift"].map { try String(contentsOfFile: directory.appendingPathComponent("\(folder)/\($0)").path, encoding: .utf8) }
+    }
+    let full = try strata(["generate"] + generate(into: "Full"))
+    let build = try strataBuild(generate(into: "Build"))
+    #expect(full.status == 0 && build.status == 0)
+    #expect(full.errors.hasPrefix("Models.swift:1:8: warning: the migrations do not match 'Note' yet"), "\(full.errors)")
+    #expect(build.errors == full.errors)
+    #expect(try contents("Build") == contents("Full"))
+
+    try write("Bad.swift", "struct A: Table {\n  let id: Int\n  var point: CGPoint\n}\n")
+    let fullError = try strata(["generate", "--output", "Full/Bad.swift", "Bad.swift"])
+    let buildError = try strataBuild(["--output", "Build/Bad.swift", "Bad.swift"])
+    #expect(fullError.status == 1 && buildError.status == 1)
+    #expect(buildError.errors.hasPrefix("Bad.swift:3:7: error: the generator cannot store 'point: CGPoint'"), "\(buildError.errors)")
+    #expect(buildError.errors == fullError.errors)
+    #expect(try strataBuild(["--output", "Build/None.swift", "notes.txt"]).errors.hasPrefix("strata-build: error: "))
+
+    for (arguments, message) in [
+      (["--outptu", "x.swift", "Models.swift"], "unknown option '--outptu'"),
+      (["Models.swift", "--output"], "missing value for '--output'"),
+      (["--output", "x.swift", "--runtime", "GRDB", "Models.swift"], "the value 'GRDB' is invalid for '--runtime'; give one of 'Strata', 'StrataPostgreSQL'"),
+      (["Models.swift"], "give --output, or --checked-in for a module whose generated code is checked in"),
+      (["--output", "x.swift", "--migrations", "Migrations", "Models.swift"], "--migrations and --registry-output go together"),
+    ] {
+      let result = try strataBuild(arguments)
+      #expect(result.status == 64)
+      #expect(result.errors == "strata-build: error: \(message)\nUsage: strata-build <strata generate's options> <models> ...\n")
+    }
+    let help = try strataBuild(["--help"])
+    #expect(help.status == 0 && help.output.contains("strata generate --help"), "\(help.output)")
   }
 
   /// The build plugin's check runs every statement of a migration history once. A history of

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What a build asks of Strata for one module (`strata generate`, and the build plugin's tool):
+/// the models' conformances, the registry of the migrations to embed, and the check that the
+/// migrations run and produce the models.
+///
+/// Both tools fill in the same values from the same flags, so the work is written once.
+public struct ModuleGeneration: Sendable {
+  /// Model files (Swift or `.strata` schema files), or directories to search for them.
+  public var inputs: [String]
+  /// The module's directory; file names in generated headers are relative to it.
+  public var root: String?
+  /// The module the generated Swift imports.
+  public var runtime: RuntimeModule
+  /// The Swift file to write the conformances to.
+  public var output: String?
+  /// The module's checked-in conformances, checked against the models instead of writing
+  /// `output`.
+  public var checkedIn: String?
+  /// The Swift file to write the models of the schema files to; required when there are any.
+  public var schemaModelsOutput: String?
+  /// The folder of migration files to embed and check.
+  public var migrations: String?
+  /// The Swift file to write the migration registry to.
+  public var registryOutput: String?
+
+  /// A request with every file named by the caller.
+  public init(
+    inputs: [String], root: String?, runtime: RuntimeModule, output: String?, checkedIn: String?,
+    schemaModelsOutput: String?, migrations: String?, registryOutput: String?
+  ) {
+    self.inputs = inputs
+    self.root = root
+    self.runtime = runtime
+    self.output = output
+    self.checkedIn = checkedIn
+    self.schemaModelsOutput = schemaModelsOutput
+    self.migrations = migrations
+    self.registryOutput = registryOutput
+  }
+
+  /// What is wrong with the request, in the words of the command line's options, or nil.
+  public var usageProblem: String? {
+    if (output == nil) == (checkedIn == nil) {
+      return "give --output, or --checked-in for a module whose generated code is checked in"
+    }
+    if (migrations == nil) != (registryOutput == nil) {
+      return "--migrations and --registry-output go together"
+    }
+    return nil
+  }
+
+  /// Writes the outputs, printing warnings on standard error; throws `DiagnosticsError` or
+  /// `InputError` for input it cannot use, having written nothing.
+  public func run() throws {
+    let checkedInCode = checkedIn.map(CheckedInCode.init(conformances:))
+    var generator = try Generator(inputs: inputs, root: root, excluding: checkedInCode)
+    generator.runtime = runtime
+    let models = try generator.models()
+    ToolOutput.report(models.warnings)
+    let code = generator.conformances(of: models)
+    if let checkedInCode {
+      let stale = checkedInCode.contents(for: generator, models: models)
+        .filter { FileManager.default.contents(atPath: $0.path) != Data($0.text.utf8) }
+      if !stale.isEmpty {
+        throw DiagnosticsError(
+          stale.map { file in
+            Diagnostic(
+              .error,
+              "this generated file does not match the models; run `swift package --allow-writing-to-package-directory generate-migrations` to update it",
+              at: SourceLocation(path: file.path, line: 1, column: 1))
+          })
+      }
+    }
+    let schemaModels = checkedIn == nil ? generator.schemaFileModels() : nil
+    if schemaModels != nil, schemaModelsOutput == nil {
+      throw InputError("schema files (*.strata) need --schema-models-output for the models they declare")
+    }
+    var registry: String?
+    var histories: RunMigrationHistories?
+    // (`usageProblem` makes --migrations and --registry-output go together.)
+    if let migrations, let registryOutput {
+      // The plugin's work folder remembers the histories that ran statement by statement.
+      var runHistories = RunMigrationHistories(
+        path: ((registryOutput as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".strata-run-migrations"),
+        tool: Self.toolIdentity)
+      // The main database's migrations, and each attached database's in its own folder.
+      var main: MigrationFiles?
+      var attached: [(name: String, files: MigrationFiles)] = []
+      for database in ModuleDatabase.all(of: models, migrations: migrations) {
+        let directory = database.migrationsDirectory(migrations)
+        let files = try MigrationFiles(directory: directory, root: root)
+        ToolOutput.report(files.warnings)
+        // A target without a Migrations folder has no migrations to check and has not adopted
+        // Strata's (its tables may be made some other way), so there is nothing to compare.
+        var isDirectory: ObjCBool = false
+        // A PostgreSQL target's migrations are checked by `generate-migrations`, which starts a
+        // server: a build must not need one.
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+          try MigrationSettings.read(migrations: migrations).dialect == .sqlite
+        {
+          ToolOutput.report(try MigrationDrift.warnings(models: database.models, migrations: files, histories: &runHistories))
+        }
+        if let name = database.schemaName { attached.append((name, files)) } else { main = files }
+      }
+      registry = main?.registry(attached: attached, runtime: runtime)
+      histories = runHistories
+    }
+    // Both outputs are computed before either is written, so a failure leaves both untouched.
+    if let output { try AtomicFile.write(code, to: output) }
+    if let schemaModelsOutput { try AtomicFile.write(schemaModels ?? "", to: schemaModelsOutput) }
+    if let registry, let registryOutput {
+      try AtomicFile.write(registry, to: registryOutput)
+    }
+    try histories?.save()
+  }
+
+  /// The running executable as it is on disk: a rebuilt tool runs every migration again.
+  static var toolIdentity: String {
+    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(path) \((attributes[.size] as? NSNumber)?.intValue ?? 0) \(modified)"
+  }
+}
