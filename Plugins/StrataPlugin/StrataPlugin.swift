@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// The build-tool plugin: on every build where a model file or migration changed, runs
-/// `strata-build` (`strata generate`'s work, without the command line's other commands) to write the target's conformances and migration registry into the build
-/// directory. Nothing it writes is checked in.
+/// `strata-build` (`strata generate`'s work, without the command line's other commands) to write
+/// the target's conformances and migration registry into the build directory. Nothing it writes
+/// is checked in.
 ///
 /// A target whose conformances are checked in (`Generated/StrataModels.swift`, written by
 /// `generate-migrations --code`) compiles that file instead; the plugin then checks that it still
@@ -35,7 +36,8 @@ struct StrataPlugin: BuildToolPlugin {
     return names.contains("StrataPostgreSQL") && !names.contains("Strata") ? "StrataPostgreSQL" : "Strata"
   }
 
-  /// The `strata-build` command, with `strata generate`'s arguments, for one module whose folder is `directory`.
+  /// The `strata-build` command, with `strata generate`'s arguments, for one module whose folder
+  /// is `directory`.
   static func command(
     module: String, directory: URL, models: [URL], tool: URL, workDirectory: URL, runtime: String = "Strata"
   ) throws -> Command {
