@@ -38,7 +38,9 @@ enum MigrationReplay {
     afterEach: (MigrationFiles.File, SQLiteConnection) throws -> Void = { _, _ in }
   ) throws -> SQLiteConnection {
     let fast = try SQLiteConnection(functions: functions)
-    if SchemaOnlyReplay.apply(files.map(\.sql), to: fast, afterEach: { try afterEach(files[$0], fast) }) {
+    if SchemaOnlyReplay.apply(
+      files.map(\.sql), to: fast, scratch: try SQLiteConnection(functions: functions), afterEach: { try afterEach(files[$0], fast) })
+    {
       return fast
     }
     let database = try SQLiteConnection(functions: functions)

@@ -128,9 +128,9 @@ struct SQLiteDialect: SchemaDialect {
     // Running n `CREATE`s on one database costs SQLite O(n²); run alone on an empty one, each
     // costs the same, and SQLite reads the schema at once. Any other statement, or an error,
     // runs every statement as the migrator does, so that errors are SQLite's own at their line.
-    let scratch = try SQLiteConnection(functions: functions)
     if SchemaOnlyReplay.apply(
-      files.map(\.sql), to: database, checkingOn: scratch, fromScript: ran, afterEach: { try afterEach(files[$0], database) })
+      files.map(\.sql), to: database, scratch: try SQLiteConnection(functions: functions), checkingFrom: ran,
+      afterEach: { try afterEach(files[$0], database) })
     {
       return database
     }
@@ -139,7 +139,9 @@ struct SQLiteDialect: SchemaDialect {
 
   func replay(_ files: [MigrationFiles.File], then generated: String) throws -> any ScratchDatabase {
     let replayed = try MigrationReplay.schema(of: files, functions: functions)
-    if SchemaOnlyReplay.apply([generated], to: replayed) { return replayed }
+    if SchemaOnlyReplay.apply([generated], to: replayed, scratch: try SQLiteConnection(functions: functions)) {
+      return replayed
+    }
     let database = try SQLiteConnection(functions: functions)
     try MigrationReplay.apply(files, to: database)
     do {

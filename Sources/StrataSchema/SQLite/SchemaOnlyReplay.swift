@@ -11,24 +11,30 @@ import GRDBSQLite
 /// replay give up and the caller run the real statements instead; so does any error, so that
 /// errors are always SQLite's own, at their statement.
 ///
-/// The build plugin validates migrations by running them. With `checkingOn`, each simple
+/// The build plugin validates migrations by running them. With `checkingFrom`, each simple
 /// `CREATE` also runs, as the migrator would run it, on an otherwise empty database (an index
 /// with its table), and is rolled back there: a statement SQLite would refuse at launch makes the
 /// replay give up, so the caller runs every statement and reports SQLite's error at its line.
 /// That costs the same for every statement, where running them on the whole schema costs more
 /// for each table already created.
+///
+/// An `ALTER TABLE … ADD COLUMN` is run the same way, with its table alone, and the table's
+/// `CREATE` that SQLite stores afterwards replaces the old one, unless the schema has views or
+/// triggers (which SQLite reads again when a table changes): a long history of added columns
+/// would otherwise cost a read of the whole schema for each.
 enum SchemaOnlyReplay {
   /// Applies scripts in order; returns false, leaving `database` unusable, when one of them
   /// needs a real run.
   ///
   /// - Parameters:
-  ///   - scratch: An empty database, with the same functions as `database`, to run each simple
-  ///     `CREATE` on; nil to have SQLite only read them.
-  ///   - firstChecked: The first script whose `CREATE`s run on `scratch` (those before it ran
-  ///     in an earlier build).
+  ///   - scratch: An empty database, with the same functions as `database`, to run each
+  ///     `ALTER TABLE … ADD COLUMN` and each checked `CREATE` on; nil to run such an `ALTER`
+  ///     on `database` and check nothing.
+  ///   - firstChecked: The first script whose simple `CREATE`s run on `scratch` (those before it
+  ///     ran in an earlier build); nil to check none.
   static func apply(
-    _ scripts: [String], to database: SQLiteConnection, checkingOn scratch: SQLiteConnection? = nil,
-    fromScript firstChecked: Int = 0, afterEach: (Int) throws -> Void = { _ in }
+    _ scripts: [String], to database: SQLiteConnection, scratch: SQLiteConnection? = nil,
+    checkingFrom firstChecked: Int? = nil, afterEach: (Int) throws -> Void = { _ in }
   ) -> Bool {
     // SQLite checks that an index's root page lies within the file and differs from the other
     // indexes of its table. Freed pages give the file that size; nothing ever reads them.
@@ -37,7 +43,12 @@ enum SchemaOnlyReplay {
     else { return false }
     database.holdsSchemaOnly = true
     var indexesPerTable: [String: Int] = [:]
-    var pending: [SimpleCreate] = []
+    var pending: [SchemaWrite] = []
+    /// Whether SQLite reads views or triggers again when a table changes.
+    func hasViewsOrTriggers() throws -> Bool {
+      try !database.rows("SELECT 1 FROM sqlite_schema WHERE type IN ('view', 'trigger') LIMIT 1").isEmpty
+    }
+    guard var viewsOrTriggers = try? hasViewsOrTriggers() else { return false }
     /// Whether rows were written that SQLite has not read yet.
     var unread = false
     /// Writes the pending rows and, with `reset`, has SQLite read everything written.
@@ -49,17 +60,24 @@ enum SchemaOnlyReplay {
         }
         guard !pending.isEmpty else { return true }
         try database.execute("PRAGMA writable_schema = ON")
-        for create in pending {
-          var rootPage = 0
-          if create.type == "index" {
-            let position = indexesPerTable[create.tableName, default: 0]
-            indexesPerTable[create.tableName] = position + 1
-            rootPage = 2 + position
-            guard rootPage < pageCount else { return false }
+        for write in pending {
+          switch write {
+          case .create(let create):
+            var rootPage = 0
+            if create.type == "index" {
+              let position = indexesPerTable[create.tableName, default: 0]
+              indexesPerTable[create.tableName] = position + 1
+              rootPage = 2 + position
+              guard rootPage < pageCount else { return false }
+            }
+            _ = try database.rows(
+              "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES (?, ?, ?, ?, ?)",
+              [create.type, create.name, create.tableName, String(rootPage), create.sql])
+          case .replaceTable(let name, let sql):
+            // SQLite compares names as NOCASE does: ASCII letters only.
+            _ = try database.rows(
+              "UPDATE sqlite_schema SET sql = ? WHERE type = 'table' AND name = ? COLLATE NOCASE", [sql, name])
           }
-          _ = try database.rows(
-            "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES (?, ?, ?, ?, ?)",
-            [create.type, create.name, create.tableName, String(rootPage), create.sql])
         }
         pending.removeAll()
         unread = true
@@ -79,17 +97,28 @@ enum SchemaOnlyReplay {
           // SQLite checks that names are free only when it runs a statement.
           let name = SQLName.folded(create.name)
           guard schema.index(forKey: name) == nil else { return false }
-          if let scratch, index >= firstChecked, !runs(statement.text, creating: create, on: scratch, tables: schema) {
+          if let scratch, let firstChecked, index >= firstChecked,
+            !runs(statement.text, creating: create, on: scratch, tables: schema)
+          {
             return false
           }
           schema.updateValue(create.type == "table" ? create.sql : nil, forKey: name)
-          pending.append(create)
+          pending.append(.create(create))
+          continue
+        }
+        if let scratch, !viewsOrTriggers, let table = addedColumnTable(statement.text),
+          let old = schema[SQLName.folded(table)] ?? nil
+        {
+          guard let new = tableSQL(after: statement.text, creating: old, named: table, on: scratch) else { return false }
+          schema[SQLName.folded(table)] = new
+          pending.append(.replaceTable(name: table, sql: new))
           continue
         }
         guard isSchemaOnly(statement.text), flush(reset: true) else { return false }
         do {
           try database.execute(statement.text)
           schema = try database.schemaObjects()
+          viewsOrTriggers = try hasViewsOrTriggers()
         } catch {
           return false
         }
@@ -129,6 +158,39 @@ enum SchemaOnlyReplay {
       return true
     } catch {
       return false
+    }
+  }
+
+  /// A row of `sqlite_schema` the replay writes.
+  private enum SchemaWrite {
+    case create(SimpleCreate)
+    /// A table's new `CREATE`, after a column was added.
+    case replaceTable(name: String, sql: String)
+  }
+
+  /// The table `ALTER TABLE "t" ADD [COLUMN] …` adds a column to, when it names one of the main
+  /// schema.
+  private static func addedColumnTable(_ statement: String) -> String? {
+    var reader = SQLTokenReader(SQLTokenizer.tokens(statement)[...])
+    guard reader.word("ALTER"), reader.word("TABLE"), let table = reader.name(), reader.word("ADD") else { return nil }
+    return table
+  }
+
+  /// The `CREATE` SQLite stores for `table` after `statement` adds a column to it, run on
+  /// `scratch` with only that table (whose `CREATE` is `sql`) and rolled back; nil when SQLite
+  /// refuses either.
+  private static func tableSQL(
+    after statement: String, creating sql: String, named table: String, on scratch: SQLiteConnection
+  ) -> String? {
+    do {
+      try scratch.execute("BEGIN")
+      defer { try? scratch.execute("ROLLBACK") }
+      try scratch.execute(sql)
+      try scratch.execute(statement)
+      return try scratch.rows("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [table])
+        .first?["sql"] ?? nil
+    } catch {
+      return nil
     }
   }
 
