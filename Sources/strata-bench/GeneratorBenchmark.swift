@@ -3,9 +3,10 @@ import GRDB
 import StrataSchema
 
 /// Synthetic model files for the generator benchmark: `count` tables of eight columns, each
-/// referencing the previous one, spread over files of 20 tables, with a selection per file.
+/// referencing the previous one, spread over files of 20 tables, with a selection per file;
+/// with `addedColumn`, a ninth column in every table.
 enum SyntheticModels {
-  static func sources(tables count: Int) -> [(path: String, contents: String)] {
+  static func sources(tables count: Int, addedColumn: Bool = false) -> [(path: String, contents: String)] {
     stride(from: 0, to: count, by: 20).map { first in
       var text = "import Foundation\nimport Strata\n"
       for index in first..<min(first + 20, count) {
@@ -23,7 +24,7 @@ enum SyntheticModels {
             var notes: String?
             // @Column(as: JSONRepresentation<[String]>.self)
             var tags: [String] = []
-          }
+          \(addedColumn ? "  var added = 0\n" : "")}
 
           """
       }
@@ -142,6 +143,19 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
   try second.newMigration!.sql.write(to: grown.appendingPathComponent(second.newMigration!.fileName), atomically: true, encoding: .utf8)
   generator.measure("build plugin, a migration added (conformances, run the new one's statements, drift check)", runs: runs) {
     try buildPlugin(grownSources, grown, histories: grownHistories)
+  }
+  // A column added to every table, in a second migration: a history of `ALTER TABLE`s the
+  // plugin never ran.
+  let added = work.appendingPathComponent("added")
+  try FileManager.default.createDirectory(at: added, withIntermediateDirectories: true)
+  try first.newMigration!.sql.write(to: added.appendingPathComponent(first.newMigration!.fileName), atomically: true, encoding: .utf8)
+  let addedSources = SyntheticModels.sources(tables: tables, addedColumn: true)
+  let addition = try MigrationPlanner.plan(
+    models: try Generator(sources: addedSources).models(), migrations: try MigrationFiles(directory: added.path, root: nil),
+    moduleName: "Bench")
+  try addition.newMigration!.sql.write(to: added.appendingPathComponent(addition.newMigration!.fileName), atomically: true, encoding: .utf8)
+  generator.measure("build plugin, migrations new, a column then added to every table (run every statement)", runs: runs) {
+    try buildPlugin(addedSources, added, histories: work.appendingPathComponent("added-histories"))
   }
   let database = directory.appendingPathComponent("import.sqlite").path
   let queue = try DatabaseQueue(path: database)

@@ -69,6 +69,8 @@ import Testing
       #"ALTER TABLE "players" ADD COLUMN "score" INTEGER NOT NULL DEFAULT 0 CHECK ("score" >= 0);"#,
       #"CREATE TABLE "teams" ("id" INTEGER PRIMARY KEY); ALTER TABLE Players ADD "teamID" INTEGER REFERENCES "teams"("id");"#,
       #"ALTER TABLE "players" ADD COLUMN "upper" TEXT AS (upper("name")) NOT NULL; CREATE INDEX "by_team" ON "players"("teamID");"#,
+      // A table created after the replay first looked up a table's row.
+      #"ALTER TABLE "TEAMS" ADD COLUMN "name" TEXT;"#,
     ],
     [
       #"CREATE TABLE "odd ""names""" ([the id] INTEGER PRIMARY KEY, `it's` TEXT) WITHOUT ROWID;"#,

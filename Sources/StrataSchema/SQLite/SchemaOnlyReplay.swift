@@ -51,6 +51,9 @@ enum SchemaOnlyReplay {
     guard var viewsOrTriggers = try? hasViewsOrTriggers() else { return false }
     /// Whether rows were written that SQLite has not read yet.
     var unread = false
+    /// Each table's rowid in `sqlite_schema`, by folded name, so that replacing a table's
+    /// `CREATE` does not scan the whole schema; nil until a replacement needs it.
+    var tableRows: [String: String]?
     /// Writes the pending rows and, with `reset`, has SQLite read everything written.
     func flush(reset: Bool) -> Bool {
       do {
@@ -70,13 +73,21 @@ enum SchemaOnlyReplay {
               rootPage = 2 + position
               guard rootPage < pageCount else { return false }
             }
-            _ = try database.rows(
-              "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES (?, ?, ?, ?, ?)",
+            let inserted = try database.rows(
+              "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES (?, ?, ?, ?, ?) RETURNING rowid",
               [create.type, create.name, create.tableName, String(rootPage), create.sql])
+            if create.type == "table", tableRows != nil {
+              tableRows?[SQLName.folded(create.name)] = inserted.first?["rowid"]
+            }
           case .replaceTable(let name, let sql):
-            // SQLite compares names as NOCASE does: ASCII letters only.
-            _ = try database.rows(
-              "UPDATE sqlite_schema SET sql = ? WHERE type = 'table' AND name = ? COLLATE NOCASE", [sql, name])
+            if tableRows == nil {
+              let rows = try database.rows("SELECT rowid, name FROM sqlite_schema WHERE type = 'table'")
+              tableRows = Dictionary(
+                rows.compactMap { row in row["name"].flatMap { name in row["rowid"].map { (SQLName.folded(name), $0) } } },
+                uniquingKeysWith: { first, _ in first })
+            }
+            guard let rowid = tableRows?[SQLName.folded(name)] else { return false }
+            _ = try database.rows("UPDATE sqlite_schema SET sql = ? WHERE rowid = CAST(? AS INTEGER)", [sql, rowid])
           }
         }
         pending.removeAll()
@@ -119,6 +130,7 @@ enum SchemaOnlyReplay {
           try database.execute(statement.text)
           schema = try database.schemaObjects()
           viewsOrTriggers = try hasViewsOrTriggers()
+          tableRows = nil
         } catch {
           return false
         }
