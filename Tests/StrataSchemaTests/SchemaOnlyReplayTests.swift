@@ -115,6 +115,22 @@ import Testing
     }
   }
 
+  /// A table that held rows before the replay gets its column from SQLite itself, which checks
+  /// the rows: a `CHECK` one of them fails stops the replay, one they pass is added.
+  @Test func aTableWithRowsHasItsColumnAddedBySQLite() throws {
+    func database() throws -> SQLiteConnection {
+      let database = try SQLiteConnection()
+      try database.execute("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1);")
+      return database
+    }
+    let failing = "ALTER TABLE t ADD COLUMN b INTEGER NOT NULL DEFAULT 0 CHECK (b > 0);"
+    #expect(!SchemaOnlyReplay.apply([failing], to: try database(), scratch: try SQLiteConnection()))
+    #expect(throws: SQLiteError.self) { try database().execute(failing) }
+    let passing = try database()
+    #expect(SchemaOnlyReplay.apply(["ALTER TABLE t ADD COLUMN b INTEGER NOT NULL DEFAULT 2 CHECK (b > 0);"], to: passing, scratch: try SQLiteConnection()))
+    #expect(try passing.rows("SELECT a, b FROM t").map { [$0["a"], $0["b"]] } == [["1", "2"]])
+  }
+
   /// Statements that touch rows, and statements SQLite would refuse when running them but accept
   /// when only reading its schema: the replay gives up on each.
   @Test(arguments: [

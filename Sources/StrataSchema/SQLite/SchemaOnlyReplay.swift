@@ -48,7 +48,12 @@ enum SchemaOnlyReplay {
     func hasViewsOrTriggers() throws -> Bool {
       try !database.rows("SELECT 1 FROM sqlite_schema WHERE type IN ('view', 'trigger') LIMIT 1").isEmpty
     }
-    guard var viewsOrTriggers = try? hasViewsOrTriggers() else { return false }
+    guard var viewsOrTriggers = try? hasViewsOrTriggers(),
+      // Tables with storage before the replay may hold rows, which SQLite checks an added
+      // column against (a `CHECK`, a `NOT NULL`): their columns are added on `database`.
+      let stored = try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND rootpage > 0")
+    else { return false }
+    let mayHoldRows = Set(stored.compactMap { $0["name"].map(SQLName.folded) })
     /// Whether rows were written that SQLite has not read yet.
     var unread = false
     /// Each table's rowid in `sqlite_schema`, by folded name, so that replacing a table's
@@ -118,7 +123,7 @@ enum SchemaOnlyReplay {
           continue
         }
         if let scratch, !viewsOrTriggers, let table = addedColumnTable(statement.text),
-          let old = schema[SQLName.folded(table)] ?? nil
+          !mayHoldRows.contains(SQLName.folded(table)), let old = schema[SQLName.folded(table)] ?? nil
         {
           guard let new = tableSQL(after: statement.text, creating: old, named: table, on: scratch) else { return false }
           schema[SQLName.folded(table)] = new
