@@ -20,8 +20,9 @@ import GRDBSQLite
 ///
 /// An `ALTER TABLE … ADD COLUMN` is run the same way, with its table alone, and the table's
 /// `CREATE` that SQLite stores afterwards replaces the old one, unless the schema has views or
-/// triggers (which SQLite reads again when a table changes): a long history of added columns
-/// would otherwise cost a read of the whole schema for each.
+/// triggers (which SQLite reads again when a table changes) or the table held rows before the
+/// replay (which SQLite checks the column against): a long history of added columns would
+/// otherwise cost a read of the whole schema for each.
 enum SchemaOnlyReplay {
   /// Applies scripts in order; returns false, leaving `database` unusable, when one of them
   /// needs a real run.
