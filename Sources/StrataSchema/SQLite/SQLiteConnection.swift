@@ -140,13 +140,23 @@ final class SQLiteConnection {
     return Int(try rows("PRAGMA page_count").first?["page_count"] ?? "") ?? 0
   }
 
-  /// The names in the schema (tables, indexes, views, triggers), folded as SQLite compares them,
-  /// each with its `CREATE` statement when it is a table.
-  func schemaObjects() throws -> [String: String?] {
-    var objects: [String: String?] = [:]
-    for row in try rows("SELECT type, name, sql FROM sqlite_schema") {
-      guard let name = row["name"] else { continue }
-      objects.updateValue(row["type"] == "table" ? row["sql"] : nil, forKey: SQLName.folded(name))
+  /// One object of the schema (a table, an index, a view, a trigger), as `sqlite_schema` lists it.
+  struct SchemaObject {
+    var type: String
+    /// Its row in `sqlite_schema`.
+    var rowid: String?
+    /// Whether it has pages of its own; a table with none has no rows (see ``SchemaOnlyReplay``).
+    var hasStorage: Bool
+    var sql: String?
+  }
+
+  /// The objects of the schema, by name folded as SQLite compares names.
+  func schemaObjects() throws -> [String: SchemaObject] {
+    var objects: [String: SchemaObject] = [:]
+    for row in try rows("SELECT rowid, type, name, rootpage, sql FROM sqlite_schema") {
+      guard let name = row["name"], let type = row["type"] else { continue }
+      objects[SQLName.folded(name)] = SchemaObject(
+        type: type, rowid: row["rowid"], hasStorage: (row.integer("rootpage") ?? 0) > 0, sql: row["sql"])
     }
     return objects
   }

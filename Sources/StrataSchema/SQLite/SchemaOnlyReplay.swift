@@ -20,8 +20,8 @@ import GRDBSQLite
 ///
 /// An `ALTER TABLE … ADD COLUMN` is run the same way, with its table alone, and the table's
 /// `CREATE` that SQLite stores afterwards replaces the old one, unless the schema has views or
-/// triggers (which SQLite reads again when a table changes) or the table held rows before the
-/// replay (which SQLite checks the column against): a long history of added columns would
+/// triggers (which SQLite reads again when a table changes) or the table has storage (it may
+/// hold rows, which SQLite checks the column against): a long history of added columns would
 /// otherwise cost a read of the whole schema for each.
 enum SchemaOnlyReplay {
   /// Applies scripts in order; returns false, leaving `database` unusable, when one of them
@@ -46,20 +46,10 @@ enum SchemaOnlyReplay {
     var indexesPerTable: [String: Int] = [:]
     var pending: [SchemaWrite] = []
     /// Whether SQLite reads views or triggers again when a table changes.
-    func hasViewsOrTriggers() throws -> Bool {
-      try !database.rows("SELECT 1 FROM sqlite_schema WHERE type IN ('view', 'trigger') LIMIT 1").isEmpty
-    }
-    guard var viewsOrTriggers = try? hasViewsOrTriggers(),
-      // Tables with storage before the replay may hold rows, which SQLite checks an added
-      // column against (a `CHECK`, a `NOT NULL`): their columns are added on `database`.
-      let stored = try? database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND rootpage > 0")
-    else { return false }
-    let mayHoldRows = Set(stored.compactMap { $0["name"].map(SQLName.folded) })
+    func hasViewsOrTriggers() -> Bool { schema.values.contains { ["view", "trigger"].contains($0.type) } }
+    var viewsOrTriggers = hasViewsOrTriggers()
     /// Whether rows were written that SQLite has not read yet.
     var unread = false
-    /// Each table's rowid in `sqlite_schema`, by folded name, so that replacing a table's
-    /// `CREATE` does not scan the whole schema; nil until a replacement needs it.
-    var tableRows: [String: String]?
     /// Writes the pending rows and, with `reset`, has SQLite read everything written.
     func flush(reset: Bool) -> Bool {
       do {
@@ -82,17 +72,11 @@ enum SchemaOnlyReplay {
             let inserted = try database.rows(
               "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES (?, ?, ?, ?, ?) RETURNING rowid",
               [create.type, create.name, create.tableName, String(rootPage), create.sql])
-            if create.type == "table", tableRows != nil {
-              tableRows?[SQLName.folded(create.name)] = inserted.first?["rowid"]
-            }
+            schema[SQLName.folded(create.name)]?.rowid = inserted.first?["rowid"]
           case .replaceTable(let name, let sql):
-            if tableRows == nil {
-              let rows = try database.rows("SELECT rowid, name FROM sqlite_schema WHERE type = 'table'")
-              tableRows = Dictionary(
-                rows.compactMap { row in row["name"].flatMap { name in row["rowid"].map { (SQLName.folded(name), $0) } } },
-                uniquingKeysWith: { first, _ in first })
-            }
-            guard let rowid = tableRows?[SQLName.folded(name)] else { return false }
+            // By rowid: `sqlite_schema` has no index on names, and a scan for each added column
+            // would grow with the square of the tables.
+            guard let rowid = schema[SQLName.folded(name)]?.rowid else { return false }
             _ = try database.rows("UPDATE sqlite_schema SET sql = ? WHERE rowid = CAST(? AS INTEGER)", [sql, rowid])
           }
         }
@@ -119,15 +103,17 @@ enum SchemaOnlyReplay {
           {
             return false
           }
-          schema.updateValue(create.type == "table" ? create.sql : nil, forKey: name)
+          schema[name] = SQLiteConnection.SchemaObject(type: create.type, hasStorage: false, sql: create.sql)
           pending.append(.create(create))
           continue
         }
+        // A table with storage may hold rows, which SQLite checks an added column against (a
+        // `CHECK`, a `NOT NULL`): its column is added on `database`, below.
         if let scratch, !viewsOrTriggers, let table = addedColumnTable(statement.text),
-          !mayHoldRows.contains(SQLName.folded(table)), let old = schema[SQLName.folded(table)] ?? nil
+          let object = schema[SQLName.folded(table)], object.type == "table", !object.hasStorage, let old = object.sql
         {
           guard let new = tableSQL(after: statement.text, creating: old, named: table, on: scratch) else { return false }
-          schema[SQLName.folded(table)] = new
+          schema[SQLName.folded(table)]?.sql = new
           pending.append(.replaceTable(name: table, sql: new))
           continue
         }
@@ -135,8 +121,7 @@ enum SchemaOnlyReplay {
         do {
           try database.execute(statement.text)
           schema = try database.schemaObjects()
-          viewsOrTriggers = try hasViewsOrTriggers()
-          tableRows = nil
+          viewsOrTriggers = hasViewsOrTriggers()
         } catch {
           return false
         }
@@ -161,13 +146,15 @@ enum SchemaOnlyReplay {
   /// Whether `statement`, the simple `CREATE` `create`, runs on `scratch`, empty but for the
   /// table it indexes (whose `CREATE` is in `tables`, by folded name). Rolled back either way.
   private static func runs(
-    _ statement: String, creating create: SimpleCreate, on scratch: SQLiteConnection, tables: [String: String?]
+    _ statement: String, creating create: SimpleCreate, on scratch: SQLiteConnection,
+    tables: [String: SQLiteConnection.SchemaObject]
   ) -> Bool {
     var script = [statement]
     if create.type == "index" {
       // A table the replay cannot name the `CREATE` of (a view's name, say) is left to a real run.
-      guard let table = tables[SQLName.folded(create.tableName)] ?? nil else { return false }
-      script.insert(table, at: 0)
+      guard let table = tables[SQLName.folded(create.tableName)], table.type == "table", let sql = table.sql
+      else { return false }
+      script.insert(sql, at: 0)
     }
     do {
       try scratch.execute("BEGIN")
