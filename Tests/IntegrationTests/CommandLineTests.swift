@@ -162,6 +162,13 @@ import Testing
     }
     let help = try strataBuild(["--help"])
     #expect(help.status == 0 && help.output.contains("strata generate --help"), "\(help.output)")
+    // Every option `strata generate` lists, `strata-build` takes: the two lists cannot drift apart.
+    let options = try strata("generate", "--help").output.split(separator: "\n")
+      .compactMap { $0.firstMatch(of: /^\s+(--[a-z-]+) </)?.1 }
+    #expect(options.count == 8, "\(options)")
+    for option in options {
+      #expect(!(try strataBuild([String(option), "x"]).errors.contains("unknown option")), "\(option)")
+    }
   }
 
   /// The build plugin's check runs every statement of a migration history once. A history of
