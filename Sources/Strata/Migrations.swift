@@ -1,9 +1,6 @@
 import GRDB
 import StrataCore
 
-/// The record of migrations GRDB's migrator keeps, by name.
-private let grdbMigrationsTable = "grdb_migrations"
-
 extension MigrationHistory {
   /// The history a database's records hold: GRDB's names and Strata's checksums, both in the
   /// main database.
@@ -20,17 +17,22 @@ extension MigrationHistory {
 }
 
 extension DatabaseWriter {
-  /// Migrates the database with GRDB's migrator, each migration in its own transaction, after
-  /// checking that the database's history is the app's:
+  /// Migrates the database, and the files `openDatabase` attached to it, after checking that
+  /// each one's history is the app's:
   ///
   /// ```swift
   /// let database = try openDatabase(.file(path))
   /// try database.migrate(StrataMigrations.all)
   /// ```
   ///
-  /// GRDB never runs a migration twice, and records it by name only. Strata also records each
-  /// migration's checksum when it runs (in the `strata_migrations` table), and before running
-  /// anything refuses, with a `StrataError` that names the migrations:
+  /// The migrations a database has not run run in one transaction, with foreign keys checked
+  /// before it commits, and each attached file's in one transaction of its own, committed after
+  /// the main database's: a migration that stops, in any of the files, leaves every file as it
+  /// was. Each is recorded as GRDB's migrator records it (by name, in `grdb_migrations`), so
+  /// either can migrate the database later.
+  ///
+  /// Strata also records each migration's checksum when it runs (in the `strata_migrations`
+  /// table), and before running anything refuses, with a `StrataError` that names the migrations:
   /// - an applied migration whose text changed since (the database would not run it again and
   ///   would differ from new ones); a database migrated before checksums were recorded adopts
   ///   the current ones;
@@ -46,32 +48,33 @@ extension DatabaseWriter {
   ///   - migrations: The migrations, in order; usually the generated `StrataMigrations.all`.
   ///   - checksums: `.ignore` to migrate despite edited migrations.
   ///   - renamed: `.accept` to record renamed migrations under their new names.
-  /// - Returns: The migrations run, those recorded under a new name, and warnings.
-  /// - Throws: `StrataError` for the histories above, or what a migration throws.
+  /// - Returns: The main database's migrations run, those recorded under a new name, and
+  ///   warnings.
+  /// - Throws: `StrataError` for the histories above, or what a migration throws; an attached
+  ///   file's errors name it.
   @discardableResult
   public func migrate(
     _ migrations: [Migration], checksums: MigrationChecksums = .verify, renamed: RenamedMigrations = .refuse
   ) throws -> MigrationResult {
-    var migrator = DatabaseMigrator()
-    try migrator.registerMigrations(migrations)
-    let (before, renames, warnings) = try write { db in
-      // GRDB's migrator names its table unqualified, which SQLite looks up in attached
-      // databases too when the main one lacks it; with the main one's made first, it finds
-      // that one. (Made in this transaction, it is gone again if the checks below refuse.)
-      try db.execute(sql: "CREATE TABLE IF NOT EXISTS main.\(grdbMigrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
-      let history = try MigrationHistory(db)
-      let (renames, warnings) = try history.plan(migrations, renamed: renamed)
-      if checksums == .verify { try db.verifyMigrations(migrations) }
-      for rename in renames { try db.recordRename(rename) }
-      return (history.applied.union(renames.map(\.new)), renames.map(\.new), warnings)
+    let attached = AttachedDatabases.of(self)
+    var run: MigrationRun?
+    try AttachedDatabase.migrating(
+      (attached?.databases ?? [])[...], configuration: attached?.configuration ?? Configuration(), checksums: checksums,
+      renamed: renamed
+    ) {
+      try writeWithoutTransaction { db in
+        // The main database's connection leaves the attached files alone while they migrate on
+        // connections of their own, so that neither waits for the other's locks.
+        for database in attached?.databases ?? [] { try database.detach(from: db) }
+        defer { for database in attached?.databases ?? [] { try? database.attach(to: db) } }
+        run = try db.inMigrationTransaction {
+          try MigrationRun.run(migrations, in: db, checksums: checksums, renamed: renamed)
+        }
+      }
     }
-    try migrator.migrate(self)
     // GRDB's observation does not report schema changes: live queries learn of them here.
     ExternalChanges.check(self)
-    let applied = try read { db in try MigrationHistory(db).applied }
-    return MigrationResult(
-      applied: migrations.map(\.name).filter { applied.contains($0) && !before.contains($0) }, renamed: renames,
-      warnings: warnings)
+    return MigrationResult(applied: run?.applied ?? [], renamed: run?.renamed ?? [], warnings: run?.warnings ?? [])
   }
 }
 
@@ -98,7 +101,7 @@ extension Database {
   /// - Throws: `StrataError` naming what is missing or different when the database has some of
   ///   its own tables but not the baseline's: running the baseline would fail, and skipping it
   ///   would leave the app with tables it cannot read.
-  fileprivate func holdsBaseline(_ migration: Migration) throws -> Bool {
+  func holdsBaseline(_ migration: Migration) throws -> Bool {
     let objectNames = "SELECT name FROM sqlite_schema WHERE type IN ('table', 'index', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'"
     let existing = Set(try String.fetchAll(self, sql: objectNames)).subtracting([grdbMigrationsTable, migrationChecksumTable])
     guard !existing.isEmpty else { return false }
@@ -127,7 +130,7 @@ extension Database {
   }
 
   /// Records a renamed migration under its new name, in GRDB's records and Strata's.
-  fileprivate func recordRename(_ rename: MigrationHistory.Rename) throws {
+  func recordRename(_ rename: MigrationHistory.Rename) throws {
     try execute(sql: "UPDATE main.\(grdbMigrationsTable) SET identifier = ? WHERE identifier = ?", arguments: [rename.new, rename.old])
     try execute(sql: "UPDATE main.\(migrationChecksumTable) SET name = ? WHERE name = ?", arguments: [rename.new, rename.old])
   }
@@ -137,7 +140,7 @@ extension Database {
       sql: "CREATE TABLE IF NOT EXISTS main.\(migrationChecksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
   }
 
-  fileprivate func recordChecksum(of migration: Migration) throws {
+  func recordChecksum(of migration: Migration) throws {
     guard let checksum = migration.checksum else { return }
     try createChecksumTable()
     try execute(
@@ -169,18 +172,7 @@ extension DatabaseMigrator {
       throw StrataError("the migration \"\(migration.name)\" is already registered on this migrator")
     }
     for migration in migrations {
-      registerMigration(migration.name) { db in
-        let alreadyHeld = try migration.isBaseline && db.holdsBaseline(migration)
-        if !alreadyHeld {
-          do {
-            try db.execute(sql: migration.sql)
-          } catch let error as DatabaseError {
-            guard let message = MigrationCheck.message(of: error) else { throw error }
-            throw StrataError("the migration \"\(migration.name)\" stopped before changing anything: \(message)")
-          }
-        }
-        try db.recordChecksum(of: migration)
-      }
+      registerMigration(migration.name) { db in try db.run(migration) }
     }
   }
 }

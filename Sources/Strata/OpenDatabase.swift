@@ -26,7 +26,8 @@ public enum DatabaseLocation: Sendable, Hashable {
 ///   - pooled: `true` for a `DatabasePool` (a file in WAL mode, with concurrent reads);
 ///     `false` for a `DatabaseQueue`. An in-memory database cannot be pooled.
 ///   - attached: Database files attached to every connection, for models in another database
-///     (`// @Table(schema: "cache")`); each is migrated first, with its own migrations.
+///     (`// @Table(schema: "cache")`); `migrate(_:)` migrates each with its own migrations, in
+///     one upgrade with the main database.
 ///   - configuration: GRDB's configuration, for tracing, read-only access and the like. Its
 ///     own `prepareDatabase` steps run before Strata's.
 ///   - functions: SQL functions written in Swift (`ScalarFunction`, `AggregateFunction`) that
@@ -42,21 +43,25 @@ public func openDatabase(
     try db.registerStrataFunctions()
     try db.add(functions: functions)
   }
+  let attachedConfiguration = strataConfiguration
   for database in attached {
-    try database.migrate(pooled: pooled, configuration: strataConfiguration)
+    try database.prepare(pooled: pooled, configuration: attachedConfiguration)
   }
   strataConfiguration.prepareDatabase { db in
     for database in attached { try database.attach(to: db) }
   }
+  let writer: any DatabaseWriter
   switch location {
   case .inMemory:
     if pooled {
       throw StrataError("an in-memory database cannot be opened as a pool; use a file")
     }
-    return try DatabaseQueue(configuration: strataConfiguration)
+    writer = try DatabaseQueue(configuration: strataConfiguration)
   case .file(let path):
-    return pooled
+    writer = pooled
       ? try DatabasePool(path: path, configuration: strataConfiguration)
       : try DatabaseQueue(path: path, configuration: strataConfiguration)
   }
+  if !attached.isEmpty { AttachedDatabases.register(attached, configuration: attachedConfiguration, for: writer) }
+  return writer
 }

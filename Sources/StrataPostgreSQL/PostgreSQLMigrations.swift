@@ -1,8 +1,8 @@
 import StrataCore
 
 extension PostgreSQLDatabase {
-  /// Runs the migrations the database has not run yet, each in its own transaction, after
-  /// checking that the database's history is the app's:
+  /// Runs the migrations the database has not run yet, all in one transaction, after checking
+  /// that the database's history is the app's:
   ///
   /// ```swift
   /// try await database.migrate(StrataMigrations.all)
@@ -60,6 +60,10 @@ extension PostgreSQLConnection {
     let history = try await migrationHistory()
     let (renames, warnings) = try history.plan(migrations, renamed: renamed)
     if checksums == .verify, let edited = history.edited(migrations) { throw edited }
+    let done = history.applied.union(renames.map(\.new))
+    var applied: [String] = []
+    // One transaction for every pending migration, as on SQLite: one that stops leaves the
+    // database as it was before the first.
     try await inTransaction(begin: "BEGIN") { db in
       for rename in renames {
         try await sql("UPDATE \(raw: migrationChecksumTable) SET name = \(rename.new) WHERE name = \(rename.old)").execute(db)
@@ -69,11 +73,7 @@ extension PostgreSQLConnection {
         guard let checksum = migration.checksum else { continue }
         try await sql("UPDATE \(raw: migrationChecksumTable) SET checksum = \(checksum) WHERE name = \(migration.name)").execute(db)
       }
-    }
-    let done = history.applied.union(renames.map(\.new))
-    var applied: [String] = []
-    for migration in migrations where !done.contains(migration.name) {
-      try await inTransaction(begin: "BEGIN") { db in
+      for migration in migrations where !done.contains(migration.name) {
         let alreadyHeld = migration.isBaseline ? try await db.holdsBaseline(migration) : false
         if !alreadyHeld {
           do {
@@ -88,8 +88,8 @@ extension PostgreSQLConnection {
         }
         let checksum = AnyQueryExpression<String?>(migration.checksum.queryFragment)
         try await sql("INSERT INTO \(raw: migrationChecksumTable) (name, checksum) VALUES (\(migration.name), \(checksum))").execute(db)
+        applied.append(migration.name)
       }
-      applied.append(migration.name)
     }
     return MigrationResult(applied: applied, renamed: renames.map(\.new), warnings: warnings)
   }

@@ -95,10 +95,65 @@ import Testing
 
   @Test func aFailingMigrationNamesTheAttachedDatabase() throws {
     let broken = AttachedDatabase("cache", at: cachePath, migrations: [Migration(name: "0001_broken", sql: "CREATE TABLE t (")])
+    let database = try openDatabase(.file(mainPath), attaching: [broken])
     #expect {
-      _ = try openDatabase(.file(mainPath), attaching: [broken])
+      try database.migrate(StrataMigrations.all)
     } throws: { error in
       "\(error)".hasPrefix("the attached database \"cache\" (\(cachePath)): ")
     }
+    // The main database's migrations were rolled back with the file's.
+    #expect(try database.read { try String.fetchAll($0, sql: "SELECT name FROM main.sqlite_schema WHERE name = 'games'") } == [])
+  }
+
+  /// An app's databases are one upgrade: the main database's migration stops at a value it would
+  /// change, so the attached file's migration, which would drop a column of rows, is not kept
+  /// either, and the previous version of the app still opens both.
+  @Test func whenTheMainDatabaseStopsNoAttachedFileChanges() throws {
+    let main = try ModelHistory()
+    let cache = try ModelHistory()
+    try main.generate("struct Doc: Table { let id: Int; var score = 0.0 }")
+    // The cache's migrations name its tables unqualified, as a model in its own history does.
+    try cache.generate("struct Page: Table { let id: Int; var url = \"\"; var etag: String? }")
+    func open() throws -> any DatabaseWriter {
+      try openDatabase(.file(mainPath), attaching: [AttachedDatabase("cache", at: cachePath, migrations: try cache.migrations)])
+    }
+    let v1 = try open()
+    try v1.migrate(try main.migrations)
+    try v1.write { db in
+      try db.execute(sql: "INSERT INTO docs (id, score) VALUES (1, 2.5)")
+      try db.execute(sql: #"INSERT INTO "cache"."pages" (id, url, etag) VALUES (1, 'a.html', 'W/"1"')"#)
+    }
+    try v1.close()
+
+    try main.generate("struct Doc: Table { let id: Int; var score = 0 }")
+    try cache.generate("struct Page: Table { let id: Int; var url = \"\" }", allowDataLoss: true)
+    #expect(try cache.migrations.map(\.name) == ["0001_create_pages", "0002_drop_pages_etag"])
+    let v2 = try open()
+    #expect {
+      try v2.migrate(try main.migrations)
+    } throws: { error in
+      "\(error)".contains("stopped before changing anything")
+    }
+    #expect(try v2.read { try String.fetchAll($0, sql: #"SELECT etag FROM "cache"."pages""#) } == [#"W/"1""#])
+    #expect(try v2.read { try String.fetchAll($0, sql: #"SELECT identifier FROM "cache"."grdb_migrations""#) } == ["0001_create_pages"])
+    #expect(try v2.read { try Double.fetchAll($0, sql: "SELECT score FROM docs") } == [2.5])
+    try v2.close()
+
+    // The previous version opens and migrates both files as before.
+    try main.discardNewest()
+    let previous = try openDatabase(
+      .file(mainPath), attaching: [AttachedDatabase("cache", at: cachePath, migrations: Array(try cache.migrations.prefix(1)))])
+    #expect(try previous.migrate(try main.migrations).applied == [])
+    try previous.close()
+
+    // With a migration that keeps every value, both files migrate together.
+    try main.generate("struct Doc: Table { let id: Int; var score = 0.0; var note = \"\" }")
+    let v3 = try open()
+    #expect(try v3.migrate(try main.migrations).applied == ["0002_add_docs_note"])
+    #expect(try v3.read { try String.fetchAll($0, sql: #"SELECT identifier FROM "cache"."grdb_migrations" ORDER BY 1"#) }
+      == ["0001_create_pages", "0002_drop_pages_etag"])
+    #expect(try v3.read { try Int.fetchOne($0, sql: #"SELECT count(*) FROM "cache"."pages""#) } == 1)
+    // The main database's connection has the file attached again.
+    try v3.write { db in try db.execute(sql: #"INSERT INTO "cache"."pages" (id, url) VALUES (2, 'b.html')"#) }
   }
 }

@@ -127,8 +127,8 @@ struct MigrationRenderer {
     }
     header += """
 
-      -- Migrations run in the order of their numbers, each in its own transaction. Review this
-      -- file like code; once it is merged, change the schema with a new migration, not this one.
+      -- Migrations run in the order of their numbers; those a database has not run, in one transaction.
+      -- Review this file like code; once it is merged, change the schema with a new migration, not this one.
       """
     return header + "\n\n" + blocks.joined(separator: "\n\n") + "\n"
   }
