@@ -29,6 +29,11 @@ CREATE TABLE "comments" (
 ) STRICT;
 CREATE INDEX "index_comments_on_parentID" ON "comments"("parentID");
 
+CREATE TABLE "cookbooks" (
+  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  "name" TEXT NOT NULL DEFAULT ''
+) STRICT;
+
 CREATE TABLE "documents" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "title" TEXT NOT NULL DEFAULT '',
@@ -126,6 +131,14 @@ CREATE TABLE "players" (
 ) STRICT;
 CREATE INDEX "index_players_on_gameID" ON "players"("gameID");
 
+CREATE TABLE "recipes" (
+  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  "cookbookID" TEXT NOT NULL REFERENCES "cookbooks"("id") ON DELETE CASCADE,
+  "slug" TEXT NOT NULL UNIQUE,
+  "title" TEXT NOT NULL DEFAULT ''
+) STRICT;
+CREATE INDEX "index_recipes_on_cookbookID" ON "recipes"("cookbookID");
+
 CREATE TABLE "roundScores" (
   "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
   "round" INTEGER NOT NULL,
@@ -170,6 +183,8 @@ CREATE VIRTUAL TABLE "articleTexts" USING fts5("title", "body", content='article
 
 CREATE VIRTUAL TABLE "noteTexts" USING fts5("text", tokenize='trigram');
 
+CREATE VIRTUAL TABLE "recipeTexts" USING fts5("title", content='recipes', content_rowid='rowid');
+
 CREATE VIEW "publishedArticles" ("id", "title") AS
 SELECT id, title FROM articles WHERE isPublished;
 
@@ -178,17 +193,74 @@ CREATE TRIGGER "articleTexts_after_delete" AFTER DELETE ON "articles" BEGIN
 END;
 
 CREATE TRIGGER "articleTexts_after_insert" AFTER INSERT ON "articles" BEGIN
+  INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body")
+    SELECT 'delete', "replaced"."rowid", "replaced"."title", "replaced"."body" FROM "articleTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."id" OR NOT EXISTS (SELECT 1 FROM "articles" WHERE "articles"."rowid" = "replaced"."rowid");
+  DELETE FROM "articleTexts_replaced";
   INSERT INTO "articleTexts"("rowid", "title", "body") VALUES ("new"."id", "new"."title", "new"."body");
 END;
 
 CREATE TRIGGER "articleTexts_after_update" AFTER UPDATE OF "id", "title", "body" ON "articles" BEGIN
+  INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body")
+    SELECT 'delete', "replaced"."rowid", "replaced"."title", "replaced"."body" FROM "articleTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."id" OR NOT EXISTS (SELECT 1 FROM "articles" WHERE "articles"."rowid" = "replaced"."rowid");
+  DELETE FROM "articleTexts_replaced";
   INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body") VALUES ('delete', "old"."id", "old"."title", "old"."body");
   INSERT INTO "articleTexts"("rowid", "title", "body") VALUES ("new"."id", "new"."title", "new"."body");
+END;
+
+CREATE TRIGGER "articleTexts_before_insert" BEFORE INSERT ON "articles" BEGIN
+  DELETE FROM "articleTexts_replaced";
+  INSERT INTO "articleTexts_replaced" ("rowid", "title", "body")
+    SELECT "articles"."rowid", "articles"."title", "articles"."body" FROM "articles"
+    WHERE "articles"."rowid" = "new"."rowid";
+END;
+
+CREATE TRIGGER "articleTexts_before_update" BEFORE UPDATE OF "id", "title", "body" ON "articles" BEGIN
+  DELETE FROM "articleTexts_replaced";
+  INSERT INTO "articleTexts_replaced" ("rowid", "title", "body")
+    SELECT "articles"."rowid", "articles"."title", "articles"."body" FROM "articles"
+    WHERE "articles"."rowid" <> "old"."rowid" AND ("articles"."rowid" = "new"."rowid");
 END;
 
 CREATE TRIGGER "articles_count_edits" AFTER UPDATE OF body ON articles BEGIN UPDATE articles SET editCount = editCount + 1 WHERE id = new.id; END;
 
 CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles BEGIN INSERT INTO articles (title, isPublished) VALUES (new.title, 1); END;
+
+CREATE TRIGGER "recipeTexts_after_delete" AFTER DELETE ON "recipes" BEGIN
+  INSERT INTO "recipeTexts"("recipeTexts", "rowid", "title") VALUES ('delete', "old"."rowid", "old"."title");
+END;
+
+CREATE TRIGGER "recipeTexts_after_insert" AFTER INSERT ON "recipes" BEGIN
+  INSERT INTO "recipeTexts"("recipeTexts", "rowid", "title")
+    SELECT 'delete', "replaced"."rowid", "replaced"."title" FROM "recipeTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "recipes" WHERE "recipes"."rowid" = "replaced"."rowid");
+  DELETE FROM "recipeTexts_replaced";
+  INSERT INTO "recipeTexts"("rowid", "title") VALUES ("new"."rowid", "new"."title");
+END;
+
+CREATE TRIGGER "recipeTexts_after_update" AFTER UPDATE OF "rowid", "title", "id", "slug" ON "recipes" BEGIN
+  INSERT INTO "recipeTexts"("recipeTexts", "rowid", "title")
+    SELECT 'delete', "replaced"."rowid", "replaced"."title" FROM "recipeTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "recipes" WHERE "recipes"."rowid" = "replaced"."rowid");
+  DELETE FROM "recipeTexts_replaced";
+  INSERT INTO "recipeTexts"("recipeTexts", "rowid", "title") VALUES ('delete', "old"."rowid", "old"."title");
+  INSERT INTO "recipeTexts"("rowid", "title") VALUES ("new"."rowid", "new"."title");
+END;
+
+CREATE TRIGGER "recipeTexts_before_insert" BEFORE INSERT ON "recipes" BEGIN
+  DELETE FROM "recipeTexts_replaced";
+  INSERT INTO "recipeTexts_replaced" ("rowid", "title")
+    SELECT "recipes"."rowid", "recipes"."title" FROM "recipes"
+    WHERE "recipes"."rowid" = "new"."rowid" OR "recipes"."id" = "new"."id" OR "recipes"."slug" = "new"."slug";
+END;
+
+CREATE TRIGGER "recipeTexts_before_update" BEFORE UPDATE OF "rowid", "title", "id", "slug" ON "recipes" BEGIN
+  DELETE FROM "recipeTexts_replaced";
+  INSERT INTO "recipeTexts_replaced" ("rowid", "title")
+    SELECT "recipes"."rowid", "recipes"."title" FROM "recipes"
+    WHERE "recipes"."rowid" <> "old"."rowid" AND ("recipes"."rowid" = "new"."rowid" OR "recipes"."id" = "new"."id" OR "recipes"."slug" = "new"."slug");
+END;
 
 -- The type each model reads its columns as; a migration checks the stored values when one changes.
 -- "articles"."body" String
@@ -206,6 +278,8 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "comments"."body" String
 -- "comments"."id" Int
 -- "comments"."parentID" Int
+-- "cookbooks"."id" UUID
+-- "cookbooks"."name" String
 -- "documents"."id" Int
 -- "documents"."isDeleted" Bool
 -- "documents"."title" String
@@ -262,6 +336,10 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "players"."id" UUID
 -- "players"."name" String
 -- "players"."score" Int
+-- "recipes"."cookbookID" UUID
+-- "recipes"."id" UUID
+-- "recipes"."slug" String
+-- "recipes"."title" String
 -- "roundScores"."gameID" UUID
 -- "roundScores"."label" String
 -- "roundScores"."points" Int
@@ -287,7 +365,15 @@ CREATE TRIGGER "publishedArticles_insert" INSTEAD OF INSERT ON publishedArticles
 -- "articleTexts_after_delete" is declared by a model
 -- "articleTexts_after_insert" is declared by a model
 -- "articleTexts_after_update" is declared by a model
+-- "articleTexts_before_insert" is declared by a model
+-- "articleTexts_before_update" is declared by a model
 -- "articles_count_edits" is declared by a model
 -- "noteTexts" is declared by a model
 -- "publishedArticles" is declared by a model
 -- "publishedArticles_insert" is declared by a model
+-- "recipeTexts" is declared by a model
+-- "recipeTexts_after_delete" is declared by a model
+-- "recipeTexts_after_insert" is declared by a model
+-- "recipeTexts_after_update" is declared by a model
+-- "recipeTexts_before_insert" is declared by a model
+-- "recipeTexts_before_update" is declared by a model

@@ -44,12 +44,34 @@ CREATE TRIGGER "postTexts_after_delete" AFTER DELETE ON "posts" BEGIN
 END;
 
 CREATE TRIGGER "postTexts_after_insert" AFTER INSERT ON "posts" BEGIN
+  INSERT INTO "postTexts"("postTexts", "rowid", "title", "body")
+    SELECT 'delete', "replaced"."rowid", "replaced"."title", "replaced"."body" FROM "postTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."id" OR NOT EXISTS (SELECT 1 FROM "posts" WHERE "posts"."rowid" = "replaced"."rowid");
+  DELETE FROM "postTexts_replaced";
   INSERT INTO "postTexts"("rowid", "title", "body") VALUES ("new"."id", "new"."title", "new"."body");
 END;
 
 CREATE TRIGGER "postTexts_after_update" AFTER UPDATE OF "id", "title", "body" ON "posts" BEGIN
+  INSERT INTO "postTexts"("postTexts", "rowid", "title", "body")
+    SELECT 'delete', "replaced"."rowid", "replaced"."title", "replaced"."body" FROM "postTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."id" OR NOT EXISTS (SELECT 1 FROM "posts" WHERE "posts"."rowid" = "replaced"."rowid");
+  DELETE FROM "postTexts_replaced";
   INSERT INTO "postTexts"("postTexts", "rowid", "title", "body") VALUES ('delete', "old"."id", "old"."title", "old"."body");
   INSERT INTO "postTexts"("rowid", "title", "body") VALUES ("new"."id", "new"."title", "new"."body");
+END;
+
+CREATE TRIGGER "postTexts_before_insert" BEFORE INSERT ON "posts" BEGIN
+  DELETE FROM "postTexts_replaced";
+  INSERT INTO "postTexts_replaced" ("rowid", "title", "body")
+    SELECT "posts"."rowid", "posts"."title", "posts"."body" FROM "posts"
+    WHERE "posts"."rowid" = "new"."rowid";
+END;
+
+CREATE TRIGGER "postTexts_before_update" BEFORE UPDATE OF "id", "title", "body" ON "posts" BEGIN
+  DELETE FROM "postTexts_replaced";
+  INSERT INTO "postTexts_replaced" ("rowid", "title", "body")
+    SELECT "posts"."rowid", "posts"."title", "posts"."body" FROM "posts"
+    WHERE "posts"."rowid" <> "old"."rowid" AND ("posts"."rowid" = "new"."rowid");
 END;
 
 -- The type each model reads its columns as; a migration checks the stored values when one changes.
@@ -75,3 +97,5 @@ END;
 -- "postTexts_after_delete" is declared by a model
 -- "postTexts_after_insert" is declared by a model
 -- "postTexts_after_update" is declared by a model
+-- "postTexts_before_insert" is declared by a model
+-- "postTexts_before_update" is declared by a model

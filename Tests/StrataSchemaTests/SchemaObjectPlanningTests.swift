@@ -99,10 +99,31 @@ import Testing
         ) STRICT;
 
         CREATE VIRTUAL TABLE "articleTexts" USING fts5("title", "body", content='articles', content_rowid='rowid');
+        CREATE TABLE "articleTexts_replaced" ("rowid" INTEGER PRIMARY KEY, "title", "body");
+        CREATE TRIGGER "articleTexts_before_insert" BEFORE INSERT ON "articles" BEGIN
+          DELETE FROM "articleTexts_replaced";
+          INSERT INTO "articleTexts_replaced" ("rowid", "title", "body")
+            SELECT "articles"."rowid", "articles"."title", "articles"."body" FROM "articles"
+            WHERE "articles"."rowid" = "new"."rowid" OR "articles"."id" = "new"."id";
+        END;
         CREATE TRIGGER "articleTexts_after_insert" AFTER INSERT ON "articles" BEGIN
+          INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body")
+            SELECT 'delete', "replaced"."rowid", "replaced"."title", "replaced"."body" FROM "articleTexts_replaced" AS "replaced"
+            WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "articles" WHERE "articles"."rowid" = "replaced"."rowid");
+          DELETE FROM "articleTexts_replaced";
           INSERT INTO "articleTexts"("rowid", "title", "body") VALUES ("new"."rowid", "new"."title", "new"."body");
         END;
-        CREATE TRIGGER "articleTexts_after_update" AFTER UPDATE OF "rowid", "title", "body" ON "articles" BEGIN
+        CREATE TRIGGER "articleTexts_before_update" BEFORE UPDATE OF "rowid", "title", "body", "id" ON "articles" BEGIN
+          DELETE FROM "articleTexts_replaced";
+          INSERT INTO "articleTexts_replaced" ("rowid", "title", "body")
+            SELECT "articles"."rowid", "articles"."title", "articles"."body" FROM "articles"
+            WHERE "articles"."rowid" <> "old"."rowid" AND ("articles"."rowid" = "new"."rowid" OR "articles"."id" = "new"."id");
+        END;
+        CREATE TRIGGER "articleTexts_after_update" AFTER UPDATE OF "rowid", "title", "body", "id" ON "articles" BEGIN
+          INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body")
+            SELECT 'delete', "replaced"."rowid", "replaced"."title", "replaced"."body" FROM "articleTexts_replaced" AS "replaced"
+            WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "articles" WHERE "articles"."rowid" = "replaced"."rowid");
+          DELETE FROM "articleTexts_replaced";
           INSERT INTO "articleTexts"("articleTexts", "rowid", "title", "body") VALUES ('delete', "old"."rowid", "old"."title", "old"."body");
           INSERT INTO "articleTexts"("rowid", "title", "body") VALUES ("new"."rowid", "new"."title", "new"."body");
         END;
@@ -117,13 +138,16 @@ import Testing
         CREATE TRIGGER "articles_no_empty_body" BEFORE INSERT ON articles WHEN new.body = '' BEGIN SELECT RAISE(ABORT, 'empty body'); END;
 
         """)
-    // The schema read back has each object, and the index's shadow tables are not tables.
+    // The schema read back has each object, and the index's shadow tables and table of replaced
+    // rows are not tables.
     let introspection = try SchemaIntrospector.introspect(database)
     #expect(introspection.schema.tables.map(\.name) == ["articles", "notes"])
+    #expect(introspection.shadowTables.contains("articleTexts_replaced"))
     #expect(
       introspection.objects.map { "\($0.kind.description) \($0.name)" } == [
         "virtual table articleTexts", "view titledArticles", "trigger articleTexts_after_delete",
-        "trigger articleTexts_after_insert", "trigger articleTexts_after_update", "trigger articles_no_empty_body",
+        "trigger articleTexts_after_insert", "trigger articleTexts_after_update", "trigger articleTexts_before_insert",
+        "trigger articleTexts_before_update", "trigger articles_no_empty_body",
       ])
     // Nothing more to do.
     #expect(try migrate(Self.searchable + "\n// @View(raw: \"SELECT id, title FROM articles WHERE title <> ''\")\nstruct TitledArticle: Table {\n  let id: UUID\n  let title: String\n}\n// @Trigger(\"articles_no_empty_body\", raw: \"BEFORE INSERT ON articles WHEN new.body = '' BEGIN SELECT RAISE(ABORT, 'empty body'); END\")\nstruct Note: Table {\n  let id: Int\n}\n") == nil)
@@ -148,7 +172,8 @@ import Testing
       .replacingOccurrences(of: "var title = \"\"", with: "var title = \"Untitled\"")
     let migration = try #require(try migrate(changed))
     #expect(migration.summary == [
-      #"drop virtual table "articleTexts""#, #"drop trigger "articleTexts_after_insert""#,
+      #"drop virtual table "articleTexts""#, #"drop trigger "articleTexts_before_insert""#,
+      #"drop trigger "articleTexts_after_insert""#, #"drop trigger "articleTexts_before_update""#,
       #"drop trigger "articleTexts_after_update""#, #"drop trigger "articleTexts_after_delete""#,
       #"rebuild table "articles", copying every row, because column "title" changes default from '' to 'Untitled', column "isDraft" is added"#,
       #"create full-text index "articleTexts" over "articles", with the triggers that keep it in sync, and index the rows "articles" has"#,
@@ -173,7 +198,7 @@ import Testing
 
     let titleOnly = stemmed.replacingOccurrences(of: "  let body: String\n}", with: "}")
     let second = try #require(try migrate(titleOnly))
-    #expect(second.sql.contains(#"AFTER UPDATE OF "rowid", "title" ON "articles""#))
+    #expect(second.sql.contains(#"AFTER UPDATE OF "rowid", "title", "id" ON "articles""#))
     #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'fast'") == [])
   }
 
@@ -201,9 +226,12 @@ import Testing
     #expect(migration.summary == [
       #"drop virtual table "articleTexts""#, #"drop virtual table "memos", deleting its rows"#,
       #"drop trigger "articleTexts_after_delete""#, #"drop trigger "articleTexts_after_insert""#,
-      #"drop trigger "articleTexts_after_update""#,
+      #"drop trigger "articleTexts_after_update""#, #"drop trigger "articleTexts_before_insert""#,
+      #"drop trigger "articleTexts_before_update""#,
     ])
     #expect(try SchemaIntrospector.introspect(database).objects.isEmpty)
+    // The table of replaced rows went with the index.
+    #expect(try strings("SELECT name AS value FROM sqlite_schema WHERE name LIKE 'articleTexts%'") == [])
     // Writes to the content table no longer touch an index.
     try database.execute("INSERT INTO articles (title) VALUES ('after')")
   }

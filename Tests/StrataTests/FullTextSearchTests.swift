@@ -128,6 +128,98 @@ import Testing
     #expect(rows.map(\.title) == ["Swift concurrency", "Cooking rice", "Swift on Linux"])
   }
 
+  /// FTS5's integrity check, which compares the index with its content table row by row: it
+  /// throws when they differ.
+  func checkIndex(_ name: String) throws {
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO \(name)(\(name), rank) VALUES ('integrity-check', 1)")
+    }
+  }
+
+  /// A `REPLACE` deletes the rows that share the new row's key without firing their delete
+  /// trigger; the index forgets them anyway, on an integer key and on a UUID key with a unique
+  /// column, with upserts, `IGNORE` and cascades beside them.
+  @Test func theIndexForgetsEveryRowAReplaceDeletes() throws {
+    func articles(_ pattern: String) throws -> [Int] {
+      try search(ArticleText.where { $0.match(pattern) }.order(by: \.rowid).select(\.rowid))
+    }
+    let replace = Article.insert(or: .replace) { Article(id: 1, title: "Banana split", body: "Slice, scoop, serve.") }
+    expectSQL(
+      replace,
+      #"INSERT OR REPLACE INTO "articles" ("id", "title", "body", "isPublished", "editCount") VALUES (1, 'Banana split', 'Slice, scoop, serve.', 0, 0)"#)
+    try database.write { try replace.execute($0) }
+    try checkIndex("articleTexts")
+    #expect(try articles("concurrency") == [])
+    #expect(try articles("banana") == [1])
+    #expect(try articles("swift") == [3])
+
+    let cookbook = Cookbook(id: UUID(), name: "Desserts")
+    let (pie, tart) = (UUID(), UUID())
+    func recipes(_ pattern: String) throws -> [String] {
+      try database.read { db in
+        try Recipe.join(RecipeText.where { $0.match(pattern) }) { $0.rowid.eq($1.rowid) }
+          .order { recipe, _ in recipe.slug }
+          .select { recipe, _ in recipe.slug }
+          .fetchAll(db)
+      }
+    }
+    try database.write { db in
+      try Cookbook.insert { cookbook }.execute(db)
+      try Recipe.insert {
+        Recipe(id: pie, cookbookID: cookbook.id, slug: "pie", title: "Apple pie")
+        Recipe(id: tart, cookbookID: cookbook.id, slug: "tart", title: "Cherry tart")
+      }.execute(db)
+    }
+    #expect(try recipes("apple OR cherry") == ["pie", "tart"])
+    // The same key: the row is replaced, and gets a new rowid.
+    try database.write { db in
+      try Recipe.insert(or: .replace) { Recipe(id: pie, cookbookID: cookbook.id, slug: "pie", title: "Pear pie") }.execute(db)
+    }
+    try checkIndex("recipeTexts")
+    #expect(try recipes("apple") == [])
+    #expect(try recipes("pear") == ["pie"])
+    // Another key, and the slug of another row: that row is deleted.
+    try database.write { db in
+      try Recipe.insert(or: .replace) { Recipe(id: UUID(), cookbookID: cookbook.id, slug: "tart", title: "Lemon tart") }.execute(db)
+    }
+    try checkIndex("recipeTexts")
+    #expect(try recipes("cherry") == [])
+    #expect(try recipes("lemon") == ["tart"])
+    // An update that takes another row's slug, with UPDATE OR REPLACE.
+    try database.write { db in
+      try db.execute(sql: #"UPDATE OR REPLACE "recipes" SET "slug" = 'tart', "title" = 'Pear tart' WHERE "slug" = 'pie'"#)
+    }
+    try checkIndex("recipeTexts")
+    #expect(try recipes("lemon OR pie") == [])
+    #expect(try recipes("pear") == ["tart"])
+    // A conflict that deletes nothing: ignored, or an upsert's update.
+    try database.write { db in
+      try Recipe.insert(or: .ignore) { Recipe(id: UUID(), cookbookID: cookbook.id, slug: "tart", title: "Plum tart") }.execute(db)
+      try Recipe.insert { Recipe(id: UUID(), cookbookID: cookbook.id, slug: "tart", title: "Fig tart") } onConflict: { $0.slug } doUpdate: {
+        $0.title = $1.title
+      }.execute(db)
+      try Recipe.insert { Recipe(id: UUID(), cookbookID: cookbook.id, slug: "crumble", title: "Plum crumble") }.execute(db)
+    }
+    try checkIndex("recipeTexts")
+    #expect(try recipes("plum") == ["crumble"])
+    #expect(try recipes("fig") == ["tart"])
+    #expect(try database.read { try Int.fetchOne($0, sql: #"SELECT count(*) FROM "recipeTexts_replaced""#) } == 0)
+    // Several rows in one statement, the second replacing the first.
+    try database.write { db in
+      try Recipe.insert(or: .replace) {
+        Recipe(id: pie, cookbookID: cookbook.id, slug: "scone", title: "Cream scone")
+        Recipe(id: UUID(), cookbookID: cookbook.id, slug: "scone", title: "Cheese scone")
+      }.execute(db)
+    }
+    try checkIndex("recipeTexts")
+    #expect(try recipes("scone") == ["scone"])
+    #expect(try recipes("cheese") == ["scone"])
+    // A cascade from the cookbook deletes every recipe, through their delete trigger.
+    try database.write { try Cookbook.find(cookbook.id).delete().execute($0) }
+    try checkIndex("recipeTexts")
+    #expect(try recipes("scone OR tart OR crumble") == [])
+  }
+
   @Test func aStandaloneIndexIsWrittenWithDrafts() throws {
     try database.write { db in
       try NoteText.insert {

@@ -25,10 +25,11 @@ public enum DeclaredObject: Hashable, Sendable {
   }
 
   /// The names of the objects the database keeps for the declaration: a full-text index with
-  /// external content comes with the triggers that keep it in sync.
+  /// external content comes with the triggers that keep it in sync. (Its table of replaced rows
+  /// goes with the virtual table, as FTS5's shadow tables do.)
   public var objectNames: [String] {
     switch self {
-    case .fullTextIndex(let index): [index.name] + (index.content == nil ? [] : FullTextIndex.SyncEvent.allCases.map(index.triggerName))
+    case .fullTextIndex(let index): [index.name] + (index.content == nil ? [] : FullTextIndex.SyncTrigger.allCases.map(index.triggerName))
     case .view(let view): [view.name]
     case .trigger(let trigger): [trigger.name]
     }
@@ -64,16 +65,33 @@ public struct FullTextIndex: Hashable, Sendable {
     public var table: String
     /// The column that holds its rowid: its integer primary key, or `rowid`.
     public var rowidColumn: String
+    /// The sets of columns a row must share with another for a `REPLACE` to delete the other: the
+    /// table's key when it is not the rowid, its `UNIQUE` columns and constraints, its unique
+    /// indexes. SQLite deletes such a row without firing a delete trigger (unless recursive
+    /// triggers are on), so the triggers find those rows themselves.
+    public var replacingKeys: [[String]]
 
-    public init(table: String, rowidColumn: String) {
+    public init(table: String, rowidColumn: String, replacingKeys: [[String]] = []) {
       self.table = table
       self.rowidColumn = rowidColumn
+      self.replacingKeys = replacingKeys
     }
   }
 
-  /// The writes to a content table that its sync triggers follow.
-  public enum SyncEvent: String, CaseIterable, Sendable {
-    case insert, update, delete
+  /// The triggers on a content table that keep its index in sync.
+  ///
+  /// A `REPLACE` (`INSERT OR REPLACE`, `UPDATE OR REPLACE`, or a constraint declared `ON CONFLICT
+  /// REPLACE`) deletes the rows that hold the new row's key or unique values without firing
+  /// delete triggers. So before each insert or update, the `before` trigger copies those rows'
+  /// indexed values into the index's table of replaced rows (``FullTextIndex/replacedRowsTable``);
+  /// after it, the `after` trigger takes the ones that are gone out of the index, with their old
+  /// values, as FTS5's `delete` command requires, and empties the table. A conflict resolved
+  /// otherwise (`IGNORE`, an upsert's update, an error) deletes nothing, and the copies are
+  /// discarded unused.
+  public enum SyncTrigger: String, CaseIterable, Sendable {
+    case beforeInsert = "before_insert", afterInsert = "after_insert"
+    case beforeUpdate = "before_update", afterUpdate = "after_update"
+    case afterDelete = "after_delete"
   }
 
   public init(name: String, columns: [String], tokenizer: String? = nil, prefixes: [Int] = [], content: ContentTable? = nil) {
@@ -84,9 +102,21 @@ public struct FullTextIndex: Hashable, Sendable {
     self.content = content
   }
 
-  /// The name of the trigger that keeps the index in sync after `event` on the content table.
-  public func triggerName(_ event: SyncEvent) -> String {
-    "\(name)_after_\(event.rawValue)"
+  /// The name of the trigger that keeps the index in sync on the content table.
+  public func triggerName(_ trigger: SyncTrigger) -> String {
+    "\(name)_\(trigger.rawValue)"
+  }
+
+  /// The table where the triggers keep the indexed values of rows a `REPLACE` deletes, for the
+  /// time of one insert or update (see ``SyncTrigger``): it goes with the virtual table, as
+  /// FTS5's shadow tables do, and is empty between statements.
+  public var replacedRowsTable: String {
+    Self.replacedRowsTable(of: name)
+  }
+
+  /// The table of replaced rows of the full-text index called `name`.
+  public static func replacedRowsTable(of name: String) -> String {
+    name + "_replaced"
   }
 }
 

@@ -69,6 +69,29 @@ public struct TableSchema: Hashable, Sendable {
   public func column(named name: String) -> ColumnSchema? {
     columns.first { $0.name == name }
   }
+
+  /// The sets of columns whose values no two rows share, beside the rowid: the primary key when
+  /// it is not the rowid itself (an `INTEGER` key of a rowid table is), `UNIQUE` columns and
+  /// constraints, and unique indexes on columns alone. A partial index is counted whole, which
+  /// only names more rows than can conflict.
+  public var uniqueKeys: [[String]] {
+    var keys: [[String]] = []
+    func add(_ columns: [String]) {
+      if !columns.isEmpty, !keys.contains(columns) { keys.append(columns) }
+    }
+    for column in columns where column.primaryKey != nil && (column.type != .integer || isWithoutRowID) {
+      add([column.name])
+    }
+    for constraint in constraints {
+      switch constraint {
+      case .primaryKey(let columns), .unique(_, let columns, _): add(columns)
+      case .check, .foreignKey, .raw: break
+      }
+    }
+    for column in columns where column.isUnique { add([column.name]) }
+    for index in indexes where index.isUnique && !index.hasExpressions { add(index.columns) }
+    return keys
+  }
 }
 
 /// A column: type, constraints, default and reference.

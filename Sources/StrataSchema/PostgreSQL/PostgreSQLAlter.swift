@@ -128,7 +128,7 @@ struct PostgreSQLAlter {
       currentColumns[SQLName.folded(column.name)].map { $0.type != column.type || $0.generated != column.generated } ?? false
     }
     let dependents = changesColumns ? views.filter { $0.kind == .view && $0.uses(table.name) } : []
-    return checks + dependents.map(SQLRenderer.drop) + alters + dependents.map { $0.sql + ";" }
+    return checks + dependents.flatMap(SQLRenderer.drop) + alters + dependents.map { $0.sql + ";" }
   }
 
   /// What the statements do to a table in use: a type change rewrites it (except between types

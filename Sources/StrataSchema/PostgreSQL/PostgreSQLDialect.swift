@@ -93,7 +93,7 @@ struct PostgreSQLDialect: SchemaDialect {
     case .createIndex(let index): [createIndex(index)]
     // Of the declared objects, models declare views for PostgreSQL (the translator refuses
     // SQLite's triggers and FTS5).
-    case .dropObject(let object, _): [SQLRenderer.drop(object)]
+    case .dropObject(let object, _): SQLRenderer.drop(object)
     case .createObject(let object): SQLRenderer.create(object)
     }
   }

@@ -76,7 +76,7 @@ struct SQLiteDialect: SchemaDialect {
     case .createTable(let table): [createTable(table)] + table.indexes.map(createIndex)
     case .addColumn(let table, let column): [SQLRenderer.addColumn(column, to: table)]
     case .createIndex(let index): [createIndex(index)]
-    case .dropObject(let object, _): [SQLRenderer.drop(object)]
+    case .dropObject(let object, _): SQLRenderer.drop(object)
     case .createObject(let object): SQLRenderer.create(object)
     }
   }

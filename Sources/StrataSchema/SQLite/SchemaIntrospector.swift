@@ -18,7 +18,8 @@ enum SchemaIntrospector {
     var indexSQL: [String: String]
     /// Virtual tables and their shadow tables, which are the user's.
     var virtualTables: Set<String>
-    /// The shadow tables alone, which their virtual table makes.
+    /// The shadow tables alone, which their virtual table makes (with a full-text index's table
+    /// of replaced rows, which its declaration makes beside it).
     var shadowTables: Set<String>
     /// Each table's generated columns, which `schema` leaves out, by table name.
     var generatedColumns: [String: [String]]
@@ -61,6 +62,15 @@ enum SchemaIntrospector {
         virtualTables.insert(name)
         shadowTables.insert(name)
       default: break
+      }
+    }
+    // A full-text index's table of replaced rows belongs to it as its shadow tables do.
+    for name in Array(flags.keys) where name.hasSuffix("_replaced") {
+      let index = String(name.dropLast("_replaced".count))
+      if virtualTables.contains(index), !shadowTables.contains(index), FullTextIndex.replacedRowsTable(of: index) == name {
+        flags[name] = nil
+        virtualTables.insert(name)
+        shadowTables.insert(name)
       }
     }
     let tables = try database.rows(

@@ -98,7 +98,7 @@ extension ModelTranslator {
     }
     // An integer key is the rowid itself; any other table keeps a rowid of its own.
     let integerKey = content.columns.first { $0.primaryKey != nil && $0.type == .integer }
-    index.content = .init(table: tableName, rowidColumn: integerKey?.name ?? "rowid")
+    index.content = .init(table: tableName, rowidColumn: integerKey?.name ?? "rowid", replacingKeys: content.uniqueKeys)
     return index
   }
 

@@ -54,3 +54,24 @@ struct TodoWithList: Selection {
   let todoTitle: String
   let todoListTitle: String
 }
+
+/// Cookbooks of recipes keyed by UUID, with a unique slug, searchable by title: the rows a
+/// `REPLACE`, an upsert or a cascade removes or changes leave the index with them.
+struct Cookbook: Table, Identifiable {
+  let id: UUID
+  var name = ""
+}
+
+struct Recipe: Table, Identifiable {
+  let id: UUID
+  var cookbookID: Cookbook.ID
+  // @Unique
+  var slug: String
+  var title = ""
+}
+
+// @FTS5(content: Recipe.self)
+struct RecipeText: FTS5 {
+  let rowid: Int
+  let title: String
+}
