@@ -14,7 +14,8 @@ CREATE TABLE "attachments" (
   "link" TEXT,
   "note" TEXT,
   "caption" TEXT,
-  "url" TEXT
+  "url" TEXT,
+  CONSTRAINT "attachments_kind_holds_one_case" CHECK ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR "caption" IS NOT NULL AND "url" IS NOT NULL))
 ) STRICT;
 
 CREATE TABLE "categories" (
@@ -157,7 +158,8 @@ CREATE TABLE "shipments" (
   "upper" INTEGER NOT NULL,
   "via" TEXT,
   "deliveredAt" TEXT,
-  "lost" TEXT
+  "lost" TEXT,
+  CONSTRAINT "shipments_delivery_holds_one_case" CHECK ((CASE WHEN "deliveredAt" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "lost" IS NOT NULL THEN 1 ELSE 0 END) <= 1)
 ) STRICT;
 
 CREATE TABLE "tags" (

@@ -61,7 +61,7 @@ import Testing
     #expect(appMigration.contains(#"CREATE VIEW "gameSummaries" ("title", "playerCount") AS"#), "\(appMigration)")
     #expect(appMigration.contains(#"CREATE TRIGGER "players_no_negative_score" AFTER UPDATE OF score ON players"#), "\(appMigration)")
     // An enum stored in one table: a nullable column per case, a group's columns for one.
-    #expect(appMigration.contains(#"CREATE TABLE "events" (\#n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\#n  "scored" INTEGER,\#n  "reason" TEXT,\#n  "penalty" INTEGER\#n) STRICT;"#), "\(appMigration)")
+    #expect(appMigration.contains(#"CREATE TABLE "events" (\#n  "id" INTEGER PRIMARY KEY AUTOINCREMENT,\#n  "scored" INTEGER,\#n  "reason" TEXT,\#n  "penalty" INTEGER,\#n  CONSTRAINT "events_kind_holds_one_case" CHECK ((CASE WHEN "scored" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("reason" IS NOT NULL OR "penalty" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("reason" IS NOT NULL OR "penalty" IS NOT NULL) OR ("reason" IS NOT NULL AND "penalty" IS NOT NULL)))\#n) STRICT;"#), "\(appMigration)")
     #expect(try read("Sources/Catalog/Migrations/0001_create_catalog_categories_items_and_itemLabels.sql").contains(#"CREATE TABLE "items""#))
     // Quiet, with paths relative to the package.
     #expect(generate.output.contains("App: wrote Sources/App/Migrations/0001_create_games_players_and_8_more.sql:"), "\(generate.output)")

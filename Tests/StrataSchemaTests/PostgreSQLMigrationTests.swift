@@ -245,6 +245,37 @@ final class PostgreSQLMigrationTests {
     #expect(errors { try database.execute("UPDATE players SET score = -1") }.first?.contains("violates check constraint") == true)
   }
 
+  /// An enum stored in a table: the CHECK that keeps each row to one case, a default case for
+  /// the rows a change would leave without one, and a stop, naming the row, without one.
+  @Test func anEnumStoredInATableHoldsOneCaseInEveryRow() throws {
+    let base = """
+      struct Attachment: Table, Identifiable {
+        let id: Int
+        var title = ""
+      }
+      """
+    func withKind(_ cases: String, default value: String = "") -> String {
+      base.replacingOccurrences(of: "  var title = \"\"\n", with: "  var title = \"\"\n  var kind: Kind\(value)\n")
+        + "\nenum Kind: Selection {\n\(cases)\n}\nstruct Image: Selection {\n  var caption = \"\"\n  var url: String\n}\n"
+    }
+    let cases = "  case link(String)\n  case note(String)\n  case image(Image)"
+    try migrate(base)
+    try database.execute("INSERT INTO attachments (title) VALUES ('a'), ('b')")
+    let message = errors { try migrate(withKind(cases)) }.first ?? ""
+    #expect(message.contains(#"strata: "attachments": the row whose "id" is 1 would hold no single, whole case of 'kind' (Kind)"#), "\(message)")
+    let migration = try #require(try migrate(withKind(cases, default: #" = .note("(none)")"#)))
+    #expect(migration.sql.contains(#"UPDATE "attachments" SET "link" = NULL, "note" = '(none)', "caption" = NULL, "url" = NULL WHERE NOT ("#), "\(migration.sql)")
+    #expect(migration.sql.contains(#"ADD CONSTRAINT "attachments_kind_holds_one_case" CHECK"#), "\(migration.sql)")
+    #expect(try rows("SELECT id, link, note FROM attachments ORDER BY id") == ["1||(none)", "2||(none)"])
+    #expect(try migrate(withKind(cases, default: #" = .note("(none)")"#)) == nil)
+    let refused = errors { try database.execute("UPDATE attachments SET note = NULL WHERE id = 1") }.first ?? ""
+    #expect(refused.contains(#"violates check constraint "attachments_kind_holds_one_case""#), "\(refused)")
+    // A removed case that a row holds becomes the default case, with consent to drop its columns.
+    try database.execute("UPDATE attachments SET note = NULL, caption = 'Cat', url = 'cat.png' WHERE id = 2")
+    try migrate(withKind("  case link(String)\n  case note(String)", default: #" = .note("(none)")"#), allowDataLoss: true)
+    #expect(try rows("SELECT id, link, note FROM attachments ORDER BY id") == ["1||(none)", "2||(none)"])
+  }
+
   @Test func aColumnReadAsAnEnumChecksItsValues() throws {
     try seedPlayers()
     try database.execute("UPDATE players SET nickname = 'zzz' WHERE name = 'Cy'")

@@ -228,8 +228,8 @@ import Testing
     #expect(set.selections[1].tableName == nil)
     #expect(set.schema.tables.map(\.name) == ["items"])
     let swift = SwiftEmitter.conformances(set, sources: ["Models.swift"])
-    #expect(swift.contains("nonisolated extension Counter: StrataCore.Table {"))
+    #expect(swift.contains("nonisolated extension Counter: StrataCore.GroupSelection {"))
     #expect(swift.contains(#"let labels = StrataCore.TableColumn<Counter, JSONRepresentation<[String]>?>("labels")"#))
-    #expect(!swift.contains("extension Stats: StrataCore.Table"))
+    #expect(!swift.contains("extension Stats: StrataCore.GroupSelection"))
   }
 }

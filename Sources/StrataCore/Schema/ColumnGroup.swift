@@ -122,12 +122,22 @@ extension GroupColumns {
 extension GroupColumns where Group: EnumSelection {
   /// Whether the row holds this case, one stored in a column: `$0.kind.is(\.note)`.
   public func `is`<Value>(_ casePath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> AnyQueryExpression<Bool> {
-    AnyQueryExpression(
-      (QueryFragment(raw: TableSQL.of(Root.self).column(Group.columns[keyPath: casePath].name)) + " IS NOT NULL").compound())
+    let name = Group.columns[keyPath: casePath].name
+    return holds(caseColumns: [name], QueryFragment(raw: TableSQL.of(Root.self).column(name) + " IS NOT NULL"))
   }
 
   /// Whether the row holds this case, one stored as a group: `$0.kind.is(\.image)`.
   public func `is`<Inner>(_ casePath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>) -> AnyQueryExpression<Bool> {
-    OptionalColumnGroup<Root, Inner>().isNot(nil)
+    holds(caseColumns: Inner.TableColumns.columnNames, OptionalColumnGroup<Root, Inner>().isNot(nil).queryFragment)
+  }
+
+  /// `present`, and the columns of every case declared before this one NULL: the rule decoding
+  /// follows (a row reads as the first case with a value), so that a filter and a decoded row
+  /// agree even on a row the table's CHECK would refuse today.
+  private func holds(caseColumns: [String], _ present: QueryFragment) -> AnyQueryExpression<Bool> {
+    let sql = TableSQL.of(Root.self)
+    let earlier = Group.TableColumns.columnNames.prefix { !caseColumns.contains($0) }
+    let conditions = earlier.map { QueryFragment(raw: sql.column($0) + " IS NULL") } + [present]
+    return AnyQueryExpression(conditions.joined(separator: " AND ").compound())
   }
 }

@@ -23,6 +23,14 @@
 /// case's columns and NULLs.
 public protocol EnumSelection: Table, Selection {}
 
+/// A `Selection` struct of columns, which can be the table of a common table expression and a
+/// column group: a property of a table stored as the struct's columns (`var timestamps:
+/// Timestamps`). The generator writes this conformance.
+///
+/// It tells a struct's group from an ``EnumSelection``'s in an update: a struct's columns are
+/// assigned one by one (``GroupUpdates``), an enum's cases only whole (``CaseUpdates``).
+public protocol GroupSelection: Table, Selection {}
+
 extension ResultColumn {
   /// `NULL AS "name"` for each name: the columns of an enum's other cases in a selection of one.
   public static func nulls(named names: [String]) -> [ResultColumn] {

@@ -156,16 +156,30 @@ extension AnyQueryExpression where QueryValue: QueryRepresentable, QueryValue.Un
 
 extension Updates {
   /// A column group's columns, to assign: `$0.timestamps.updatedAt = date`.
-  public subscript<Group: Table>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> GroupUpdates<Base, Group> {
+  public subscript<Group: GroupSelection>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> GroupUpdates<Base, Group> {
     get { GroupUpdates(updates: self) }
     set { self = newValue.updates }
   }
 
   /// An optional column group's columns, to assign: `$0.archive.reason = "moved"`.
-  public subscript<Group: Table>(
+  public subscript<Group: GroupSelection>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, OptionalColumnGroup<Base, Group>>
   ) -> GroupUpdates<Base, Group> {
     get { GroupUpdates(updates: self) }
+    set { self = newValue.updates }
+  }
+
+  /// An enum stored as a group, to assign one of its cases: `$0.kind.note = "Hi"`.
+  public subscript<Group: EnumSelection>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> CaseUpdates<Base, Group> {
+    get { CaseUpdates(updates: self) }
+    set { self = newValue.updates }
+  }
+
+  /// An optional enum stored as a group, to assign one of its cases: `$0.delivery.lost = "…"`.
+  public subscript<Group: EnumSelection>(
+    dynamicMember keyPath: KeyPath<Base.TableColumns, OptionalColumnGroup<Base, Group>>
+  ) -> CaseUpdates<Base, Group> {
+    get { CaseUpdates(updates: self) }
     set { self = newValue.updates }
   }
 
@@ -203,15 +217,9 @@ extension Updates {
 }
 
 /// The columns of a column group in an update's assignments: `$0.timestamps.updatedAt = date`.
-///
-/// Assigning a case of an ``EnumSelection`` (`$0.kind.note = "Hi"`, `$0.kind.image = image`)
-/// NULLs the columns of its other cases, so that the row holds that case.
 @dynamicMemberLookup
-public struct GroupUpdates<Base: Table, Group: Table> {
+public struct GroupUpdates<Base: Table, Group: GroupSelection> {
   var updates: Updates<Base>
-  /// The columns any assignment through these NULLs: an enum's other cases, when the group is
-  /// one case's.
-  var otherCases: [String] = []
 
   /// One of the group's columns: its current expression, to read or assign (`+=`,
   /// `toggle()`, and the expression operators and functions).
@@ -228,7 +236,7 @@ public struct GroupUpdates<Base: Table, Group: Table> {
     set { assign(newValue.queryFragment, to: keyPath) }
   }
 
-  /// Assigns a non-optional expression to an optional column of the group (an enum's case).
+  /// Assigns a non-optional expression to an optional column of the group.
   @_disfavoredOverload
   public subscript<Wrapped>(dynamicMember keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Wrapped?>>) -> any QueryExpression<Wrapped> {
     @available(*, unavailable, message: "Read the column through its expression instead")
@@ -245,17 +253,30 @@ public struct GroupUpdates<Base: Table, Group: Table> {
   }
 
   /// A group inside the group, to assign its columns.
-  public subscript<Inner: Table>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> GroupUpdates<Base, Inner> {
-    get { GroupUpdates<Base, Inner>(updates: updates, otherCases: otherCases) }
+  public subscript<Inner: GroupSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> GroupUpdates<Base, Inner> {
+    get { GroupUpdates<Base, Inner>(updates: updates) }
     set { updates = newValue.updates }
   }
 
-  /// An optional group inside the group, or an enum's case that holds a group, to assign its
-  /// columns.
-  public subscript<Inner: Table>(
+  /// An optional group inside the group, to assign its columns.
+  public subscript<Inner: GroupSelection>(
     dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
   ) -> GroupUpdates<Base, Inner> {
-    get { GroupUpdates<Base, Inner>(updates: updates, otherCases: otherCases + otherColumns(than: Inner.self)) }
+    get { GroupUpdates<Base, Inner>(updates: updates) }
+    set { updates = newValue.updates }
+  }
+
+  /// An enum stored as a group inside the group, to assign one of its cases.
+  public subscript<Inner: EnumSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> CaseUpdates<Base, Inner> {
+    get { CaseUpdates<Base, Inner>(updates: updates) }
+    set { updates = newValue.updates }
+  }
+
+  /// An optional enum stored as a group inside the group, to assign one of its cases.
+  public subscript<Inner: EnumSelection>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
+  ) -> CaseUpdates<Base, Inner> {
+    get { CaseUpdates<Base, Inner>(updates: updates) }
     set { updates = newValue.updates }
   }
 
@@ -264,46 +285,82 @@ public struct GroupUpdates<Base: Table, Group: Table> {
   public subscript<Inner: EnumSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> Inner {
     @available(*, unavailable, message: "Read the group's columns through their expressions instead")
     get { fatalError("unavailable") }
-    set {
-      updates.assign(newValue)
-      clearOtherCases(keeping: Inner.TableColumns.columnNames)
-    }
+    set { updates.assign(newValue) }
   }
 
-  /// Assigns a whole optional group inside the group, or an enum's case that holds a group:
-  /// `$0.kind.image = Image(…)`.
+  /// Assigns a whole optional group inside the group: `$0.route.detour = Detour(…)`.
+  @_disfavoredOverload
   public subscript<Inner: Table>(
     dynamicMember keyPath: KeyPath<Group.TableColumns, OptionalColumnGroup<Group, Inner>>
   ) -> Inner? {
     @available(*, unavailable, message: "Read the group's columns through their expressions instead")
     get { fatalError("unavailable") }
-    set {
-      updates.assign(newValue)
-      clearOtherCases(keeping: Inner.TableColumns.columnNames)
-    }
+    set { updates.assign(newValue) }
   }
 
   private mutating func assign<Value>(_ value: QueryFragment, to keyPath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) {
-    let name = Group.columns[keyPath: keyPath].name
-    updates.assign(value, toColumn: name)
-    clearOtherCases(keeping: [name])
+    updates.assign(value, toColumn: Group.columns[keyPath: keyPath].name)
+  }
+}
+
+/// The cases of an ``EnumSelection`` in an update's assignments: each is assigned whole, and
+/// NULLs the columns of every other case, so that the row holds exactly that case.
+///
+/// ```swift
+/// Attachment.find(id).update { $0.kind.note = "Hello" }      // "note" = ?, the others NULL
+/// Attachment.find(id).update { $0.kind.note = $0.title }     // an expression of the case's type
+/// Attachment.find(id).update { $0.kind.image = Image(caption: "Cat", url: "cat.png") }
+/// ```
+///
+/// What would leave a row with no case does not compile: `nil` (assign another case, or `nil`
+/// to the whole optional enum), an optional expression, and one column of a case that holds a
+/// group (`$0.kind.image.caption = …`, which would leave the group's other columns NULL).
+@dynamicMemberLookup
+public struct CaseUpdates<Base: Table, Enum: EnumSelection> {
+  var updates: Updates<Base>
+
+  /// Assigns a Swift value to a case stored in a column: `$0.kind.note = "Hi"`.
+  public subscript<Value: QueryBindable>(dynamicMember keyPath: KeyPath<Enum.TableColumns, TableColumn<Enum, Value?>>) -> Value.QueryOutput {
+    @available(*, unavailable, message: "A case is assigned, not read: read its column through the table's columns")
+    get { fatalError("unavailable") }
+    set { assign(Value(queryOutput: newValue).queryFragment, toCase: [Enum.columns[keyPath: keyPath].name]) }
   }
 
-  /// The group's columns other than `Inner`'s, when the group is an enum and `Inner` one case's.
-  private func otherColumns<Inner: Table>(than inner: Inner.Type) -> [String] {
-    guard Group.self is any EnumSelection.Type else { return [] }
-    let kept = Set(Inner.TableColumns.columnNames)
-    return Group.TableColumns.columnNames.filter { !kept.contains($0) }
+  /// Assigns another column's current expression to a case stored in a column:
+  /// `$0.kind.note = $0.title`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Enum.TableColumns, TableColumn<Enum, Value?>>) -> AnyQueryExpression<Value> {
+    @available(*, unavailable, message: "A case is assigned, not read: read its column through the table's columns")
+    get { fatalError("unavailable") }
+    set { assign(newValue.queryFragment, toCase: [Enum.columns[keyPath: keyPath].name]) }
   }
 
-  /// NULLs the enum's other cases: those of an enclosing enum, and this group's own when it is
-  /// an enum and `kept` are one case's columns.
-  private mutating func clearOtherCases(keeping kept: [String]) {
-    var others = otherCases
-    if Group.self is any EnumSelection.Type {
-      others += Group.TableColumns.columnNames.filter { !kept.contains($0) }
+  /// Assigns an expression of the case's type to a case stored in a column:
+  /// `$0.kind.note = $0.title.upper()`.
+  @_disfavoredOverload
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Enum.TableColumns, TableColumn<Enum, Value?>>) -> any QueryExpression<Value> {
+    @available(*, unavailable, message: "A case is assigned, not read: read its column through the table's columns")
+    get { fatalError("unavailable") }
+    set { assign(newValue.queryFragment, toCase: [Enum.columns[keyPath: keyPath].name]) }
+  }
+
+  /// Assigns a case that holds a group, whole: `$0.kind.image = Image(…)`.
+  public subscript<Inner: Table>(dynamicMember keyPath: KeyPath<Enum.TableColumns, OptionalColumnGroup<Enum, Inner>>) -> Inner {
+    @available(*, unavailable, message: "A case is assigned, not read: read its columns through the table's columns")
+    get { fatalError("unavailable") }
+    set {
+      updates.assign(newValue)
+      clear(keeping: Inner.TableColumns.columnNames)
     }
-    for name in others {
+  }
+
+  private mutating func assign(_ value: QueryFragment, toCase columns: [String]) {
+    for column in columns { updates.assign(value, toColumn: column) }
+    clear(keeping: columns)
+  }
+
+  /// NULLs the columns of the other cases.
+  private mutating func clear(keeping kept: [String]) {
+    for name in Enum.TableColumns.columnNames where !kept.contains(name) {
       updates.assign(QueryFragment(raw: "NULL"), toColumn: name)
     }
   }

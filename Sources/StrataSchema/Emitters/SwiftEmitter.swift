@@ -349,7 +349,7 @@ public enum SwiftEmitter {
     guard let tableName = selection.tableName else { return }
     writer.blank()
     writer.line("/// `\(SwiftLiteral.comment(selection.swiftName))` as the table of a common table expression.")
-    writer.block("nonisolated extension \(name): StrataCore.Table") { writer in
+    writer.block("nonisolated extension \(name): StrataCore.GroupSelection") { writer in
       emitTableDescription(
         name: name, tableName: tableName, columns: selection.columns, key: nil, access: access, into: &writer)
       writer.blank()

@@ -266,7 +266,9 @@ public enum MigrationPlanner {
     let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
     var changes = SchemaChanges(
       current: managed(current.schemaWithGeneratedColumns), desired: desired, dependents: current.dependents,
-      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver, dialect: dialect)
+      formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
+      caseRules: Dictionary(managedModels.values.map { ($0.tableName, $0.caseRules) }, uniquingKeysWith: { first, _ in first }),
+      dialect: dialect)
     changes.include(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],

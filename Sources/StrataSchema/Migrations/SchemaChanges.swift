@@ -44,14 +44,17 @@ struct SchemaChanges {
     /// The current indexes that belong to the models; the others are the user's, and the
     /// rebuild recreates them as they are.
     var conventionalIndexes: Set<String>
+    /// The rules of the table's enums whose `CHECK` is new or changes: the copied rows must keep
+    /// them (a guard), or take the enum's default case (the sources' fallbacks).
+    var caseRules: [CaseRule] = []
   }
 
   /// How a column of a rebuilt table takes the old rows' values.
   struct Source: Equatable {
     /// The column of the new table.
     var column: String
-    /// The column of the old table it reads.
-    var from: String
+    /// The column of the old table it reads; nil for a new column that only a fallback fills.
+    var from: String?
     /// The type the values are converted to (with SQLite's `CAST`), when the column's type
     /// changes or the old table let it hold values of any type.
     var conversion: SQLType?
@@ -60,12 +63,21 @@ struct SchemaChanges {
     var allowsLossyConversion = false
     /// The default that NULLs become, for a column that becomes NOT NULL.
     var nullsBecome: ColumnDefault?
+    /// What the column gets in a row whose copied values break a rule: an enum's default case.
+    var fallback: Fallback?
+
+    /// The value of a column in the rows whose copied values break `rule` (SQL over the old row).
+    struct Fallback: Equatable {
+      var rule: String
+      var value: String
+    }
 
     /// The SQL that reads the value from an old row.
     var expression: String {
-      var expression = SQLQuoting.identifier(from)
+      var expression = from.map(SQLQuoting.identifier) ?? "NULL"
       if let conversion { expression = SQLConversion.converted(expression, to: conversion) }
       if let nullsBecome { expression = "coalesce(\(expression), \(nullsBecome.sql))" }
+      if let fallback { expression = "CASE WHEN \(fallback.rule) THEN \(expression) ELSE \(fallback.value) END" }
       return expression
     }
   }
@@ -87,6 +99,8 @@ struct SchemaChanges {
   private let readings: [String: ColumnReading]
   /// Tables the migrations made that the models did not manage until now (folded).
   private let takenOver: Set<String>
+  /// The rules of the models' enums, by table (folded).
+  private let caseRules: [String: [CaseRule]]
 
   /// The steps in the order the migration runs them: by phase, and within a phase in the
   /// models' order.
@@ -104,12 +118,14 @@ struct SchemaChanges {
   ///     columns before a rename, so that they still belong to the models.
   ///   - readings: What the models read from each column, by `table.column`.
   ///   - takenOver: Tables whose models were `@Unmanaged` until now.
+  ///   - caseRules: The rules of the models' enums, by table.
   init(
     current: Schema, desired: Schema, dependents: [SchemaObject] = [],
     formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = [],
-    dialect: any SchemaDialect = SQLiteDialect()
+    caseRules: [String: [CaseRule]] = [:], dialect: any SchemaDialect = SQLiteDialect()
   ) {
     self.dialect = dialect
+    self.caseRules = Dictionary(caseRules.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.takenOver = Set(takenOver.map(SQLName.folded))
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
     self.readings = Dictionary(readings.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -174,19 +190,38 @@ struct SchemaChanges {
     var guards: [MigrationGuard] = []
     var added: [ColumnSchema] = []
     var rebuiltTable = desired
-    // The key is the model's; the other constraints are the migrations', except that a model
-    // that declares CHECKs (`@Check(raw:)`) owns the table's unnamed CHECKs.
-    let keptConstraints = current.constraints.filter { constraint in
-      if case .primaryKey = constraint { false } else { true }
+    // The key and the checks of the enums' rules are the model's; the other constraints are the
+    // migrations', except that a model that declares CHECKs (`@Check(raw:)`) owns the table's
+    // unnamed CHECKs.
+    func isRuleCheck(_ constraint: TableConstraint) -> Bool {
+      constraint.check.map { CaseRule.isRuleCheck($0, of: name) } ?? false
     }
-    rebuiltTable.constraints = keptConstraints
+    let keptConstraints = current.constraints.filter { constraint in
+      if case .primaryKey = constraint { false } else { !isRuleCheck(constraint) }
+    }
+    let desiredRuleChecks = desired.constraints.filter(isRuleCheck)
+    let currentRuleChecks = current.constraints.filter(isRuleCheck)
+    rebuiltTable.constraints = keptConstraints + desiredRuleChecks
     rebuiltTable.compositePrimaryKey = desired.compositePrimaryKey
+    // A rule whose check is new or changes: the copied rows must keep it.
+    let changedRules = (caseRules[SQLName.folded(name)] ?? []).filter { rule in
+      let wanted = desiredRuleChecks.first { $0.check?.name.map(SQLName.folded) == SQLName.folded(CaseRule.checkName(table: name, property: rule.property)) }
+      return wanted.map { !currentRuleChecks.contains($0) } ?? false
+    }
+    for rule in changedRules {
+      reasons.append(
+        currentRuleChecks.contains { $0.check?.name.map(SQLName.folded) == SQLName.folded(CaseRule.checkName(table: name, property: rule.property)) }
+          ? "the cases of '\(rule.property)' change" : "'\(rule.property)' gets the CHECK that keeps each row to one case")
+    }
+    for constraint in currentRuleChecks where !desiredRuleChecks.contains(where: { $0.check?.name.map(SQLName.folded) == constraint.check?.name.map(SQLName.folded) }) {
+      reasons.append("the CHECK \(NameRules.display(constraint.check?.name ?? "")) is dropped")
+    }
     let desiredChecks = desired.constraints.filter(Self.isModelCheck)
     if !desiredChecks.isEmpty {
       if Set(current.constraints.filter(Self.isModelCheck)) != Set(desiredChecks) {
         reasons.append("its CHECK constraints change")
       }
-      rebuiltTable.constraints = keptConstraints.filter { !Self.isModelCheck($0) } + desiredChecks
+      rebuiltTable.constraints = keptConstraints.filter { !Self.isModelCheck($0) } + desiredChecks + desiredRuleChecks
       rebuiltTable.compositePrimaryKey = desired.compositePrimaryKey
     }
     for (position, column) in desired.columns.enumerated() {
@@ -274,6 +309,24 @@ struct SchemaChanges {
       reasons.append("a dropped column has a constraint or an index SQLite's DROP COLUMN cannot remove")
     }
 
+    // The rows a changed rule would refuse: they take the enum's default case, or stop the
+    // migration before anything changes.
+    for rule in changedRules {
+      let copied = Dictionary(sources.map { (SQLName.folded($0.column), $0.expression) }, uniquingKeysWith: { first, _ in first })
+      let kept = rule.condition { copied[SQLName.folded($0)] ?? "NULL" }
+      guard let defaultCase = rule.defaultCase else {
+        guards.append(.noCase(in: current, rule: rule, keptBy: kept))
+        continue
+      }
+      for column in rule.columns {
+        let fallback = Source.Fallback(rule: kept, value: defaultCase[column] ?? "NULL")
+        if let index = sources.firstIndex(where: { SQLName.folded($0.column) == SQLName.folded(column) }) {
+          sources[index].fallback = fallback
+        } else {
+          sources.append(Source(column: column, from: nil, fallback: fallback))
+        }
+      }
+    }
     if !reasons.isEmpty {
       let lost = takenOver.contains(SQLName.folded(name)) ? Self.lostConstraints(current, desired) : []
       steps.append(
@@ -282,7 +335,8 @@ struct SchemaChanges {
             "column \(NameRules.display($0.name)) is added"
           },
           sources: sources, guards: guards, lostConstraints: lost, droppedColumns: dropped.map(\.name),
-          conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name)))))
+          conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name)),
+          caseRules: changedRules)))
       return
     }
     steps += dropped.map { .dropColumn(table: name, column: $0.name) }

@@ -84,6 +84,9 @@ public struct TableModel: Sendable {
   public var isUnmanaged = false
   /// What the model's rows are stored in: a table, a full-text index or a view.
   public var kind = Kind.table
+  /// The rules that keep its enums stored as column groups readable, one per property that is
+  /// or holds one; the table's `CHECK`s say the same.
+  public var caseRules: [CaseRule] = []
 
   /// What stores a model's rows.
   public enum Kind: Sendable, Equatable {

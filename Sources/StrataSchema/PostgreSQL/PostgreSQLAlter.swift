@@ -99,9 +99,24 @@ struct PostgreSQLAlter {
         }
       }
     }
+    // Rows a new or changed enum rule would refuse take the enum's default case, once the
+    // columns are there; without one, they stop the migration first.
+    for rule in rebuild.caseRules {
+      let existing = { (column: String) in currentColumns[SQLName.folded(column)] != nil ? SQLQuoting.identifier(column) : "NULL" }
+      guard let defaultCase = rule.defaultCase else {
+        checks.append(
+          check(
+            table, rows: "NOT (\(rule.condition(existing)))",
+            message: "would hold no single, whole case of '\(rule.property)' (\(rule.swiftType)) in \(rule.columns.map(SQLQuoting.identifier).joined(separator: ", ")): the migration changes nothing. Give the property a default case, which such rows get, or update the rows in an earlier migration"))
+        continue
+      }
+      let assignments = rule.columns.map { "\(SQLQuoting.identifier($0)) = \(defaultCase[$0] ?? "NULL")" }
+      alters.append(
+        "UPDATE \(quotedTable) SET \(assignments.joined(separator: ", ")) WHERE NOT (\(rule.condition(SQLQuoting.identifier)));")
+    }
     let before = Set(current.constraints)
     for constraint in table.constraints where !before.contains(constraint) {
-      if let check = constraint.check {
+      if let check = constraint.check, !CaseRule.isRuleCheck(check, of: table.name) {
         checks.append(
           self.check(
             table, rows: "NOT (\(check.expression))",

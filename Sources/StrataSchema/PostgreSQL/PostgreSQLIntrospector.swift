@@ -47,7 +47,11 @@ enum PostgreSQLIntrospector {
           }
         case "c":
           let definition = constraint["definition"] as? String ?? ""
-          tableConstraints.append(.check(CheckConstraint(expression: checkExpression(definition))))
+          // Checks are compared unnamed (the server names them), except an enum rule's, which
+          // the planner knows by its name.
+          var check = CheckConstraint(name: constraint["name"] as? String, expression: checkExpression(definition))
+          if !CaseRule.isRuleCheck(check, of: name) { check.name = nil }
+          tableConstraints.append(.check(check))
         default:
           tableConstraints.append(.raw(constraint["definition"] as? String ?? ""))
         }

@@ -146,6 +146,19 @@ struct MigrationGuard: Equatable {
 }
 
 extension MigrationGuard {
+  /// Stops when a copied row would not hold exactly one whole case of an enum: `kept` is the
+  /// rule over the values the copy writes.
+  static func noCase(in table: TableSchema, rule: CaseRule, keptBy kept: String) -> MigrationGuard {
+    let enumName = rule.swiftType.split(separator: ".").last.map(String.init) ?? rule.swiftType
+    return MigrationGuard(
+      condition: "a row would hold no single case of '\(rule.property)'",
+      message: row(of: table) + [
+        .text(
+          " of \(SQLQuoting.identifier(table.name)) would hold no single, whole case of '\(rule.property)' (\(rule.swiftType)) in \(rule.columns.map(SQLQuoting.identifier).joined(separator: ", ")): the migration changes nothing. Give the property a default case, which such rows get (`var \(rule.property): \(enumName) = .someCase(value)`), or update the rows in an earlier migration")
+      ],
+      table: table, column: rule.columns.first ?? "", rows: "WHERE NOT (\(kept))")
+  }
+
   /// Stops when a value of `column`, as the copy converts it to `type`, is not one the model reads
   /// as its `storedType`.
   static func unreadable(

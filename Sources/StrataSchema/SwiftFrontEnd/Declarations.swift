@@ -103,6 +103,9 @@ enum ExpressionValue: Hashable, Sendable {
   case member(type: String?, name: String)
   /// `Type(…)`: tells the type for inference, not a value.
   case call(type: String)
+  /// `.name(value)` or `Type.name(label: value)`, with a literal value: an enum case that holds
+  /// one (`.note("")`).
+  indirect case enumCase(type: String?, name: String, value: ExpressionValue)
   case emptyArray
   case emptyDictionary
   /// Anything else: a computed value, an interpolated string, an array of values.

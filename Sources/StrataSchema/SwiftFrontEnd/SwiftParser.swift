@@ -501,6 +501,7 @@ struct SwiftParser {
     default:
       break
     }
+    if let enumCase = classifyEnumCase(range) { return enumCase }
     // `Type.case` and `Type(…)`, where `Type` may be dotted.
     var names: [String] = []
     var index = 0
@@ -519,6 +520,33 @@ struct SwiftParser {
       return .call(type: names.joined(separator: "."))
     }
     return .other
+  }
+
+  /// `.name(literal)`, `Type.name(literal)` or either with a label (`.lost(reason: "")`): an
+  /// enum case that holds a literal value; nil for anything else.
+  private func classifyEnumCase(_ range: ArraySlice<SwiftToken>) -> ExpressionValue? {
+    let texts = range.map { lexer.text(of: $0) }
+    let kinds = range.map(\.kind)
+    guard let open = texts.firstIndex(of: "("), texts.last == ")", open >= 2, texts[open - 2] == "." else { return nil }
+    // The part before the parenthesis: `.name` or `A.B.name`.
+    var names: [String] = []
+    for index in 0..<open {
+      let isName = index % 2 == (texts[0] == "." ? 1 : 0)
+      if isName {
+        guard kinds[index] == .identifier || kinds[index] == .escapedIdentifier else { return nil }
+        names.append(kinds[index] == .escapedIdentifier ? String(texts[index].dropFirst().dropLast()) : texts[index])
+      } else if texts[index] != "." {
+        return nil
+      }
+    }
+    guard let name = names.last else { return nil }
+    var start = open + 1
+    if start + 1 < texts.count - 1, kinds[start] == .identifier, texts[start + 1] == ":" { start += 2 }
+    let inner = texts.count - 1 > start ? classify(range[range.startIndex + start..<range.startIndex + texts.count - 1]) : .other
+    switch inner {
+    case .string, .integer, .float, .bool: return .enumCase(type: names.count > 1 ? names.dropLast().joined(separator: ".") : nil, name: name, value: inner)
+    default: return nil
+    }
   }
 
   // MARK: Type syntax

@@ -15,7 +15,7 @@ extension ModelTranslator {
   /// The group a property's type names, when the property is stored as a column group.
   func columnGroup(_ property: PropertyDeclaration, in scope: [String]) -> (type: TypeDeclaration, isOptional: Bool)? {
     guard !property.isStatic, property.storage == .stored, !options(of: property).isEphemeral,
-      let declared = property.type
+      let declared = property.type ?? inferredType(of: property)
     else { return nil }
     let (unwrapped, isOptional) = declared.unwrapped
     return storableGroup(unwrapped, from: scope).map { ($0, isOptional) }
@@ -68,6 +68,55 @@ extension ModelTranslator {
       if let inner = storableGroup(value, from: scope) { return leaves(of: inner, isNullable: true) }
       return [GroupLeaf(property: Self.property(of: enumCase, value: value), owner: group, isNullable: true)]
     }
+  }
+
+  /// How a group's value is stored, with its columns named as `column` gives the name of an
+  /// owner's field or case.
+  func storedShape(
+    of group: TypeDeclaration, isOptional: Bool, column: (_ owner: TypeDeclaration, _ name: String) -> String?
+  ) -> StoredShape {
+    let scope = group.scope + [group.name]
+    guard group.kind == .enum else {
+      let fields = group.properties.filter { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }
+        .compactMap { field -> StoredShape? in
+          let optional = field.type?.unwrapped.isOptional ?? false
+          if let type = field.type, let inner = storableGroup(type.unwrapped.type, from: scope) {
+            return storedShape(of: inner, isOptional: optional, column: column)
+          }
+          return column(group, field.name).map { .column($0, isOptional: optional) }
+        }
+      return .group(fields, isOptional: isOptional)
+    }
+    let cases = group.cases.compactMap { enumCase -> StoredShape? in
+      guard let value = enumCase.associatedValues?.first?.type else { return nil }
+      if let inner = storableGroup(value, from: scope) { return storedShape(of: inner, isOptional: false, column: column) }
+      return column(group, enumCase.name).map { .column($0, isOptional: false) }
+    }
+    return .enumeration(cases, isOptional: isOptional)
+  }
+
+  /// The rule that keeps `property`, a group that is or holds an enum, readable (see
+  /// ``CaseRule``), with its literal default case; nil for a group without an enum.
+  mutating func caseRule(
+    of property: PropertyDeclaration, group: TypeDeclaration, isOptional: Bool,
+    column: (_ owner: TypeDeclaration, _ name: String) -> String?
+  ) -> CaseRule? {
+    let shape = storedShape(of: group, isOptional: isOptional, column: column)
+    guard shape.holdsEnum else { return nil }
+    var rule = CaseRule(property: property.name, swiftType: group.qualifiedName, shape: shape)
+    if group.kind == .enum, let initializer = property.initializer,
+      case .enumCase(_, let name, let value) = initializer.value,
+      let enumCase = group.cases.first(where: { $0.name == name }), let valueType = enumCase.associatedValues?.first?.type,
+      storableGroup(valueType, from: group.scope + [group.name]) == nil, let caseColumn = column(group, name)
+    {
+      let caseProperty = Self.property(of: enumCase, value: valueType)
+      if let storage = storage(of: valueType.unwrapped.type, for: caseProperty, scope: group.scope + [group.name], seen: []),
+        let value = sqlDefault(Expression(text: initializer.text, value: value, location: initializer.location), storage: storage, property: caseProperty)
+      {
+        rule.defaultCase = [caseColumn: value.sql]
+      }
+    }
+    return rule
   }
 
   /// A `Selection` enum: its cases, and their columns as the columns of the enum's table (for

@@ -36,7 +36,7 @@ extension ModelTranslator {
     case .integer?: return .named([.init(name: "Int", arguments: [])])
     case .float?: return .named([.init(name: "Double", arguments: [])])
     case .bool?: return .named([.init(name: "Bool", arguments: [])])
-    case .member(let type?, _)?, .call(let type)?:
+    case .member(let type?, _)?, .call(let type)?, .enumCase(let type?, _, _)?:
       // Only a capitalized name is taken for a type: `Date()`, `Status.active`, not `compute()`.
       guard type.first?.isUppercase == true else { return nil }
       return .named(type.split(separator: ".").map { .init(name: String($0), arguments: []) })

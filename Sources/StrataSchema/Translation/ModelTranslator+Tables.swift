@@ -58,6 +58,8 @@ extension ModelTranslator {
     var primaryKeyIndex: Int?
     var keyIsAssigned = false
     var columnNames: [String: SourceLocation] = [:]
+    // The column of each field or case of a group, by `Owner.name`.
+    var groupColumns: [String: String] = [:]
 
     let annotatedKeys = type.properties.filter { options(of: $0).isPrimaryKey }
     if annotatedKeys.count > 1 {
@@ -104,6 +106,7 @@ extension ModelTranslator {
         continue
       }
       columnNames[SQLName.folded(column.schema.name)] = property.location
+      groupColumns["\(owner.qualifiedName).\(property.name)"] = column.schema.name
       if column.schema.primaryKey != nil {
         primaryKeyIndex = columnModels.count
         keyIsAssigned = column.keyIsAssignedByDatabase
@@ -141,6 +144,13 @@ extension ModelTranslator {
       swiftName: type.qualifiedName, location: type.location, access: memberAccess(of: type),
       tableName: tableName, previousTableName: previousName, columns: columnModels,
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
+    model.caseRules = type.properties.compactMap { property in
+      columnGroup(property, in: scope).flatMap { group in
+        caseRule(of: property, group: group.type, isOptional: group.isOptional) { owner, name in
+          groupColumns["\(owner.qualifiedName).\(name)"]
+        }
+      }
+    }
     model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
     if model.isUnmanaged { warnAboutRenames(in: type) }
     if isFullTextIndex(type) {
@@ -158,7 +168,8 @@ extension ModelTranslator {
       model,
       TableSchema(
         name: tableName, columns: columns, compositePrimaryKey: compositeKey, indexes: indexes,
-        constraints: tableOptions.checks.map { .check(CheckConstraint(expression: $0)) })
+        constraints: tableOptions.checks.map { .check(CheckConstraint(expression: $0)) }
+          + model.caseRules.map { .check($0.check(table: tableName)) })
     )
   }
 
