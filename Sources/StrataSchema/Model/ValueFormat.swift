@@ -13,4 +13,12 @@ public enum ValueFormat: Hashable, Sendable {
   case integers(ClosedRange<Int64>)
   /// An enum stored by its raw value: one of its cases'.
   case oneOf([ColumnDefault])
+  /// A value stored as JSON text (`JSONRepresentation<[String]>`): valid JSON of the shape the
+  /// Swift type decodes from.
+  case json(JSONShape)
+
+  /// The JSON a Swift type decodes from: an array (`[T]`), an object (`[String: T]`), or any.
+  public enum JSONShape: String, Hashable, Sendable {
+    case array, object, any
+  }
 }

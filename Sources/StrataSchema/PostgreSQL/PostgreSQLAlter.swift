@@ -56,9 +56,24 @@ struct PostgreSQLAlter {
         // Every value reads as text; any other type may refuse one.
         if column.type.sql != "text" { checks.append(conversionCheck(of: existing, to: column)) }
         if source?.allowsLossyConversion != true, let check = lossyConversion(of: existing, to: column) { checks.append(check) }
-        alter("ALTER COLUMN \(name) TYPE \(column.type.sql) USING \(name)::\(column.type.sql)")
-      }
-      if existing.defaultValue != column.defaultValue {
+        // A value that converts may still not be one the model reads: JSON of another shape.
+        if let reading = rebuild.guards.first(where: { SQLName.folded($0.column) == SQLName.folded(existing.name) && $0.readableAs != nil })?.readableAs,
+          case .json(let shape) = reading.format, shape != .any
+        {
+          let converted = PostgreSQLConversion.converted(name, from: existing.type.sql, to: column.type.sql)
+          checks.append(
+            check(
+              table, rows: "\(name) IS NOT NULL AND jsonb_typeof(\(converted)) <> '\(shape.rawValue)'",
+              message: "holds a value in \(qualified(table, existing)) which the model cannot read as \(reading.storedType) (JSON that is not an \(shape.rawValue)): the migration changes nothing. Update or delete the row in an earlier migration, or keep the old type and add a new property"))
+        }
+        // The old default would be cast with the column, and may not cast ('' to bigint): it goes
+        // first, and the new one comes after.
+        if existing.defaultValue != nil { alter("ALTER COLUMN \(name) DROP DEFAULT") }
+        alter(
+          "ALTER COLUMN \(name) TYPE \(column.type.sql) USING "
+            + PostgreSQLConversion.converted(name, from: existing.type.sql, to: column.type.sql))
+        if let value = column.defaultValue { alter("ALTER COLUMN \(name) SET DEFAULT \(value.sql)") }
+      } else if existing.defaultValue != column.defaultValue {
         alter(column.defaultValue.map { "ALTER COLUMN \(name) SET DEFAULT \($0.sql)" } ?? "ALTER COLUMN \(name) DROP DEFAULT")
       }
       if column.isNotNull, !existing.isNotNull {
@@ -182,13 +197,13 @@ struct PostgreSQLAlter {
       """
       DECLARE offending record;
       BEGIN
-        PERFORM \(name)::\(type) FROM \(quotedTable);
+        PERFORM \(PostgreSQLConversion.converted(name, from: existing.type.sql, to: type)) FROM \(quotedTable);
       EXCEPTION WHEN others THEN
-        FOR offending IN SELECT (\(key))::text AS key, \(name)::text AS value FROM \(quotedTable) WHERE \(name) IS NOT NULL LOOP
+        FOR offending IN SELECT (\(key))::text AS key, \(name) AS value FROM \(quotedTable) WHERE \(name) IS NOT NULL LOOP
           BEGIN
-            PERFORM offending.value::\(type);
+            PERFORM \(PostgreSQLConversion.converted("offending.value", from: existing.type.sql, to: type));
           EXCEPTION WHEN others THEN
-            RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(quotedTable): \(keyName)")) || offending.key || ' holds ' || quote_literal(left(offending.value, 60)) || \(SQLQuoting.string(message));
+            RAISE EXCEPTION '%', \(SQLQuoting.string(MigrationGuard.prefix + "\(quotedTable): \(keyName)")) || offending.key || ' holds ' || quote_literal(left(offending.value::text, 60)) || \(SQLQuoting.string(message));
           END;
         END LOOP;
         RAISE;
@@ -197,15 +212,14 @@ struct PostgreSQLAlter {
   }
 
   /// A check that stops on a value a type change would not keep as it is: a fraction that an
-  /// integer rounds.
+  /// integer rounds, a number that becomes bytes.
   private func lossyConversion(of existing: ColumnSchema, to column: ColumnSchema) -> String? {
     let name = SQLQuoting.identifier(existing.name)
-    let from = existing.type.sql
     let to = column.type.sql
-    guard ["double precision", "real", "numeric"].contains(from), ["bigint", "integer", "smallint"].contains(to) else { return nil }
+    guard let rows = PostgreSQLConversion.lossyRows(name, from: existing.type.sql, to: to) else { return nil }
     return check(
-      rebuild.current, rows: "\(name) <> trunc(\(name))",
-      message: "holds a fraction in \(qualified(rebuild.current, existing)), which becomes a rounded \(to): the migration changes nothing. Update the value in an earlier migration, or mark the property // @AllowLossyConversion to round it")
+      rebuild.current, rows: rows,
+      message: "holds \(rows.hasSuffix("IS NOT NULL") ? "a value" : "a fraction") in \(qualified(rebuild.current, existing)), which becomes \(rows.hasSuffix("IS NOT NULL") ? "its text's bytes" : "rounded") as \(to): the migration changes nothing. Update the value in an earlier migration, or mark the property // @AllowLossyConversion to convert it")
   }
 
   /// The check that a column's values are ones the model reads as `storedType`, or nil when the
@@ -219,7 +233,8 @@ struct PostgreSQLAlter {
     switch format {
     case .integers(let range): rows = "\(column) NOT BETWEEN \(range.lowerBound) AND \(range.upperBound)"
     case .oneOf(let values): rows = "\(column) NOT IN (\(values.map(\.sql).joined(separator: ", ")))"
-    case .uuidText, .dateText, .uuidBytes: return nil
+    case .uuidText, .dateText, .uuidBytes, .json(.any): return nil
+    case .json(let shape): rows = "jsonb_typeof(\(column)) <> '\(shape.rawValue)'"
     }
     return Self.check(
       table, rows: rows,

@@ -69,6 +69,9 @@ extension ValueFormat {
       return "(typeof(\(value)) = 'integer' AND \(value) BETWEEN \(range.lowerBound) AND \(range.upperBound))"
     case .oneOf(let values):
       return "(\(value) IN (\(values.map(\.sql).joined(separator: ", "))))"
+    case .json(let shape):
+      let valid = "(typeof(\(value)) = 'text' AND json_valid(\(value))"
+      return shape == .any ? valid + ")" : valid + " AND json_type(\(value)) = '\(shape.rawValue)')"
     }
   }
 

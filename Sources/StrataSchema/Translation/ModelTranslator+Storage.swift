@@ -258,6 +258,13 @@ extension ModelTranslator {
       let values = declaration.cases.compactMap { rawValueSQL(of: $0, in: declaration, rawType: rawType) }
       return values.count == declaration.cases.count ? .oneOf(values) : nil
     }
+    if storage.isJSON, case .named(let components)? = storage.representation, let value = components.last?.arguments.first {
+      switch value.unwrapped.type {
+      case .array: return .json(.array)
+      case .dictionary: return .json(.object)
+      default: return .json(.any)
+      }
+    }
     switch storage.representation?.dottedName {
     case "UUID.BytesRepresentation", "Strata.UUID.BytesRepresentation": return .uuidBytes
     case nil where storage.representation == nil: break
