@@ -38,6 +38,14 @@ enum StatementBinder {
     _ bindings: ArraySlice<QueryBinding>, to handle: OpaquePointer, from index: inout Int32, sql: String
   ) throws {
     for binding in bindings {
+      switch binding {
+      case .real(let number) where number.isNaN:
+        throw SQLiteStorage.refuse(binding, at: index, sql: sql, because: SQLiteStorage.problem(binding: binding) ?? "")
+      case .date(let date) where !DateText.isStorable(date):
+        throw SQLiteStorage.refuse(binding, at: index, sql: sql, because: SQLiteStorage.problem(binding: binding) ?? "")
+      default:
+        break
+      }
       let code = bind(binding, to: handle, at: index)
       if code != SQLITE_OK {
         throw StrataError.binding(code: code, index: index, sql: sql)

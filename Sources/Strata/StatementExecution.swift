@@ -20,6 +20,7 @@ enum StatementExecutor {
     _ statement: some QueryStatement, in db: Database,
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> [Element] {
+    try SQLiteStorage.check(statement)
     var rows: [Element] = []
     if let fragment = statement.singleBatch {
       guard !fragment.isEmpty else { return [] }
@@ -44,6 +45,7 @@ enum StatementExecutor {
     _ statement: some QueryStatement, in db: Database,
     decodeRow: @escaping (inout SQLiteQueryDecoder) throws -> Element
   ) throws -> Element? {
+    try SQLiteStorage.check(statement)
     guard let fragment = statement.singleBatch else {
       return try fetchAll(statement, in: db, decodeRow: decodeRow).first
     }
@@ -60,6 +62,7 @@ enum StatementExecutor {
   /// Runs every batch to completion, ignoring any rows.
   @inlinable
   static func execute(_ statement: some QueryStatement, in db: Database) throws {
+    try SQLiteStorage.check(statement)
     if let fragment = statement.singleBatch {
       guard !fragment.isEmpty else { return }
       let cursor = try BatchCursor(

@@ -36,6 +36,7 @@ public struct PostgreSQLConnection: Sendable {
   /// Sends one statement, rendered for PostgreSQL, and returns its rows as they arrive.
   @usableFromInline
   nonisolated(nonsending) func rows(_ sql: String, _ bindings: [QueryBinding]) async throws -> PostgresRowSequence {
+    try PostgreSQLStorage.check(bindings, sql: sql)
     do {
       return try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger)
     } catch {
@@ -96,6 +97,7 @@ enum PostgreSQLExecutor {
     _ statement: some QueryStatement, on db: PostgreSQLConnection, decodeRow: RowDecoding<Element>
   ) async throws -> [Element] {
     guard !statement.isEmpty else { return [] }
+    try PostgreSQLStorage.check(statement)
     var rows: [Element] = []
     for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
       let received = try await db.run(sql, bindings) { try await receive($0, keeping: .max) }
@@ -112,6 +114,7 @@ enum PostgreSQLExecutor {
     _ statement: some QueryStatement, on db: PostgreSQLConnection, decodeRow: RowDecoding<Element>
   ) async throws -> Element? {
     guard !statement.isEmpty else { return nil }
+    try PostgreSQLStorage.check(statement)
     let statements = try statement.statements(for: .postgreSQL, maxBindings: maxBindings)
     guard statements.count == 1, let (sql, bindings) = statements.first else {
       return try await fetchAll(statement, on: db, decodeRow: decodeRow).first
@@ -124,6 +127,7 @@ enum PostgreSQLExecutor {
   @inlinable
   nonisolated(nonsending) static func execute(_ statement: some QueryStatement, on db: PostgreSQLConnection) async throws {
     guard !statement.isEmpty else { return }
+    try PostgreSQLStorage.check(statement)
     for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
       _ = try await db.run(sql, bindings) { try await receive($0, keeping: 0) }
     }

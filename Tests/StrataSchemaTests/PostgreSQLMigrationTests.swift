@@ -331,7 +331,10 @@ final class PostgreSQLMigrationTests {
     try handWritten("0004_top.sql", "CREATE VIEW top AS SELECT name, score FROM players WHERE score > 4;")
     let real = changed.replacingOccurrences(of: "var score = 0", with: "var score = 0.0")
     let altered = try #require(try migrate(real))
-    #expect(altered.sql.contains("DROP VIEW \"top\";\nALTER TABLE \"players\" ALTER COLUMN \"score\" TYPE double precision"), "\(altered.sql)")
+    #expect(
+      altered.sql.contains(
+        "DROP VIEW \"top\";\nALTER TABLE \"players\" ALTER COLUMN \"score\" DROP DEFAULT;\nALTER TABLE \"players\" ALTER COLUMN \"score\" TYPE double precision USING \"score\"::double precision;\nALTER TABLE \"players\" ALTER COLUMN \"score\" SET DEFAULT 0.0;"),
+      "\(altered.sql)")
     #expect(try rows("SELECT name, doubled FROM leaders") == ["Cy|16"])
     #expect(try rows("SELECT name, score FROM top ORDER BY name") == ["Bo|5", "Cy|8"])
     #expect(try migrate(Self.players.replacingOccurrences(of: "var score = 0", with: "var score = 0.0"))?.summary == [#"drop view "leaders""#])

@@ -47,11 +47,29 @@ import Testing
     #expect(try stored(Date(timeIntervalSince1970: 1.0004)).text == "1970-01-01 00:00:01.000")
   }
 
-  @Test func datesOutsideFourDigitYearsAreClamped() throws {
-    #expect(try stored(Date.distantPast).text == "0001-01-01 00:00:00.000")
-    #expect(try stored(Date(timeIntervalSince1970: 1e15)).text == "9999-12-31 23:59:59.999")
-    #expect(try stored(Date(timeIntervalSince1970: .infinity)).text == "9999-12-31 23:59:59.999")
-    #expect(try stored(Date(timeIntervalSince1970: .nan)).text == "1970-01-01 00:00:00.000")
+  /// A value SQLite would not keep as given is refused, naming it, rather than stored changed:
+  /// NaN (SQLite reads it as NULL) and a date outside the years 0001–9999.
+  @Test func valuesSQLiteWouldChangeAreRefused() throws {
+    func refusal(_ value: some QueryBindable) -> String {
+      do {
+        try database.read { try sql("SELECT \(value)").execute($0) }
+        return "stored"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(refusal(Double.nan).hasPrefix("parameter 1 is NaN: SQLite reads NaN as NULL"))
+    #expect(
+      refusal(Date.distantPast).hasPrefix(
+        "parameter 1 is the date before the year range (0000-12-30 00:00:00 +0000): Strata stores dates in SQLite as text with four-digit years"))
+    #expect(refusal(Date(timeIntervalSince1970: 1e15)).hasPrefix("parameter 1 is the date after the year range"))
+    // The first and last days of the years the text holds are stored as they are.
+    let first = Date(timeIntervalSince1970: -62_135_596_800)
+    #expect(try stored(first).text == "0001-01-01 00:00:00.000")
+    #expect(try roundTrip(first) == first)
+    #expect(try stored(Date(timeIntervalSince1970: 253_402_300_799.999)).text == "9999-12-31 23:59:59.999")
+    // A negative zero keeps its sign as a parameter; in a REAL column it could not (below).
+    #expect(try roundTrip(-0.0)?.sign == .minus)
   }
 
   @Test func dateDecodingAcceptsSQLiteFormats() throws {

@@ -10,6 +10,11 @@ public struct QueryFragment: Hashable, Sendable {
   public private(set) var sql: String
   /// The values bound to the placeholders of `sql`, in order.
   public private(set) var bindings: [QueryBinding]
+
+  /// The value, when the fragment is one bound value and nothing else (`?`).
+  var singleBinding: QueryBinding? {
+    bindings.count == 1 && sql == "?" ? bindings[0] : nil
+  }
   /// The fragment's kind and dialect pieces, in one word that is a plain value unless the
   /// fragment has pieces: a fragment is copied at every step of building a statement, and a
   /// separate field for the pieces (which almost no fragment has) made that 8% slower.

@@ -21,6 +21,14 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
     clause.fragments(maxBindings: maxBindings)
   }
 
+  public func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows {
+    let columns = clause.columnNames
+    guard !columns.isEmpty else { return }
+    for (index, value) in clause.rowBindings.enumerated() {
+      try body(clause.table, columns[index % columns.count], value)
+    }
+  }
+
   /// One row, or rows from a select, always fit one statement.
   public var singleBatch: QueryFragment? {
     if isEmpty { return QueryFragment() }

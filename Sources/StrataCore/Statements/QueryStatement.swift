@@ -21,6 +21,11 @@ public protocol QueryStatement<QueryValue>: QueryExpression {
   /// `maxBindings` values, each with the parts that database spells its own way; see
   /// ``statements(for:maxBindings:)``.
   func dialectFragments(maxBindings: Int) -> [QueryFragment]
+
+  /// Calls `body` with each value the statement writes into a column, with the table's quoted
+  /// name and the column's: an executor refuses, before running it, a value its database would
+  /// not store as given, naming the column.
+  func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows
 }
 
 extension QueryStatement {
@@ -34,6 +39,8 @@ extension QueryStatement {
   public var singleBatch: QueryFragment? { queryFragment }
 
   public func dialectFragments(maxBindings: Int) -> [QueryFragment] { isEmpty ? [] : [queryFragment] }
+
+  public func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows {}
 
   /// The statements to send to `dialect`'s database, with their values: SQLite's text as built;
   /// for PostgreSQL, numbered placeholders (`$1`, `$2`, …), PostgreSQL's spelling of the parts

@@ -10,6 +10,12 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
 
   public var isEmpty: Bool { rows.isEmpty || assignments.isEmpty }
 
+  public func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows {
+    for assignment in assignments {
+      if let value = assignment.value.singleBinding { try body(TableSQL.of(From.self).name, assignment.column, value) }
+    }
+  }
+
   public var queryFragment: QueryFragment {
     render(rows.resolved)
   }

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Decoding also accepts what SQLite's own date functions and `CURRENT_TIMESTAMP` produce:
 /// whole seconds, minutes only, a date alone, a `T` separator, 1 to 9 fraction digits, and a
-/// trailing `Z` or `±HH:MM` offset. Dates outside the years 0001–9999 are clamped to that range
-/// when stored, since the text format has four-digit years.
+/// trailing `Z` or `±HH:MM` offset. The text has four-digit years, so it holds the dates of the
+/// years 0001–9999 (UTC) only: the SQLite runtime refuses others (``isStorable(_:)``), and the
+/// formatter clamps them.
 public enum DateText {
   /// The length of the stored text form.
   public static let length = 23
@@ -60,6 +61,13 @@ public enum DateText {
     put(millisecondOfDay / 1000 % 60, digits: 2)
     separator(".")
     put(millisecondOfDay % 1000, digits: 3)
+  }
+
+  /// Whether the text holds `date`: a date of the years 0001–9999, UTC (`Date.distantPast` is
+  /// two days before them).
+  public static func isStorable(_ date: Date) -> Bool {
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    return milliseconds >= Double(minimumMilliseconds) && milliseconds <= Double(maximumMilliseconds)
   }
 
   static func clampedMilliseconds(_ date: Date) -> Int64 {

@@ -219,7 +219,10 @@ struct PostgreSQLAlter {
     guard let rows = PostgreSQLConversion.lossyRows(name, from: existing.type.sql, to: to) else { return nil }
     return check(
       rebuild.current, rows: rows,
-      message: "holds \(rows.hasSuffix("IS NOT NULL") ? "a value" : "a fraction") in \(qualified(rebuild.current, existing)), which becomes \(rows.hasSuffix("IS NOT NULL") ? "its text's bytes" : "rounded") as \(to): the migration changes nothing. Update the value in an earlier migration, or mark the property // @AllowLossyConversion to convert it")
+      message: (rows.hasSuffix("IS NOT NULL")
+        ? "holds a value in \(qualified(rebuild.current, existing)), which becomes its text's bytes as \(to)"
+        : "holds a fraction in \(qualified(rebuild.current, existing)), which becomes a rounded \(to)")
+        + ": the migration changes nothing. Update the value in an earlier migration, or mark the property // @AllowLossyConversion to convert it")
   }
 
   /// The check that a column's values are ones the model reads as `storedType`, or nil when the
