@@ -128,6 +128,40 @@ import Testing
     #expect(rows.map(\.title) == ["Swift concurrency", "Cooking rice", "Swift on Linux"])
   }
 
+  /// Under an alias, `MATCH` and FTS5's functions take the index's hidden column through the
+  /// alias (the alias alone names no column); an index joined with itself keeps each apart.
+  @Test func fullTextFunctionsWorkUnderAnAlias() throws {
+    let query = ArticleText.as(Found.self)
+      .where { $0.match("swift") }
+      .order { $0.bm25([\.title: 10]) }
+      .select { ($0.rowid, $0.title.highlight("[", "]"), $0.body.snippet("[", "]", "…", 2), $0.rank) }
+    expectSQL(
+      query,
+      #"SELECT "Found"."rowid", highlight("Found"."articleTexts", 0, '[', ']'), snippet("Found"."articleTexts", 1, '[', ']', '…', 2), "Found"."rank" FROM "articleTexts" AS "Found" WHERE "Found"."articleTexts" MATCH 'swift' ORDER BY bm25("Found"."articleTexts", 10.0, 1.0)"#)
+    let rows = try database.read { try query.fetchAll($0) }
+    // Weighted to the title, the shorter title with the word comes first.
+    #expect(rows.map(\.0) == [1, 3])
+    #expect(rows.map(\.1) == ["[Swift] concurrency", "[Swift] on Linux"])
+    let phrase = ArticleText.as(Found.self).where { $0.title.match("on linux") }.select(\.rowid)
+    #expect(try database.read { try phrase.fetchAll($0) } == [3])
+    // The same index twice: articles about Swift that also mention Linux, through two aliases.
+    let both = ArticleText.as(Found.self)
+      .join(ArticleText.as(Also.self).all) { $0.rowid.eq($1.rowid) }
+      .where { found, also in found.match("swift") && also.match("linux") }
+      .select { found, _ in found.rowid }
+    #expect(try database.read { try both.fetchAll($0) } == [3])
+  }
+
+  /// A NUL in text a user typed is a separator, not the end of the pattern.
+  @Test func aNULInSearchTextIsNotAnError() throws {
+    #expect(FullTextQuery.allTerms(in: "swift\u{0}linux") == #""swift" "linux""#)
+    #expect(FullTextQuery.phrase("on\u{0}linux") == #""on linux""#)
+    #expect(try search(ArticleText.where { $0.match(FullTextQuery.allTerms(in: "swift\u{0}linux")) }.select(\.rowid)) == [3])
+    #expect(try search(ArticleText.where { $0.match(FullTextQuery.phrase("a\u{0}")) }.select(\.rowid)) == [])
+    #expect(try search(ArticleText.where { $0.title.match("on\u{0}linux") }.select(\.rowid)) == [3])
+    #expect(try search(ArticleText.where { $0.match("swift\u{0}") }.select(\.rowid)).sorted() == [1, 3])
+  }
+
   /// FTS5's integrity check, which compares the index with its content table row by row: it
   /// throws when they differ.
   func checkIndex(_ name: String) throws {
@@ -233,3 +267,6 @@ import Testing
     #expect(try database.read { try NoteText.where { $0.text.match("oat") }.fetchAll($0) }.map(\.text) == ["Buy oat milk"])
   }
 }
+
+private enum Found: AliasName {}
+private enum Also: AliasName {}

@@ -19,14 +19,22 @@ public protocol FTS5: Table {}
 
 extension TableAlias: FTS5 where Base: FTS5 {}
 
+extension FTS5 {
+  /// The index's hidden column of its own name, which `MATCH` and FTS5's functions take:
+  /// `"itemTexts"`, or `"it"."itemTexts"` under an alias (the alias itself names no column).
+  static var fullTextColumn: QueryFragment {
+    tableAlias == nil ? QueryFragment(quoting: tableName) : QueryFragment(table: tableQualifier, column: tableName)
+  }
+}
+
 extension TableColumnSet where QueryValue: FTS5 {
   /// `("itemTexts" MATCH ?)`: the rows that match `pattern`, in FTS5's query syntax.
   ///
   /// Pass text a user typed through ``FullTextQuery/allTerms(in:lastIsPrefix:)`` first: FTS5
   /// reads operators and quotes in the pattern, and a malformed one is an error.
   public func match(_ pattern: some StringProtocol) -> AnyQueryExpression<Bool> {
-    let table = QueryFragment(quoting: QueryValue.tableQualifier)
-    return AnyQueryExpression((table + " MATCH " + String(pattern).queryFragment).sqliteOnly("full-text search (FTS5)").compound())
+    let pattern = FullTextQuery.withoutNUL(String(pattern))
+    return AnyQueryExpression((QueryValue.fullTextColumn + " MATCH " + pattern.queryFragment).sqliteOnly("full-text search (FTS5)").compound())
   }
 
   /// `"itemTexts"."rank"`: how well the row matches, smaller first (FTS5's `bm25()` by default);
@@ -42,7 +50,7 @@ extension TableColumnSet where QueryValue: FTS5 {
   /// ItemText.where { $0.match("swift") }.order { $0.bm25([\.title: 10]) }
   /// ```
   public func bm25(_ weights: KeyValuePairs<PartialKeyPath<Self>, Double> = [:]) -> AnyQueryExpression<Double> {
-    var arguments = [QueryFragment(quoting: QueryValue.tableQualifier)]
+    var arguments = [QueryValue.fullTextColumn]
     if !weights.isEmpty {
       var byColumn: [String: Double] = [:]
       for (keyPath, weight) in weights {
@@ -71,7 +79,7 @@ extension TableColumn where Root: FTS5, Value.Unwrapped == String {
   public func highlight(_ open: some StringProtocol, _ close: some StringProtocol) -> AnyQueryExpression<Value> {
     AnyQueryExpression(
       SQLOperator.sqliteFunction(
-        "highlight", QueryFragment(quoting: Root.tableQualifier), columnNumber, String(open).queryFragment,
+        "highlight", Root.fullTextColumn, columnNumber, String(open).queryFragment,
         String(close).queryFragment))
   }
 
@@ -83,7 +91,7 @@ extension TableColumn where Root: FTS5, Value.Unwrapped == String {
   ) -> AnyQueryExpression<Value> {
     AnyQueryExpression(
       SQLOperator.sqliteFunction(
-        "snippet", QueryFragment(quoting: Root.tableQualifier), columnNumber, String(open).queryFragment,
+        "snippet", Root.fullTextColumn, columnNumber, String(open).queryFragment,
         String(close).queryFragment, String(ellipsis).queryFragment, tokens.queryFragment))
   }
 

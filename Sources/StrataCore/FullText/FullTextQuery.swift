@@ -12,7 +12,7 @@ public enum FullTextQuery {
   /// also matches longer words it starts (search as the user types). Empty text gives a pattern
   /// that matches nothing.
   public static func allTerms(in text: String, lastIsPrefix: Bool = false) -> String {
-    let words = text.split(whereSeparator: { $0.isWhitespace })
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{0}" })
     guard !words.isEmpty else { return "\"\"" }
     return words.map { phrase(String($0)) }.joined(separator: " ") + (lastIsPrefix ? "*" : "")
   }
@@ -20,6 +20,13 @@ public enum FullTextQuery {
   /// `text` as one FTS5 string: in double quotes, with each double quote doubled. FTS5 splits it
   /// into tokens that must appear in order (a phrase).
   public static func phrase(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    "\"" + withoutNUL(text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// `text` with each NUL character a space: FTS5 reads a pattern as a C string, which a NUL
+  /// ends, so that one in a word would leave its quote unterminated (an error a user's text
+  /// could choose); no tokenizer keeps a NUL in a word, so as a separator it finds the same rows.
+  static func withoutNUL(_ text: String) -> String {
+    text.contains("\u{0}") ? text.replacingOccurrences(of: "\u{0}", with: " ") : text
   }
 }
