@@ -10,7 +10,9 @@ extension PostgreSQLDatabase {
   ///
   /// Many instances of an app can start at once: one migrates, under a PostgreSQL advisory
   /// lock, and the others wait for it, find the migrations run, and go on. (The lock is the
-  /// session's: it is released when migrating ends, or when the connection drops.)
+  /// session's: it is released when migrating ends, or when the connection drops.) An instance
+  /// waits at most ``Configuration/migrationLockTimeout`` (2 minutes), then throws a
+  /// `StrataError` that says another session holds the lock and how to find it.
   ///
   /// Each migration's name and checksum are recorded in the `strata_migrations` table. Before
   /// running anything, it refuses, with a `StrataError` that names the migrations, as on SQLite:
@@ -28,7 +30,7 @@ extension PostgreSQLDatabase {
     _ migrations: [Migration], checksums: MigrationChecksums = .verify, renamed: RenamedMigrations = .refuse
   ) async throws -> MigrationResult {
     try await withConnection { db in
-      try await db.execute(raw: "SELECT pg_advisory_lock(\(migrationLock))")
+      try await db.takeMigrationLock(waitingAtMost: configuration.migrationLockTimeout)
       do {
         let result = try await db.migrate(migrations, checksums: checksums, renamed: renamed)
         try await db.execute(raw: "SELECT pg_advisory_unlock(\(migrationLock))")
@@ -52,6 +54,24 @@ extension PostgreSQLDatabase {
 private let migrationLock: Int64 = 0x5374_7261_7461
 
 extension PostgreSQLConnection {
+  /// Takes the migration lock, waiting at most `timeout` for the session that holds it: through
+  /// `lock_timeout`, which PostgreSQL applies to advisory locks too, set for this statement only.
+  fileprivate func takeMigrationLock(waitingAtMost timeout: Duration) async throws {
+    let milliseconds = max(1, Int(timeout / .milliseconds(1)))
+    try await execute(raw: "SET lock_timeout = \(milliseconds)")
+    do {
+      try await execute(raw: "SELECT pg_advisory_lock(\(migrationLock))")
+      try await execute(raw: "RESET lock_timeout")
+    } catch let error as PostgreSQLError where error.sqlState == "55P03" {
+      try? await execute(raw: "RESET lock_timeout")
+      throw StrataError(
+        "another session has held Strata's migration lock for \(timeout) (pg_advisory_lock(\(migrationLock))): an instance is still migrating this database, or one that died left its session open. Find it with SELECT pid, backend_start, state, query FROM pg_stat_activity WHERE pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = \(migrationLock & 0xFFFF_FFFF)), and end a dead one with pg_terminate_backend(pid); or raise Configuration.migrationLockTimeout")
+    } catch {
+      try? await execute(raw: "RESET lock_timeout")
+      throw error
+    }
+  }
+
   fileprivate func migrate(
     _ migrations: [Migration], checksums: MigrationChecksums, renamed: RenamedMigrations
   ) async throws -> MigrationResult {

@@ -12,6 +12,10 @@ if CommandLine.arguments.dropFirst().first == "postgres-migrate" {
   try await PostgreSQLMigrator.run(Array(CommandLine.arguments.dropFirst(2)))
   exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "postgres-increment" {
+  try await PostgreSQLIncrementer.run(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
 let options = BenchmarkOptions(CommandLine.arguments.dropFirst())
 let path = FileManager.default.temporaryDirectory
   .appendingPathComponent("strata-bench-\(ProcessInfo.processInfo.processIdentifier).sqlite").path

@@ -37,6 +37,67 @@ struct PostgreSQLTransactionTests {
     }
   }
 
+  /// Eight processes that each increment one row through `write`, with the default retries:
+  /// every increment commits, none throws (the retries wait a random, growing time apart).
+  @Test func manyProcessesIncrementingOneRowAllCommitWithTheDefaultRetries() async throws {
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
+    defer { Task { await PostgreSQLTestServer.shared.drop(name) } }
+    let url = try PostgreSQLTestServer.shared.url(of: name)
+    try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: url)) { database in
+      try await database.withConnection { db in
+        try await sql(#"CREATE TABLE "counters" ("id" bigint PRIMARY KEY, "value" bigint NOT NULL)"#).execute(db)
+        try await sql(#"INSERT INTO "counters" VALUES (1, 0)"#).execute(db)
+      }
+      let processes = 8, increments = 100
+      let started = try (0..<processes).map { _ in try ExternalProcess.start(["postgres-increment", url, String(increments)]) }
+      var runs = 0
+      for process in started {
+        let result = try await process.finish(timeout: 600)
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.last == "done")
+        runs += lines.first.flatMap { Int($0) } ?? 0
+      }
+      let value = try await database.read { db in try await sql(#"SELECT "value" FROM "counters""#, as: Int.self).fetchOne(db) }
+      #expect(value == processes * increments)
+      // Conflicts happened, and were run again.
+      #expect(runs >= processes * increments)
+    }
+  }
+
+  /// `migrate` waits for the migration lock at most `migrationLockTimeout`, then says who may
+  /// hold it.
+  @Test func migrateStopsWaitingForALockANotherSessionHolds() async throws {
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
+    defer { Task { await PostgreSQLTestServer.shared.drop(name) } }
+    let url = try PostgreSQLTestServer.shared.url(of: name)
+    var options = PostgreSQLDatabase.Configuration()
+    options.migrationLockTimeout = .milliseconds(500)
+    try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: url), configuration: options) { database in
+      let holding = Gate()
+      let release = Gate()
+      async let holder: Void = database.withConnection { db in
+        try await sql("SELECT pg_advisory_lock(91759600301153)").execute(db)
+        holding.signal()
+        await release.wait()
+        try await sql("SELECT pg_advisory_unlock(91759600301153)").execute(db)
+      }
+      await holding.wait()
+      let clock = ContinuousClock()
+      let start = clock.now
+      await #expect {
+        try await database.migrate([Migration(name: "0001_t", sql: "CREATE TABLE t (id bigint)")])
+      } throws: { error in
+        "\(error)".hasPrefix("another session has held Strata's migration lock for 0.5 seconds")
+      }
+      #expect(clock.now - start < .seconds(30))
+      release.signal()
+      try await holder
+      // Once it is released, the migration runs.
+      #expect(try await database.migrate([Migration(name: "0001_t", sql: "CREATE TABLE t (id bigint)")]).applied == ["0001_t"])
+    }
+  }
+
   /// A transaction that loses to another is run again, and its second run sees the other's
   /// write.
   @Test func aTransactionThatLosesARaceRunsAgain() async throws {
