@@ -65,6 +65,32 @@ import Testing
     }
   }
 
+  /// An upsert of several rows with one key twice means what SQLite does on both databases: the
+  /// second row updates the row the first inserted (PostgreSQL, which would refuse to update a
+  /// row twice in one statement, gets the rows in statements that each hold a key once).
+  @Test(arguments: TestDialect.all) func anUpsertWithAKeyTwiceAppliesBothRowsInOrder(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      let upsert = Employee.upsert {
+        Employee(id: 10, name: "First", managerID: nil, salary: 1)
+        Employee(id: 11, name: "Other", managerID: nil, salary: 2)
+        Employee(id: 10, name: "Second", managerID: nil, salary: 3)
+        Employee(id: 1, name: "Renamed", managerID: nil, salary: 4)
+        Employee(id: 10, name: "Third", managerID: nil, salary: 5)
+      }
+      #expect(try upsert.statements(for: .postgreSQL).count == 3)
+      try await upsert.execute(db)
+      let rows = try await Employee.where { $0.id.in([1, 10, 11]) }.order(by: \.id).select { ($0.name, $0.salary) }.fetchAll(db)
+      #expect(rows.map(\.0) == ["Renamed", "Third", "Other"])
+      #expect(rows.map(\.1) == [4, 5, 2])
+      // With RETURNING, a row for each row of the upsert, in order.
+      let returning = Employee.upsert {
+        Employee(id: 12, name: "A", managerID: nil, salary: 1)
+        Employee(id: 12, name: "B", managerID: nil, salary: 2)
+      }.returning(\.name)
+      #expect(try await returning.fetchAll(db) == ["A", "B"])
+    }
+  }
+
   @Test(arguments: TestDialect.all) func conflictUpdatesOnlyWhereAllowed(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: organizationRows()) { db throws in
       try await sql(#"CREATE UNIQUE INDEX "liveTitles" ON "documents"("title") WHERE NOT "isDeleted""#).execute(db)

@@ -136,9 +136,40 @@ struct InsertClause: Hashable, Sendable {
     if selection != nil { return [queryFragment] }
     let tail = self.tail
     let rowsPerBatch = Swift.max(1, (maxBindings - tail.bindings.count) / Swift.max(1, columnNames.count))
-    return stride(from: 0, to: rowCount, by: rowsPerBatch).map { firstRow in
-      fragment(rows: firstRow..<Swift.min(firstRow + rowsPerBatch, rowCount), tail: tail, assignedKeys: true)
+    return upsertGroups(rowsPerBatch: rowsPerBatch).map { fragment(rows: $0, tail: tail, assignedKeys: true) }
+  }
+
+  /// The rows in consecutive groups of at most `rowsPerBatch`, a group ending before a row whose
+  /// conflict key an earlier row of it holds when the upsert updates.
+  ///
+  /// SQLite runs an upsert's rows one after the other, so a row whose key an earlier row of the
+  /// same statement inserted updates that row; PostgreSQL refuses a statement that would update
+  /// a row twice. Statements that each hold a key once, run in order in one transaction, give
+  /// PostgreSQL SQLite's meaning. (Keys are told apart by their bound values: two that differ
+  /// only in what a collation ignores are not split, and PostgreSQL still refuses them.)
+  private func upsertGroups(rowsPerBatch: Int) -> [Range<Int>] {
+    let width = columnNames.count
+    guard let upsert, !upsert.updates.isEmpty, let target = upsert.target,
+      case let keyColumns = target.compactMap({ columnNames.firstIndex(of: $0) }), keyColumns.count == target.count
+    else {
+      return stride(from: 0, to: rowCount, by: rowsPerBatch).map { $0..<Swift.min($0 + rowsPerBatch, rowCount) }
     }
+    var groups: [Range<Int>] = []
+    var start = 0
+    var keys: Set<[QueryBinding]> = []
+    for row in 0..<rowCount {
+      let key = keyColumns.map { rowBindings[row * width + $0] }
+      // NULL conflicts with nothing, and a NULL key is one the database assigns.
+      let repeated = !key.contains(.null) && keys.contains(key)
+      if repeated || row - start == rowsPerBatch {
+        groups.append(start..<row)
+        start = row
+        keys = []
+      }
+      if !key.contains(.null) { keys.insert(key) }
+    }
+    groups.append(start..<rowCount)
+    return groups
   }
 
   private func sql(rowCount: Int, tail: QueryFragment) -> String {
