@@ -236,6 +236,78 @@ import Testing
     try database.execute("INSERT INTO articles (title) VALUES ('after')")
   }
 
+  /// An index stores other values beside the text it searches: `// @Unindexed` columns, kept as
+  /// they are (a number stays a number) and never matched.
+  @Test func anIndexStoresUnindexedColumnsBesideTheText() throws {
+    let source = """
+      struct Post: Table, Identifiable {
+        let id: Int
+        var title = ""
+        var authorID = 0
+        var tag = ""
+      }
+
+      // @FTS5(content: Post.self)
+      struct PostText: FTS5 {
+        let rowid: Int
+        let title: String
+        // @Unindexed
+        let authorID: Int
+        // @Unindexed
+        let tag: String
+      }
+      """
+    let migration = try #require(try migrate(source))
+    #expect(migration.sql.contains(#"USING fts5("title", "authorID" UNINDEXED, "tag" UNINDEXED, content='posts', content_rowid='id');"#), "\(migration.sql)")
+    try database.execute("INSERT INTO posts (title, authorID, tag) VALUES ('Swift tips', 7, 'swift'), ('Rust tips', 8, 'rust')")
+    #expect(try strings("SELECT authorID AS value FROM postTexts WHERE postTexts MATCH 'tips' ORDER BY rowid") == ["7", "8"])
+    #expect(try strings("SELECT typeof(authorID) AS value FROM postTexts WHERE postTexts MATCH 'swift'") == ["integer"])
+    // An unindexed column is never matched.
+    #expect(try strings("SELECT rowid AS value FROM postTexts WHERE postTexts MATCH 'rust'") == ["2"])
+    try database.execute("INSERT INTO postTexts(postTexts, rank) VALUES ('integrity-check', 1)")
+    // A column that is not text is searched only when it says it is not.
+    let unmarked = source.replacingOccurrences(of: "  // @Unindexed\n  let authorID: Int", with: "  let authorID: Int")
+    #expect(errors(unmarked).first?.contains("'authorID' of the FTS5 index 'PostText' is stored as INTEGER; an FTS5 index searches text: make it a String, or mark it // @Unindexed") == true)
+  }
+
+  /// An `// @Unmanaged` model reads an index a hand-written migration makes.
+  @Test func anUnmanagedModelReadsAVirtualTableAHandWrittenMigrationMakes() throws {
+    try AtomicFile.write(
+      "CREATE VIRTUAL TABLE \"docs\" USING fts5(\"body\", \"ownerID\" UNINDEXED);\n",
+      to: directory.appendingPathComponent("0001_docs.sql").path)
+    try database.execute("CREATE VIRTUAL TABLE \"docs\" USING fts5(\"body\", \"ownerID\" UNINDEXED);")
+    let model = """
+      // @Unmanaged
+      struct Doc: FTS5 {
+        let rowid: Int
+        let body: String
+        // @Unindexed
+        let ownerID: Int
+      }
+      """
+    #expect(errors(model) == [])
+    #expect(try migrate(model) == nil)
+    #expect(errors(model.replacingOccurrences(of: "let body: String", with: "let text: String")).first?.contains(
+      "'Doc' is // @Unmanaged, but the virtual table \"docs\" the migrations make has no column \"text\"") == true)
+  }
+
+  /// A property removed from a content table and from its index in one change is one
+  /// migration: the index and its triggers go before the column, and come back without it.
+  @Test func aColumnAndItsIndexColumnGoInOneMigration() throws {
+    try migrate(Self.searchable)
+    try database.execute("INSERT INTO articles (title, body) VALUES ('Rice', 'Simmer gently'), ('Bread', 'Knead well')")
+    let withoutBody = Self.searchable
+      .replacingOccurrences(of: "  var body = \"\"\n", with: "")
+      .replacingOccurrences(of: "  let body: String\n", with: "")
+    let migration = try #require(try migrate(withoutBody, allowDataLoss: true))
+    #expect(migration.summary.contains(#"drop trigger "articleTexts_after_delete""#), "\(migration.summary)")
+    #expect(migration.summary.contains { $0.contains(#"column "body""#) }, "\(migration.summary)")
+    #expect(try strings("SELECT title AS value FROM articleTexts WHERE articleTexts MATCH 'bread'") == ["Bread"])
+    #expect(try strings("SELECT count(*) AS value FROM articleTexts WHERE articleTexts MATCH 'knead'") == ["0"])
+    try database.execute("INSERT INTO articleTexts(articleTexts, rank) VALUES ('integrity-check', 1)")
+    #expect(try migrate(withoutBody) == nil)
+  }
+
   @Test func objectsNoModelEverDeclaredAreKept() throws {
     try migrate(Self.articles)
     try AtomicFile.write(
@@ -261,7 +333,7 @@ import Testing
       ])
     #expect(
       errors("struct Bad: FTS5 {\n  let rowid: Int\n  let count: Int\n}\n") == [
-        #"3: 'count' of the FTS5 index 'Bad' is stored as INTEGER; an FTS5 index holds text: make it a String"#
+        #"3: 'count' of the FTS5 index 'Bad' is stored as INTEGER; an FTS5 index searches text: make it a String, or mark it // @Unindexed to store it beside the text without searching it"#
       ])
     #expect(
       errors("struct Bad: FTS5 {\n  let title: String\n}\n") == [

@@ -86,8 +86,8 @@ protocol ScratchDatabase: AnyObject {
   func introspect() throws -> SchemaIntrospector.Introspection
   /// The names of the tables, for following which migration made each.
   func tableNames() throws -> [String]
-  /// The columns of the view called `name`; nil when there is none, or the database cannot
-  /// read it.
+  /// The columns of the view (or virtual table) called `name`; nil when there is none, or the
+  /// database cannot read it.
   func viewColumns(_ name: String) throws -> [ColumnSchema]?
   /// The database's bytes, for a later build to start from; nil where the database cannot be
   /// saved that way (a PostgreSQL server's).

@@ -264,8 +264,19 @@ public enum MigrationPlanner {
         recorded?.types.keys.contains { $0.hasPrefix(table + ".") } ?? false
       })
     let takenOver = recorded == nil ? [] : Set(desired.tables.map(\.name).filter { !recordedTables.contains(SQLName.folded($0)) })
+    // Objects the models' declarations drop or recreate in this migration (a full-text index
+    // whose columns change with its content table's) go before the tables change, so they do
+    // not hold a column back.
+    let objectsDropped = Set(
+      ObjectChanges(
+        current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
+        rebuiltTables: [], unmanaged: unmanaged
+      ).steps.compactMap { step -> String? in
+        if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
+      })
     var changes = SchemaChanges(
-      current: managed(current.schemaWithGeneratedColumns), desired: desired, dependents: current.dependents,
+      current: managed(current.schemaWithGeneratedColumns), desired: desired,
+      dependents: current.dependents.filter { !objectsDropped.contains(SQLName.folded($0.name)) },
       formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
       caseRules: Dictionary(managedModels.values.map { ($0.tableName, $0.caseRules) }, uniquingKeysWith: { first, _ in first }),
       dialect: dialect)
@@ -292,7 +303,9 @@ public enum MigrationPlanner {
       if let table = schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(model.tableName) }) {
         (columnNames, kind) = (table.columns.map(\.name), "table")
       } else if let view = try database.viewColumns(model.tableName) {
-        (columnNames, kind) = (view.map(\.name), "view")
+        // An FTS5 model's rowid is the virtual table's own, which it does not list.
+        let isIndex = if case .fullTextIndex = model.kind { true } else { false }
+        (columnNames, kind) = (view.map(\.name) + (isIndex ? ["rowid"] : []), isIndex ? "virtual table" : "view")
       } else {
         return [
           .init(

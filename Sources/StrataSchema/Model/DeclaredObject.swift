@@ -50,8 +50,11 @@ public enum DeclaredObject: Hashable, Sendable {
 public struct FullTextIndex: Hashable, Sendable {
   /// The virtual table's name.
   public var name: String
-  /// The indexed columns, in order.
+  /// The columns, in order: those FTS5 indexes, and those it only stores (``unindexed``).
   public var columns: [String]
+  /// The columns FTS5 stores as given without indexing them (`UNINDEXED`): a key, a number, a
+  /// date to show beside a match.
+  public var unindexed: Set<String> = []
   /// The `tokenize` option as written (`porter unicode61`, `trigram`), or nil for FTS5's default.
   public var tokenizer: String?
   /// The `prefix` option's lengths (`[2, 3]`), for fast prefix queries.
@@ -94,9 +97,13 @@ public struct FullTextIndex: Hashable, Sendable {
     case afterDelete = "after_delete"
   }
 
-  public init(name: String, columns: [String], tokenizer: String? = nil, prefixes: [Int] = [], content: ContentTable? = nil) {
+  public init(
+    name: String, columns: [String], unindexed: Set<String> = [], tokenizer: String? = nil, prefixes: [Int] = [],
+    content: ContentTable? = nil
+  ) {
     self.name = name
     self.columns = columns
+    self.unindexed = unindexed
     self.tokenizer = tokenizer
     self.prefixes = prefixes
     self.content = content

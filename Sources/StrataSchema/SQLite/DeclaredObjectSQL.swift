@@ -33,7 +33,7 @@ extension SQLRenderer {
 
   private static func createFullTextIndex(_ index: FullTextIndex) -> [String] {
     let name = SQLQuoting.identifier(index.name)
-    var arguments = index.columns.map(SQLQuoting.identifier)
+    var arguments = index.columns.map { SQLQuoting.identifier($0) + (index.unindexed.contains($0) ? " UNINDEXED" : "") }
     if let content = index.content {
       arguments.append("content=\(SQLQuoting.string(content.table))")
       arguments.append("content_rowid=\(SQLQuoting.string(content.rowidColumn))")

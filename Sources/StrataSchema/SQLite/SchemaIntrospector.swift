@@ -144,10 +144,15 @@ enum SchemaIntrospector {
       generatedColumns: generatedColumns)
   }
 
-  /// The columns of the view called `name`, in order, with the types SQLite reports for them;
-  /// nil when there is no such view or SQLite cannot read it (a view of a table that is gone).
+  /// The columns of the view or virtual table called `name`, in order, with the types SQLite
+  /// reports for them; nil when there is no such view or virtual table, or SQLite cannot read it
+  /// (a view of a table that is gone).
   static func viewColumns(_ name: String, in database: SQLiteConnection) throws -> [ColumnSchema]? {
-    guard try !database.rows("SELECT 1 FROM sqlite_schema WHERE type = 'view' AND name = ? COLLATE NOCASE", [name]).isEmpty,
+    guard
+      try !database.rows(
+        "SELECT 1 FROM sqlite_schema WHERE (type = 'view' OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%')) AND name = ? COLLATE NOCASE",
+        [name]
+      ).isEmpty,
       let rows = try? database.rows("SELECT name, type FROM pragma_table_info(?)", [name])
     else { return nil }
     return rows.compactMap { row in row["name"].map { ColumnSchema(name: $0, type: SQLType(declared: row["type"] ?? "")) } }

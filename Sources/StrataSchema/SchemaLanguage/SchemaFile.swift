@@ -65,6 +65,9 @@ struct SchemaFile: Sendable {
     var previousName: String?
     /// `lossy`: the next migration may convert the values lossily (`@AllowLossyConversion`).
     var allowsLossyConversion = false
+    /// `unindexed`: an FTS5 model's column stored beside the text without being searched
+    /// (`@Unindexed`).
+    var isUnindexed = false
     var references: Name?
     var onDelete: ReferentialAction?
     var representation: String?

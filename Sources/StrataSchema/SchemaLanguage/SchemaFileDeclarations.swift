@@ -104,6 +104,7 @@ struct SchemaFileDeclarations {
     }
     if let previous = column.previousName { annotations.append(Self.annotation("Renamed", [("from", .string(previous))], at: at)) }
     if column.allowsLossyConversion { annotations.append(Self.annotation("AllowLossyConversion", [], at: at)) }
+    if column.isUnindexed { annotations.append(Self.annotation("Unindexed", [], at: at)) }
     var property = Self.property(
       column.name.text, at: at, isLet: isKey, access: access, type: typeSyntax(column.type), storage: .stored)
     property.annotations = annotations

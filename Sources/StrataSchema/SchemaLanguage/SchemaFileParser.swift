@@ -338,6 +338,7 @@ struct SchemaFileParser {
       case (.identifier, "unique"): column.isUnique = true; advance()
       case (.identifier, "indexed"): column.isIndexed = true; advance()
       case (.identifier, "lossy"): column.allowsLossyConversion = true; advance()
+      case (.identifier, "unindexed"): column.isUnindexed = true; advance()
       case (.identifier, "nocase"): column.collation = .nocase; advance()
       case (.identifier, "collate"):
         advance()
@@ -371,7 +372,7 @@ struct SchemaFileParser {
         column.representation = representation
       default:
         return fail(
-          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, references, on delete, as, default raw, generated raw, stored) or '= default', found %found")
+          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, unindexed, references, on delete, as, default raw, generated raw, stored) or '= default', found %found")
       }
     }
     return column

@@ -162,6 +162,7 @@ struct SchemaFileRenderer {
     }
     if let previous = column.previousName { emit("  // @Renamed(from: \(SwiftLiteral.string(previous)))") }
     if column.allowsLossyConversion { emit("  // @AllowLossyConversion") }
+    if column.isUnindexed { emit("  // @Unindexed") }
     let keyword = isKey ? "let" : "var"
     let defaultValue = column.defaultValue.map { " = " + Self.literal($0) } ?? ""
     emit("  \(access)\(keyword) \(checked(column.name)): \(column.type.swiftText)\(defaultValue)")

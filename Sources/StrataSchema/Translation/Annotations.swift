@@ -78,6 +78,8 @@ struct AnnotationOptions: Sendable {
   var reference: TypeSyntax?
   var onDelete: ReferentialAction?
   var isEphemeral = false
+  /// Whether an FTS5 model's column is stored but not indexed (`@Unindexed`).
+  var isUnindexed = false
   /// Whether the table's schema belongs to the migrations alone (`@Unmanaged`).
   var isUnmanaged = false
   /// The properties of a primary key on several columns, from `@PrimaryKey(on:)` above a table.
@@ -218,6 +220,9 @@ enum Annotations {
     AnnotationDefinition(
       name: "Ephemeral", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Ephemeral"],
       mark: { $0.isEphemeral = true }),
+    AnnotationDefinition(
+      name: "Unindexed", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Unindexed"],
+      mark: { $0.isUnindexed = true }),
     AnnotationDefinition(
       name: "PrimaryKey", target: .type,
       arguments: [

@@ -20,6 +20,14 @@ extension ModelTranslator {
           }
         }
       }
+      if case .fullTextIndex = model.kind {} else {
+        for property in type.properties {
+          if let location = self.options(of: property).present["Unindexed"] {
+            diagnostics.error(
+              "@Unindexed does nothing on '\(type.qualifiedName).\(property.name)': it stores a column of an FTS5 model without searching it", at: location)
+          }
+        }
+      }
       if !model.isUnmanaged {
         switch model.kind {
         case .table: break
@@ -71,18 +79,23 @@ extension ModelTranslator {
     }
     rejectTableAnnotations(of: type, kind: "an FTS5 index")
     let columns = schema.columns.filter { $0.name != "rowid" }
-    for column in columns where column.type != .text {
+    let unindexed = Set(
+      type.properties.filter { self.options(of: $0).isUnindexed }.compactMap { property in
+        model.columns.first { $0.propertyName == property.name }?.columnName
+      })
+    for column in columns where column.type != .text && !unindexed.contains(column.name) {
       let location = model.columns.first { $0.columnName == column.name }?.location ?? model.location
       diagnostics.error(
-        "'\(column.name)' of the FTS5 index '\(type.qualifiedName)' is stored as \(column.type.sql); an FTS5 index holds text: make it a String",
+        "'\(column.name)' of the FTS5 index '\(type.qualifiedName)' is stored as \(column.type.sql); an FTS5 index searches text: make it a String, or mark it // @Unindexed to store it beside the text without searching it",
         at: location)
     }
-    guard !columns.isEmpty else {
+    guard columns.contains(where: { !unindexed.contains($0.name) }) else {
       diagnostics.error("the FTS5 index '\(type.qualifiedName)' needs a text column to index beside its rowid", at: type.location)
       return nil
     }
     var index = FullTextIndex(
-      name: model.tableName, columns: columns.map(\.name), tokenizer: options.tokenizer, prefixes: options.prefixes)
+      name: model.tableName, columns: columns.map(\.name), unindexed: unindexed, tokenizer: options.tokenizer,
+      prefixes: options.prefixes)
     guard let contentType = options.fullTextContent else { return index }
     let location = options.argumentLocations["FTS5.content"] ?? type.location
     guard let declaration = contentType.dottedName.flatMap({ resolve($0, from: type.scope + [type.name]) }),
