@@ -136,7 +136,11 @@ import Testing
   @Test func withoutScheduledChecksAnExplicitCheckShowsTheChange() async throws {
     let database = try organizationDatabase(.file(path), pooled: true)
     ExternalChanges.checkInterval = nil
-    defer { ExternalChanges.checkInterval = .milliseconds(500) }
+    ExternalChanges.watchesFiles = false
+    defer {
+      ExternalChanges.checkInterval = .milliseconds(500)
+      ExternalChanges.watchesFiles = true
+    }
     let names = FetchAll(Employee.order(by: \.name).select(\.name), database: database)
     // A pool's observation finishes starting on the writer, where it would see a commit that
     // raced its first fetch; an empty write queued after it waits for that.
@@ -147,5 +151,18 @@ import Testing
     #expect(names.wrappedValue.count == 4)
     ExternalChanges.check(database)
     #expect(await eventually(within: 2) { names.wrappedValue == ["Grace", "Ken", "Linus"] })
+  }
+
+  /// With the files watched, another connection's commit shows without a scheduled check: the
+  /// change of the file is the signal.
+  @Test(arguments: [false, true])
+  func aChangeOnDiskIsCheckedAtOnce(pooled: Bool) async throws {
+    let database = try organizationDatabase(.file(path), pooled: pooled)
+    ExternalChanges.checkInterval = nil
+    defer { ExternalChanges.checkInterval = .milliseconds(500) }
+    let names = FetchAll(Employee.order(by: \.name).select(\.name), database: database)
+    try await database.writeWithoutTransaction { _ in }
+    try await otherConnection().write { db in try db.execute(sql: "DELETE FROM employees WHERE name = 'Ada'") }
+    #expect(await eventually(within: 30) { names.wrappedValue == ["Grace", "Ken", "Linus"] })
   }
 }

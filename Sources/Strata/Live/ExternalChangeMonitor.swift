@@ -18,6 +18,10 @@ protocol ExternalChangeSubscriber: AnyObject, Sendable {
 /// the second when any connection changes the schema. When either moved since the last check,
 /// every subscribed live query fetches again. One monitor serves all the live queries of a
 /// database, so the cost does not grow with their number.
+///
+/// A database in a file is also watched for changes on disk (``DatabaseFileWatcher``): a commit
+/// by another process writes the file or its WAL, and the check runs at once, so the change
+/// shows in milliseconds; the scheduled check stays as the fallback for what is not notified.
 final class ExternalChangeMonitor: @unchecked Sendable {
   /// Keeps a live query subscribed until it is freed.
   final class Subscription: Sendable {
@@ -46,6 +50,7 @@ final class ExternalChangeMonitor: @unchecked Sendable {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var monitors: [ObjectIdentifier: ExternalChangeMonitor] = [:]
   nonisolated(unsafe) private static var interval: Duration? = .milliseconds(500)
+  nonisolated(unsafe) private static var watching = true
 
   private let writer: any DatabaseWriter
   private let key: ObjectIdentifier
@@ -53,6 +58,12 @@ final class ExternalChangeMonitor: @unchecked Sendable {
   private var version: Version?
   private var isCheckingOnSchedule = false
   private var timer: (any DispatchSourceTimer)?
+  private var watcher: DatabaseFileWatcher?
+  /// Whether a check the watcher asked for is queued on the writer and not yet run: a burst of
+  /// file events asks for one check.
+  private var isCheckQueued = false
+  /// Whether checks after a short wait are scheduled (see ``checkSoon()``).
+  private var areFollowUpsScheduled = false
 
   private init(writer: any DatabaseWriter, key: ObjectIdentifier) {
     self.writer = writer
@@ -69,6 +80,7 @@ final class ExternalChangeMonitor: @unchecked Sendable {
         let monitor = ExternalChangeMonitor(writer: writer, key: key)
         monitors[key] = monitor
         monitor.schedule(every: interval)
+        monitor.watch(watching)
         // The first check records the version to compare with. It is queued on the writer
         // (under the lock, before any subscriber can fetch) ahead of every subscriber's first
         // fetch or, in a pool, ahead of the writer-side step that catches commits racing that
@@ -99,6 +111,24 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     }
   }
 
+  /// Whether the files of databases with live queries are watched for changes.
+  static var watchesFiles: Bool {
+    get { lock.withLock { watching } }
+    set {
+      lock.withLock {
+        watching = newValue
+        for monitor in monitors.values { monitor.watch(newValue) }
+      }
+    }
+  }
+
+  /// Starts or stops watching the database's files. Called with the lock held.
+  private func watch(_ isOn: Bool) {
+    watcher?.cancel()
+    watcher = isOn
+      ? DatabaseFileWatcher(path: writer.path, queue: .global(qos: .userInitiated)) { [weak self] in self?.checkSoon() } : nil
+  }
+
   /// Replaces the timer. Called with the lock held.
   private func schedule(every interval: Duration?) {
     timer?.cancel()
@@ -121,6 +151,8 @@ final class ExternalChangeMonitor: @unchecked Sendable {
       guard subscribers.isEmpty else { return }
       timer?.cancel()
       timer = nil
+      watcher?.cancel()
+      watcher = nil
       Self.monitors[key] = nil
     }
   }
@@ -145,7 +177,40 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     Self.lock.withLock { isCheckingOnSchedule = false }
   }
 
-  private func compare(_ db: Database) {
+  /// Queues a check on the writer, for a change of the database's files, unless one is queued
+  /// already.
+  ///
+  /// A file event comes with the write of the log, which is a moment before the commit is
+  /// published (in WAL mode, in the shared-memory index, whose writes are not file events): a
+  /// check that finds nothing new is followed by a few more, a few milliseconds apart, so that
+  /// the commit shows then rather than at the next scheduled check.
+  private func checkSoon() {
+    let isQueued = Self.lock.withLock {
+      defer { isCheckQueued = true }
+      return isCheckQueued
+    }
+    if isQueued { return }
+    writer.asyncWriteWithoutTransaction { db in
+      Self.lock.withLock { self.isCheckQueued = false }
+      guard !self.compare(db) else { return }
+      let scheduled = Self.lock.withLock {
+        defer { self.areFollowUpsScheduled = true }
+        return self.areFollowUpsScheduled
+      }
+      if scheduled { return }
+      for (index, delay) in [2, 10, 50].enumerated() {
+        DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in
+          guard let self else { return }
+          if index == 2 { Self.lock.withLock { self.areFollowUpsScheduled = false } }
+          self.check(onSchedule: false)
+        }
+      }
+    }
+  }
+
+  /// Refreshes the subscribers when the versions moved since the last check; whether they did.
+  @discardableResult
+  private func compare(_ db: Database) -> Bool {
     let current = try? Version(
       data: Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0,
       schema: Int64.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0)
@@ -156,5 +221,6 @@ final class ExternalChangeMonitor: @unchecked Sendable {
       return subscribers.values.compactMap(\.subscriber)
     }
     for subscriber in changed { subscriber.refresh() }
+    return !changed.isEmpty
   }
 }

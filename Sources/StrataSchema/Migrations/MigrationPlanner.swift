@@ -279,7 +279,7 @@ public enum MigrationPlanner {
       dependents: current.dependents.filter { !objectsDropped.contains(SQLName.folded($0.name)) },
       formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
       caseRules: Dictionary(managedModels.values.map { ($0.tableName, $0.caseRules) }, uniquingKeysWith: { first, _ in first }),
-      dialect: dialect)
+      recordedColumns: Set(recorded.map { Array($0.types.keys) } ?? []), dialect: dialect)
     changes.include(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],

@@ -101,6 +101,8 @@ struct SchemaChanges {
   private let takenOver: Set<String>
   /// The rules of the models' enums, by table (folded).
   private let caseRules: [String: [CaseRule]]
+  /// The columns the models had when the last migration was written, as `table.column` (folded).
+  private let recordedColumns: Set<String>
 
   /// The steps in the order the migration runs them: by phase, and within a phase in the
   /// models' order.
@@ -119,12 +121,15 @@ struct SchemaChanges {
   ///   - readings: What the models read from each column, by `table.column`.
   ///   - takenOver: Tables whose models were `@Unmanaged` until now.
   ///   - caseRules: The rules of the models' enums, by table.
+  ///   - recordedColumns: The models' columns the snapshot recorded, as `table.column`: a
+  ///     generated column among them that no model has now was the models', and goes.
   init(
     current: Schema, desired: Schema, dependents: [SchemaObject] = [],
     formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = [],
-    caseRules: [String: [CaseRule]] = [:], dialect: any SchemaDialect = SQLiteDialect()
+    caseRules: [String: [CaseRule]] = [:], recordedColumns: Set<String> = [], dialect: any SchemaDialect = SQLiteDialect()
   ) {
     self.dialect = dialect
+    self.recordedColumns = Set(recordedColumns.map(SQLName.folded))
     self.caseRules = Dictionary(caseRules.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.takenOver = Set(takenOver.map(SQLName.folded))
     self.formerlyConventional = Set(formerlyConventional.map(SQLName.folded))
@@ -281,11 +286,21 @@ struct SchemaChanges {
           guards.append(.nulls(in: current, column: existing.name))
         }
       }
-      if column.isUnique, !existing.isUnique { guards.append(.duplicates(in: current, column: existing.name)) }
+      if column.isUnique, !existing.isUnique {
+        guards.append(.duplicates(in: current, column: existing.name, collation: column.collation))
+      } else if column.isUnique, (column.collation ?? .binary) != (existing.collation ?? .binary) {
+        // Values a UNIQUE column keeps apart may be one value under its new collation.
+        guards.append(.duplicates(in: current, column: existing.name, collation: column.collation ?? .binary))
+      }
       sources.append(source)
     }
-    // Generated columns no model declares are the migrations': a rebuild keeps them.
-    let keptGenerated = current.columns.filter { $0.isGenerated && !desiredColumns.contains(SQLName.folded($0.name)) }
+    // Generated columns no model declares are the migrations': a rebuild keeps them; one a
+    // model declared (the snapshot says) goes with the property, and holds no value of its own.
+    let undeclaredGenerated = current.columns.filter { $0.isGenerated && !desiredColumns.contains(SQLName.folded($0.name)) }
+    let keptGenerated = undeclaredGenerated.filter { !recordedColumns.contains(SQLName.folded("\(name).\($0.name)")) }
+    for column in undeclaredGenerated where !keptGenerated.contains(column) {
+      reasons.append("generated column \(NameRules.display(column.name)) is no longer in the model")
+    }
     rebuiltTable.columns += keptGenerated
     let dropped = current.columns.filter { !$0.isGenerated && !desiredColumns.contains(SQLName.folded($0.name)) }
     for column in dropped {

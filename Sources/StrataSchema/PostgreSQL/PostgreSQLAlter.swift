@@ -31,6 +31,10 @@ struct PostgreSQLAlter {
       if let name = constraintNames[key] { alter("DROP CONSTRAINT \(SQLQuoting.identifier(name))") }
     }
     for column in rebuild.droppedColumns { alter("DROP COLUMN \(SQLQuoting.identifier(column))") }
+    // A generated column the model no longer has holds nothing of its own.
+    for column in current.columns where column.isGenerated && table.column(named: column.name) == nil {
+      alter("DROP COLUMN \(SQLQuoting.identifier(column.name))")
+    }
     for column in table.columns {
       let name = SQLQuoting.identifier(column.name)
       guard let existing = currentColumns[SQLName.folded(column.name)] else {

@@ -81,16 +81,20 @@ struct MigrationGuard: Equatable {
     "\(SQLQuoting.identifier(table.name)).\(SQLQuoting.identifier(column))"
   }
 
-  /// Stops when `column` holds a value twice: it is about to become UNIQUE.
-  static func duplicates(in table: TableSchema, column: String) -> MigrationGuard {
+  /// Stops when `column` holds a value twice, as `collation` compares them: it is about to
+  /// become UNIQUE, or a UNIQUE column is about to compare with `collation` (values that differ
+  /// only in case are duplicates under NOCASE).
+  static func duplicates(in table: TableSchema, column: String, collation: Collation? = nil) -> MigrationGuard {
     let quotedColumn = SQLQuoting.identifier(column)
+    let compared = collation.map { "\(quotedColumn) COLLATE \($0.sql)" } ?? quotedColumn
+    let under = collation.map { " under COLLATE \($0.name)" } ?? ""
     return MigrationGuard(
-      condition: "\(quotedColumn) holds duplicates",
+      condition: "\(quotedColumn) holds duplicates\(under)",
       message: [
-        .text("\(name(table, column)) cannot become UNIQUE: "), .value(quoted("\(quotedColumn)")), .text(" is in "),
-        .value("count(*)"), .text(" rows; remove the duplicates in an earlier migration"),
+        .text("\(name(table, column)) cannot become UNIQUE\(under): "), .value(quoted("\(quotedColumn)")), .text(" is in "),
+        .value("count(*)"), .text(" rows\(collation == nil ? "" : ", as \(collation!.name) compares them"); remove the duplicates in an earlier migration"),
       ],
-      table: table, column: column, rows: "WHERE \(quotedColumn) IS NOT NULL GROUP BY \(quotedColumn) HAVING count(*) > 1")
+      table: table, column: column, rows: "WHERE \(quotedColumn) IS NOT NULL GROUP BY \(compared) HAVING count(*) > 1")
   }
 
   /// Stops when `column` holds NULL: it is about to become NOT NULL, with no default to give.
