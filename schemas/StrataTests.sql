@@ -15,7 +15,7 @@ CREATE TABLE "attachments" (
   "note" TEXT,
   "caption" TEXT,
   "url" TEXT,
-  CONSTRAINT "attachments_kind_holds_one_case" CHECK ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR "caption" IS NOT NULL AND "url" IS NOT NULL))
+  CONSTRAINT "attachments_kind_holds_one_case" CHECK ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR ("caption" IS NOT NULL AND "url" IS NOT NULL)))
 ) STRICT;
 
 CREATE TABLE "categories" (

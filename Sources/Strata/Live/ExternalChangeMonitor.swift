@@ -173,7 +173,7 @@ final class ExternalChangeMonitor: @unchecked Sendable {
       return isCheckingOnSchedule
     }
     if isWaiting { return }
-    writer.writeWithoutTransaction { db in compare(db) }
+    writer.writeWithoutTransaction { db in _ = compare(db) }
     Self.lock.withLock { isCheckingOnSchedule = false }
   }
 
@@ -198,10 +198,12 @@ final class ExternalChangeMonitor: @unchecked Sendable {
         return self.areFollowUpsScheduled
       }
       if scheduled { return }
-      for (index, delay) in [2, 10, 50].enumerated() {
+      // The later ones for a loaded machine, where the writer may be held up between the two.
+      let delays = [2, 10, 50, 250, 1_000]
+      for (index, delay) in delays.enumerated() {
         DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .milliseconds(delay)) { [weak self] in
           guard let self else { return }
-          if index == 2 { Self.lock.withLock { self.areFollowUpsScheduled = false } }
+          if index == delays.count - 1 { Self.lock.withLock { self.areFollowUpsScheduled = false } }
           self.check(onSchedule: false)
         }
       }

@@ -8,7 +8,7 @@
 -- (SQLite reports it as a JSON path error).
 SELECT json_extract('{}', 'strata: row ' || rowid || ' of "attachments" would hold no single, whole case of ''kind'' (Attachment.Kind) in "link", "note", "caption", "url": the migration changes nothing. Give the property a default case, which such rows get (`var kind: Kind = .someCase(value)`), or update the rows in an earlier migration')
   FROM "attachments"
-  WHERE NOT ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR "caption" IS NOT NULL AND "url" IS NOT NULL))
+  WHERE NOT ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR ("caption" IS NOT NULL AND "url" IS NOT NULL)))
   LIMIT 1;
 CREATE TABLE "strata_new_attachments" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -16,7 +16,7 @@ CREATE TABLE "strata_new_attachments" (
   "note" TEXT,
   "caption" TEXT,
   "url" TEXT,
-  CONSTRAINT "attachments_kind_holds_one_case" CHECK ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR "caption" IS NOT NULL AND "url" IS NOT NULL))
+  CONSTRAINT "attachments_kind_holds_one_case" CHECK ((CASE WHEN "link" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN "note" IS NOT NULL THEN 1 ELSE 0 END + CASE WHEN ("caption" IS NOT NULL OR "url" IS NOT NULL) THEN 1 ELSE 0 END) = 1 AND (NOT ("caption" IS NOT NULL OR "url" IS NOT NULL) OR ("caption" IS NOT NULL AND "url" IS NOT NULL)))
 ) STRICT;
 INSERT INTO "strata_new_attachments" ("id", "link", "note", "caption", "url") SELECT "id", "link", "note", "caption", "url" FROM "attachments";
 DELETE FROM sqlite_sequence WHERE name = 'strata_new_attachments';

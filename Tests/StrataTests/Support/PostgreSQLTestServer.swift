@@ -109,7 +109,9 @@ actor PostgreSQLTestServer {
         try await database.migrate([Migration(name: "0001_schema", sql: schema)])
       }
       // Renamed when complete, so an interrupted run never leaves a template without tables.
+      // The pool's connection may still be closing: a database in use cannot be renamed.
       try await admin.withConnection { db in
+        try await sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(building)").execute(db)
         try await sql("ALTER DATABASE \(quote: building) RENAME TO \(quote: name)").execute(db)
       }
     }
