@@ -50,8 +50,8 @@ public final class PostgreSQLDatabase: Sendable {
     /// set for you by ``PostgreSQLDatabase/withDatabase(_:configuration:isolation:_:)``.
     public var maximumConnections: Int?
     /// How many times ``PostgreSQLDatabase/write(retries:isolation:_:)`` runs a closure again after a
-    /// serialization failure or a deadlock, each after a random wait that grows with the attempts
-    /// (see ``PostgreSQLDatabase/retryDelay(after:)``).
+    /// serialization failure or a deadlock, each after a random wait up to 1 ms doubled per
+    /// attempt, at most 100 ms: about 9.5 seconds of waiting in all with the default 100.
     public var transactionRetries = 100
     /// How long ``PostgreSQLDatabase/migrate(_:checksums:renamed:)`` waits for another instance
     /// that is migrating the database (or a dead session that still holds the migration lock)
