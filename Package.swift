@@ -6,16 +6,30 @@ let package = Package(
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Strata", targets: ["Strata"]),
-    // A separate product, so that apps on SQLite alone never build postgres-nio and SwiftNIO.
+    // A separate product behind the PostgreSQL trait, so that apps on SQLite alone neither
+    // build nor resolve postgres-nio and SwiftNIO.
     .library(name: "StrataPostgreSQL", targets: ["StrataPostgreSQL"]),
+    // `@Dependency(\.defaultDatabase)`, for apps that use swift-dependencies, behind the
+    // Dependencies trait: an app that does not ask for it resolves neither swift-dependencies
+    // nor swift-syntax.
+    .library(name: "StrataDependencies", targets: ["StrataDependencies"]),
     .executable(name: "strata", targets: ["strata"]),
     .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
     .plugin(name: "GenerateMigrations", targets: ["GenerateMigrations"]),
+  ],
+  // What an app opts into. SwiftPM resolves a dependency only when a trait it is used under is
+  // on (Swift 6.1 and later), so an app that asks for neither resolves GRDB and
+  // swift-argument-parser (the migrations command's) alone.
+  traits: [
+    .trait(name: "PostgreSQL", description: "StrataPostgreSQL, the runtime on PostgreSQL through postgres-nio"),
+    .trait(name: "Dependencies", description: "StrataDependencies, @Dependency(\\.defaultDatabase) with swift-dependencies"),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0"),
   ],
   targets: [
     // SQL's vocabulary and quoting, shared by the query builder and the generator. No dependencies.
@@ -35,7 +49,16 @@ let package = Package(
     // transactions, migrations. No GRDB.
     .target(
       name: "StrataPostgreSQL",
-      dependencies: ["StrataCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+      dependencies: [
+        "StrataCore", .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+      ]
+    ),
+    // The database as a swift-dependencies dependency, which live queries read too.
+    .target(
+      name: "StrataDependencies",
+      dependencies: [
+        "Strata", .product(name: "Dependencies", package: "swift-dependencies", condition: .when(traits: ["Dependencies"])),
+      ]
     ),
     // The generator: Swift model front-end, schema model, emitters, migration planner.
     .target(
@@ -87,6 +110,7 @@ let package = Package(
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),
+    .testTarget(name: "StrataDependenciesTests", dependencies: ["StrataDependencies"], plugins: ["StrataPlugin"]),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema", "StrataSQL"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
     .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema", "StrataSQL"]),

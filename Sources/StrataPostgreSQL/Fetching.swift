@@ -1,3 +1,4 @@
+#if PostgreSQL
 import StrataCore
 
 // The same forms as on SQLite, asynchronous. Each fetch has two forms: one for a single result type (`[Player]`, `[Int]`) and one for a
@@ -170,3 +171,4 @@ extension PostgreSQLConnection {
     try await rows().execute(self)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 
 /// A result one task hands another once: the first `fulfill` wins.
@@ -45,3 +46,4 @@ final class Handoff<Value: Sendable>: @unchecked Sendable {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Logging
 import PostgresNIO
 import StrataCore
@@ -154,3 +155,4 @@ enum PostgreSQLExecutor {
     return element
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import PostgresNIO
@@ -262,3 +263,4 @@ extension PostgreSQLConnection {
     _ = try await run(sql, []) { try await PostgreSQLExecutor.receive($0, keeping: 0) }
   }
 }
+#endif

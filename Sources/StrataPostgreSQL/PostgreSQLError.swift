@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 import StrataCore
 
@@ -160,3 +161,4 @@ public struct PostgreSQLError: Error, CustomStringConvertible, ConstraintViolati
     return error
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import StrataCore
 
 extension PostgreSQLDatabase {
@@ -179,3 +180,4 @@ extension PostgreSQLConnection {
     return shapes
   }
 }
+#endif

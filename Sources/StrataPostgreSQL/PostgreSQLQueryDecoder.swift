@@ -1,3 +1,4 @@
+#if PostgreSQL
 import PostgresNIO
 import StrataCore
 
@@ -94,3 +95,4 @@ enum PostgreSQLDecodingFailure {
       found: "\(row.count - decoded) more: the statement returns \(row.count)", sql: sql)
   }
 }
+#endif

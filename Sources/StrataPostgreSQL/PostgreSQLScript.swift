@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// SQL text of several statements, as a migration file holds them, split the way PostgreSQL
 /// reads it: at semicolons outside quotes (`'…'`, `E'…'`, `"…"`, `$tag$…$tag$`) and comments
 /// (`--`, nested `/* */`).
@@ -132,3 +133,4 @@ extension String {
     return String(text)
   }
 }
+#endif

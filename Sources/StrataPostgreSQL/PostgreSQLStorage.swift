@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import StrataCore
 import StrataSQL
@@ -49,3 +50,4 @@ enum PostgreSQLStorage {
     if case .date(let date) = value { "the date \(date)" } else { "\(value)" }
   }
 }
+#endif

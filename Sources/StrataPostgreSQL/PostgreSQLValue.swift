@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import NIOCore
 import PostgresNIO
@@ -204,3 +205,4 @@ enum PostgreSQLNumeric {
     return Double(text).map(QueryColumnValue.real)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import PostgresNIO
 
@@ -39,3 +40,4 @@ extension PostgresClient.Configuration {
     self.init(host: host, port: port, username: user, password: password, database: database, tls: tls)
   }
 }
+#endif

@@ -20,12 +20,23 @@ import GRDB
 public enum DefaultDatabase {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var launchDatabase: (any DatabaseReader)?
+  nonisolated(unsafe) private static var resolver: (@Sendable () -> (any DatabaseReader)?)?
 
   @TaskLocal private static var taskDatabase: (any DatabaseReader)?
 
-  /// The database for the current task: its override, or the one set at launch.
+  /// The database for the current task: its override, the one an integration resolves (see
+  /// ``resolve(with:)``), or the one set at launch.
   public static var current: (any DatabaseReader)? {
-    taskDatabase ?? lock.withLock { launchDatabase }
+    if let taskDatabase { return taskDatabase }
+    let resolved: (any DatabaseReader)? = lock.withLock { resolver }?()
+    return resolved ?? lock.withLock { launchDatabase }
+  }
+
+  /// Makes `resolver` the way live queries find their database when the task has no override:
+  /// for an integration with a dependency system (`StrataDependencies` resolves
+  /// `@Dependency(\.defaultDatabase)`). It returns nil to fall back to ``set(_:)``'s database.
+  public static func resolve(with resolver: (@Sendable () -> (any DatabaseReader)?)?) {
+    lock.withLock { self.resolver = resolver }
   }
 
   /// Makes `database` the default for every task that has no override (nil: no default).
