@@ -1,4 +1,4 @@
-// The seeds' Scorekeeper schema, as the server keeps it: the same plain structs as the SQLite
+// The Scorekeeper schema, as the server keeps it: the same plain structs as the SQLite
 // example's (`Sources/scorekeeper/Models.swift`), in a target that depends on StrataPostgreSQL
 // alone, whose migrations are PostgreSQL's (`Migrations/strata.json`).
 import Foundation
@@ -16,7 +16,7 @@ struct Player: Table, Identifiable {
   var score = 0
 }
 
-/// A game with the number of players in it (the seeds' games list).
+/// A game with the number of players in it (the games list screen).
 struct GameRow: Selection {
   let game: Game
   let playerCount: Int

@@ -1,4 +1,4 @@
-// Scorekeeper on PostgreSQL: the seeds' app as a server would run it, through a pool of
+// Scorekeeper on PostgreSQL: the example app as a server would run it, through a pool of
 // connections, printing the SQL each step sends.
 //
 // `swift run scorekeeper-server postgres://user@host:5432/postgres` (or with STRATA_POSTGRES_URL

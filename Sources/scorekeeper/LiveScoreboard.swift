@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Strata
 
-/// The seeds' game screen as a model: a game's players and the number of players in all games,
+/// The game screen as a model: a game's players and the number of players in all games,
 /// kept current by live queries as other tasks write.
 @MainActor @Observable
 final class LiveScoreboard {

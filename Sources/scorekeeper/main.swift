@@ -1,4 +1,4 @@
-// Scorekeeper: the seeds' app, without the UI. It plays the screens of the seeds' games list
+// Scorekeeper: the example app, without the UI. It plays the screens of its games list
 // and game detail against an SQLite file and prints the SQL each step runs.
 //
 // `swift run scorekeeper` writes a new database file in the temporary folder and removes it at

@@ -20,7 +20,7 @@ struct BenchmarkOptions {
   var idleSeconds = 5
   /// How many times each single-row statement runs.
   var statements = 100_000
-  /// How many times the page and the seed's query run.
+  /// How many times the page and the games list's query run.
   var pages = 10_000
   /// The sections to run; all of them when empty.
   var only: Set<String> = []

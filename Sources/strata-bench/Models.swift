@@ -2,7 +2,7 @@
 import Foundation
 import Strata
 
-/// The benchmark's row: two UUID TEXT columns, a TEXT and an INTEGER, as in the seed's
+/// The benchmark's row: two UUID TEXT columns, a TEXT and an INTEGER, as in the example app's
 /// `players` table.
 struct Player: Table, Identifiable {
   let id: UUID
@@ -62,7 +62,7 @@ struct PlainPostText: FTS5 {
   var body: String
 }
 
-/// A record synced from a server, as in seed 004's batch upsert: unique per library and remote
+/// A record synced from a server, as in SQLiteData's documented batch upsert: unique per library and remote
 /// id, updated only by newer versions.
 // @Unique(on: "libraryID, remoteID")
 struct SyncItem: Table, Identifiable {

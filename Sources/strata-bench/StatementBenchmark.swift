@@ -209,20 +209,20 @@ enum StatementBenchmark {
     }
     page.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
 
-    // The seed's list screen: 100 games and 1,000 players (about ten a game).
+    // The games list screen: 100 games and 1,000 players (about ten a game).
     let seedPlayers = min(count, 1_000)
     try database.write { db in
       try Player.delete().execute(db)
       try Player.insert { drafts.prefix(seedPlayers) }.execute(db)
     }
     let seed = Comparison(
-      title: "the seed's group/leftJoin/order/select, 100 games and \(seedPlayers) players, \(pages) times",
+      title: "the games list's group/leftJoin/order/select, 100 games and \(seedPlayers) players, \(pages) times",
       unit: .microsecondsPer(pages))
     func timedSeed(_ body: (Database) throws -> Int) throws -> Duration {
       try database.read { db in
         var players = 0
         let duration = try timed { for _ in 0..<pages { players += try body(db) } }
-        guard players == pages * seedPlayers else { fatalError("the seed's query counted \(players) players") }
+        guard players == pages * seedPlayers else { fatalError("the games list's query counted \(players) players") }
         return duration
       }
     }

@@ -42,7 +42,7 @@ enum UpsertBenchmark {
     comparison.measure("raw sqlite3 cached statement (floor)", runs: runs) {
       try timedUpsert { db in raw(incoming, db.sqliteConnection!) }
     }
-    comparison.measure("GRDB cachedStatement, the seed's first form", runs: runs) {
+    comparison.measure("GRDB cachedStatement, SQLiteData's documented form", runs: runs) {
       try timedUpsert { db in
         let statement = try db.cachedStatement(sql: sql)
         for item in incoming {
@@ -58,10 +58,10 @@ enum UpsertBenchmark {
     comparison.measure("Strata upsert of every record (multi-row VALUES)", runs: runs) {
       try timedUpsert { db in try upsert { incoming }.execute(db) }
     }
-    comparison.report(baseline: "raw sqlite3 cached statement (floor)", also: "GRDB cachedStatement, the seed's first form")
+    comparison.report(baseline: "raw sqlite3 cached statement (floor)", also: "GRDB cachedStatement, SQLiteData's documented form")
   }
 
-  /// The seed's upsert through the builder.
+  /// SQLiteData's documented upsert through the builder.
   static func upsert(@InsertValuesBuilder<SyncItem> _ rows: () -> InsertValues<SyncItem>) -> Insert<SyncItem, ()> {
     SyncItem.insert(
       rows, onConflict: { ($0.libraryID, $0.remoteID) }, where: { _ in },

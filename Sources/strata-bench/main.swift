@@ -134,7 +134,7 @@ insert.measure("GRDB PersistableRecord insert", runs: options.runs) {
 insert.report(baseline: "raw sqlite3 prepared loop (floor)", also: nil)
 }
 
-// 3. building and rendering queries: the seed's, a common table expression and a CASE
+// 3. building and rendering queries: the games list's, a common table expression and a CASE
 if options.runs("render") {
 let iterations = options.renderIterations
 let render = Comparison(title: "build and render a query", unit: .microsecondsPer(iterations))
@@ -148,7 +148,7 @@ func measureRender(_ name: String, _ build: () -> QueryFragment) {
     return duration
   }
 }
-measureRender("seed's group/leftJoin/order/select") {
+measureRender("games list's group/leftJoin/order/select") {
   Game
     .group(by: \.id)
     .leftJoin(Player.all) { $0.id.eq($1.gameID) }

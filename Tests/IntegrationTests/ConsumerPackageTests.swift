@@ -45,6 +45,40 @@ import Testing
     try String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)
   }
 
+  /// An app on SQLite alone, which asks for no trait, resolves what it uses: GRDB, and the
+  /// argument parser of the migrations command's tool; neither postgres-nio and its SwiftNIO
+  /// packages nor swift-dependencies.
+  @Test func aSQLiteAppResolvesOnlyWhatItUses() async throws {
+    let app = FileManager.default.temporaryDirectory.appendingPathComponent("strata sqlite-only \(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: app) }
+    let manifest = """
+      // swift-tools-version:6.2
+      import PackageDescription
+
+      let package = Package(
+        name: "NotesApp",
+        platforms: [.macOS(.v14)],
+        dependencies: [.package(path: "\(Self.repository.path)")],
+        targets: [
+          .executableTarget(
+            name: "App", dependencies: [.product(name: "Strata", package: "\(Self.repository.lastPathComponent.lowercased())")],
+            plugins: [.plugin(name: "StrataPlugin", package: "\(Self.repository.lastPathComponent.lowercased())")])
+        ]
+      )
+      """
+    try manifest.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try "import Strata\nstruct Note: Table { let id: Int; var body = \"\" }\n".write(
+      to: app.appendingPathComponent("Sources/App/main.swift"), atomically: true, encoding: .utf8)
+    let resolve = try await ChildProcess.start(["/usr/bin/env", "swift", "package", "resolve"], directory: app.path).finish(timeout: 600)
+    #expect(resolve.status == 0, "\(resolve.output)\(resolve.errors)")
+    let resolved = try String(contentsOf: app.appendingPathComponent("Package.resolved"), encoding: .utf8)
+    let identities = resolved.split(separator: "\n").filter { $0.contains(#""identity""#) }.map {
+      $0.split(separator: "\"")[3]
+    }
+    #expect(identities.sorted() == ["grdb.swift", "swift-argument-parser"], "\(resolved)")
+  }
+
   @Test func aUserPackageGeneratesMigrationsBuildsAndRuns() async throws {
     // The first generate-migrations writes each target's first migration and snapshot.
     let generate = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations")
@@ -88,6 +122,9 @@ import Testing
     let check = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check")
     #expect(check.status == 0, "\(check.output)")
 
+    // With the PostgreSQL trait on, postgres-nio is resolved, for the server.
+    let resolvedWithTrait = try read("Package.resolved")
+    #expect(resolvedWithTrait.contains(#""identity" : "postgres-nio""#), "\(resolvedWithTrait)")
     // An app on SQLite alone builds and links neither postgres-nio nor SwiftNIO, though the
     // package depends on Strata, whose StrataPostgreSQL product does.
     let sqliteOnly = try await swift("build", "--product", "App")

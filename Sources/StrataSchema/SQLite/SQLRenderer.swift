@@ -1,6 +1,6 @@
 import StrataSQL
 
-/// Renders the schema model as DDL, in the layout of the seeds' hand-written migration: one column per line,
+/// Renders the schema model as DDL, in the layout of a hand-written SQLiteData migration: one column per line,
 /// constraints in a fixed order, `STRICT` tables, indexes after their table.
 public enum SQLRenderer {
   /// Every table and its indexes, then the declared objects, in the schema's order, each
