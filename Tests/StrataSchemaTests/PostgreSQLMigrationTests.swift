@@ -180,14 +180,18 @@ final class PostgreSQLMigrationTests {
     #expect(try rows("SELECT nickname + 1 FROM players WHERE nickname IS NOT NULL ORDER BY id") == ["13", "8"])
   }
 
-  @Test func aNewRequiredColumnWithoutADefaultStopsOnATableWithRows() throws {
+  @Test func aNewRequiredColumnNeedsADefaultOrABackfill() throws {
     try seedPlayers()
     let required = Self.players.replacingOccurrences(of: "  var score = 0\n", with: "  var score = 0\n  var team: String\n")
     let message = errors { try migrate(required) }.first ?? ""
-    #expect(message.contains(#"strata: "players": the row whose "id" is 1 has no value for the new NOT NULL column "players"."team": give the property a default"#), "\(message)")
+    #expect(message.contains(#"column "team" is new, NOT NULL and without a default, and the table may have rows that need a value for it"#), "\(message)")
     #expect(try rows("SELECT count(*) FROM information_schema.columns WHERE table_name = 'players' AND column_name = 'team'") == ["0"])
-    try database.execute("DELETE FROM players")
-    #expect(try migrate(required)?.sql.contains(#"ALTER TABLE "players" ADD COLUMN "team" text NOT NULL;"#) == true)
+    let backfilled = Self.players.replacingOccurrences(
+      of: "  var score = 0\n", with: "  var score = 0\n  // @Backfill(raw: \"upper(name)\")\n  var team: String\n")
+    let migration = try #require(try migrate(backfilled))
+    #expect(migration.sql.contains(#"UPDATE "players" SET "team" = (upper(name));"#), "\(migration.sql)")
+    #expect(try rows("SELECT name, team FROM players ORDER BY id") == ["Ada|ADA", "Bo|BO", "Cy|CY"])
+    #expect(try rows("SELECT is_nullable FROM information_schema.columns WHERE table_name = 'players' AND column_name = 'team'") == ["NO"])
   }
 
   @Test func notNullAndUniqueStopOnTheRowsThatBreakThem() throws {

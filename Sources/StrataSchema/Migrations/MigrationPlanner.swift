@@ -254,7 +254,7 @@ public enum MigrationPlanner {
           ?? tableRenamedFrom[SQLName.folded(model.tableName)].map { "\($0).\(column.columnName)" } ?? key
         readings[key] = SchemaChanges.ColumnReading(
           storedType: column.storedType, format: column.valueFormat, allowsLossyConversion: column.allowsLossyConversion,
-          previousStoredType: recorded?.types[SQLName.folded(previousKey)])
+          previousStoredType: recorded?.types[SQLName.folded(previousKey)], backfill: column.backfill)
       }
     }
     // A table the migrations made whose model the snapshot did not record was @Unmanaged: taking

@@ -65,6 +65,9 @@ struct SchemaChanges {
     var nullsBecome: ColumnDefault?
     /// What the column gets in a row whose copied values break a rule: an enum's default case.
     var fallback: Fallback?
+    /// SQL over the old row that computes the value of a column the table did not have
+    /// (`@Backfill(raw:)`), instead of reading one.
+    var backfill: String?
 
     /// The value of a column in the rows whose copied values break `rule` (SQL over the old row).
     struct Fallback: Equatable {
@@ -74,7 +77,7 @@ struct SchemaChanges {
 
     /// The SQL that reads the value from an old row.
     var expression: String {
-      var expression = from.map(SQLQuoting.identifier) ?? "NULL"
+      var expression = backfill.map { "(\($0))" } ?? from.map(SQLQuoting.identifier) ?? "NULL"
       if let conversion { expression = SQLConversion.converted(expression, to: conversion) }
       if let nullsBecome { expression = "coalesce(\(expression), \(nullsBecome.sql))" }
       if let fallback { expression = "CASE WHEN \(fallback.rule) THEN \(expression) ELSE \(fallback.value) END" }
@@ -90,6 +93,8 @@ struct SchemaChanges {
     var allowsLossyConversion = false
     /// The type the models read the column as when the snapshot was last written, if known.
     var previousStoredType: String?
+    /// The SQL value existing rows get when the column is added (`@Backfill(raw:)`).
+    var backfill: String?
   }
 
   /// What the database can change in place.
@@ -231,10 +236,18 @@ struct SchemaChanges {
     }
     for (position, column) in desired.columns.enumerated() {
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
-        if let reason = dialect.cannotAdd(column) {
-          if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil, !column.isGenerated {
-            guards.append(.rows(in: current, newColumn: column.name))
+        if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil, !column.isGenerated {
+          // The table may have rows on users' devices, which the plan cannot see: they need a
+          // value, or the migration would fail there at launch.
+          guard let backfill = readings[SQLName.folded("\(name).\(column.name)")]?.backfill else {
+            problem(
+              column.name,
+              "column \(NameRules.display(column.name)) is new, NOT NULL and without a default, and the table may have rows that need a value for it: give the property a default (which new rows get too), make it optional, or give the rows the table already has a value of their own with // @Backfill(raw: \"…\") (SQL over each row, such as \"'untitled'\" or \"lower(name)\")")
+            continue
           }
+          sources.append(Source(column: column.name, from: nil, backfill: backfill))
+        }
+        if let reason = dialect.cannotAdd(column) {
           reasons.append("column \(NameRules.display(column.name)) is added, and \(reason)")
         }
         added.append(column)

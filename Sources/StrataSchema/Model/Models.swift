@@ -128,6 +128,9 @@ public struct ColumnModel: Sendable {
   /// Whether a migration that converts the column's values to another type may change some
   /// (`@AllowLossyConversion`); otherwise it stops on the first that would not convert exactly.
   public var allowsLossyConversion = false
+  /// The SQL value the rows a table already has get when the next migration adds this column
+  /// (`@Backfill(raw:)`): for a non-optional property without a default.
+  public var backfill: String?
   /// The type the column's values are read as, for the schema snapshot: the built-in type
   /// (`UUID`), the enum (`Status`) or the representation, whatever alias or key type names it.
   public var storedType = ""

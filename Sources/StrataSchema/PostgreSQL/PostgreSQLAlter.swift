@@ -38,13 +38,16 @@ struct PostgreSQLAlter {
     for column in table.columns {
       let name = SQLQuoting.identifier(column.name)
       guard let existing = currentColumns[SQLName.folded(column.name)] else {
-        if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil, !column.isGenerated {
-          checks.append(
-            check(
-              table, rows: "TRUE",
-              message: "has no value for the new NOT NULL column \(qualified(table, column)): give the property a default, or fill the column in an earlier migration"))
+        if let backfill = sources[SQLName.folded(column.name)]?.backfill {
+          // The rows the table has get their value (`@Backfill`) before the column is NOT NULL.
+          var nullable = column
+          nullable.isNotNull = false
+          alter("ADD COLUMN \(PostgreSQLRenderer.columnDefinition(nullable))")
+          alters.append("UPDATE \(quotedTable) SET \(name) = (\(backfill));")
+          alter("ALTER COLUMN \(name) SET NOT NULL")
+        } else {
+          alter("ADD COLUMN \(PostgreSQLRenderer.columnDefinition(column))")
         }
-        alter("ADD COLUMN \(PostgreSQLRenderer.columnDefinition(column))")
         continue
       }
       if column.isGenerated || existing.isGenerated {

@@ -108,16 +108,6 @@ struct MigrationGuard: Equatable {
       table: table, column: column, rows: "WHERE \(quotedColumn) IS NULL")
   }
 
-  /// Stops when the table has a row: a new NOT NULL column without a default has no value for it.
-  static func rows(in table: TableSchema, newColumn column: String) -> MigrationGuard {
-    MigrationGuard(
-      condition: "the table has rows (\(SQLQuoting.identifier(column)) has no default)",
-      message: [.text("\(SQLQuoting.identifier(table.name)) has rows (")] + row(of: table) + [
-        .text(" among them), which the new NOT NULL column \(SQLQuoting.identifier(column)) has no value for: give the property a default")
-      ],
-      table: table, column: column, rows: "")
-  }
-
   /// Stops when the default that NULLs get would make `column`, which is UNIQUE, hold a value
   /// twice: two NULLs, or a NULL and a row that already holds the default.
   static func sharedDefault(in table: TableSchema, column: String, value: ColumnDefault) -> MigrationGuard {

@@ -88,6 +88,8 @@ struct AnnotationOptions: Sendable {
   var checks: [String] = []
   /// The column's `DEFAULT` as SQL, from `@Default(raw:)`.
   var rawDefault: String?
+  /// The value existing rows get when the column is added, as SQL, from `@Backfill(raw:)`.
+  var backfill: String?
   /// The `WHERE` of the index the current `@Index(on:)` or `@Unique(on:)` line makes.
   var pendingIndexCondition: String?
   /// The name the table or column had before, from `@Renamed(from:)`.
@@ -264,6 +266,20 @@ enum Annotations {
         }
       ],
       needsArgument: true, usage: [#"@Default(raw: "CURRENT_TIMESTAMP")"#], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Backfill", target: .storedProperty,
+      arguments: [
+        .init(label: "raw", missing: #"@Backfill takes the value existing rows get, as SQL: @Backfill(raw: "'untitled'")"#) {
+          value, options in
+          guard case .string(let sql) = value else {
+            return .init(message: #"@Backfill(raw:) takes the value as an SQL string: @Backfill(raw: "'untitled'")"#)
+          }
+          if let problem = RawSQLFragment.problem(sql) { return .init(message: "@Backfill(raw:) \(problem)") }
+          options.backfill = sql.trimmingCharacters(in: .whitespaces)
+          return nil
+        }
+      ],
+      needsArgument: true, usage: [#"@Backfill(raw: "'untitled'")"#], mark: { _ in }),
     AnnotationDefinition(
       name: "Unmanaged", target: .type, arguments: [], needsArgument: false, usage: ["@Unmanaged"],
       mark: { $0.isUnmanaged = true }),

@@ -443,6 +443,7 @@ extension ModelTranslator {
       representation: representation, isOptional: isOptional,
       defaultExpression: property.initializer?.text ?? (isOptional ? "nil" : nil))
     model.allowsLossyConversion = options.allowsLossyConversion
+    model.backfill = options.backfill
     model.isGenerated = options.generatedExpression != nil
     model.storedType = storage.representation?.text ?? storage.enumDeclaration?.qualifiedName ?? storage.builtIn ?? sqlType(of: storage).sql
     model.valueFormat = valueFormat(of: storage)
