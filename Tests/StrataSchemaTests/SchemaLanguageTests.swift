@@ -30,11 +30,12 @@ import Testing
       .joined(separator: "\n")
   }
 
-  /// The README shows the Library schema file as it is, so the grammar's reference stays true.
-  @Test func theReadmeShowsTheLibraryFixture() throws {
-    let readme = EmitterGoldenTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+  /// The schema language's article shows the Library schema file as it is, so the grammar's
+  /// reference stays true.
+  @Test func theArticleShowsTheLibraryFixture() throws {
+    let article = EmitterGoldenTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/Strata/Strata.docc/SchemaLanguage.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
     #expect(text.contains("```\n" + (try Self.source("Library.strata")).contents + "```\n"))
   }
 

@@ -74,6 +74,9 @@ struct SchemaFile: Sendable {
     var defaultValue: DefaultValue?
     /// `default raw "…"`: the column's SQL default.
     var rawDefault: String?
+    /// `backfill raw "…"`: the value the rows a table has get when the column is added
+    /// (`@Backfill(raw:)`).
+    var backfill: String?
     /// `generated raw "…"`: the expression of a generated column (`@Generated(raw:)`).
     var generated: String?
     /// `stored`: the generated column is stored.

@@ -90,6 +90,7 @@ struct SchemaFileDeclarations {
     }
     if !arguments.isEmpty { annotations.append(Self.annotation("Column", arguments, at: at)) }
     if let sql = column.rawDefault { annotations.append(Self.annotation("Default", [("raw", .string(sql))], at: at)) }
+    if let sql = column.backfill { annotations.append(Self.annotation("Backfill", [("raw", .string(sql))], at: at)) }
     if let sql = column.generated {
       annotations.append(
         Self.annotation("Generated", [("raw", .string(sql))] + (column.isStoredGenerated ? [("stored", .bool(true))] : []), at: at))

@@ -325,6 +325,12 @@ struct SchemaFileParser {
         advance()
         guard let sql = string(after: "'default raw'") else { return nil }
         column.rawDefault = sql
+      case (.identifier, "backfill"):
+        advance()
+        guard isWord("raw") else { return fail("'backfill' takes SQL: backfill raw \"'untitled'\", found %found") }
+        advance()
+        guard let sql = string(after: "'backfill raw'") else { return nil }
+        column.backfill = sql
       case (.identifier, "generated"):
         advance()
         guard isWord("raw") else { return fail("'generated' takes the SQL expression: generated raw \"price * quantity\", found %found") }
@@ -372,7 +378,7 @@ struct SchemaFileParser {
         column.representation = representation
       default:
         return fail(
-          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, unindexed, references, on delete, as, default raw, generated raw, stored) or '= default', found %found")
+          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, unindexed, references, on delete, as, default raw, backfill raw, generated raw, stored) or '= default', found %found")
       }
     }
     return column

@@ -145,6 +145,7 @@ struct SchemaFileRenderer {
     }
     if !arguments.isEmpty { emit("  // @Column(\(arguments.joined(separator: ", ")))") }
     if let sql = column.rawDefault { emit("  // @Default(raw: \(SwiftLiteral.string(sql)))") }
+    if let sql = column.backfill { emit("  // @Backfill(raw: \(SwiftLiteral.string(sql)))") }
     if let sql = column.generated {
       emit("  // @Generated(raw: \(SwiftLiteral.string(sql))\(column.isStoredGenerated ? ", stored: true" : ""))")
     }

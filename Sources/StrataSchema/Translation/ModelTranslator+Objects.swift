@@ -101,7 +101,11 @@ extension ModelTranslator {
     guard let declaration = contentType.dottedName.flatMap({ resolve($0, from: type.scope + [type.name]) }),
       let tableName = tableNames[declaration.qualifiedName], let content = tables[tableName]
     else {
-      diagnostics.error("@FTS5(content:) names a type that is not a Table model in this module", at: location)
+      let named = contentType.dottedName ?? contentType.text
+      let suggestion = NearestName.among(tableNames.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }, to: named)
+      diagnostics.error(
+        "@FTS5(content: \(named).self) names no Table model of this module\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); the content table is a model declared here",
+        at: location)
       return nil
     }
     for column in columns where content.column(named: column.name) == nil {

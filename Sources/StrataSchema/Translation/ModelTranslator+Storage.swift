@@ -145,7 +145,7 @@ extension ModelTranslator {
             at: property.location)
         } else {
           diagnostics.error(
-            "'\(property.name): \(type.text)' references '\(owner)', which is not a model of this target; Strata reads one target's models, so a key of another module's table cannot be a foreign key here. Store the key's own type instead (for example 'var \(property.name): UUID' or 'Int'), without a foreign key",
+            "'\(property.name): \(type.text)': no model '\(owner)' is declared in this target; declare it here as a Table model, or, if it is another module's table, store its key's own type ('var \(property.name): UUID' or 'Int') without a foreign key, since Strata reads one target's models",
             at: property.location)
         }
         return nil
@@ -239,12 +239,16 @@ extension ModelTranslator {
     let isSchemaFile = property.location.path.hasSuffix(".strata")
     let builtIn = StorageType.builtIn.keys.filter { !$0.contains(".") }
     let known = builtIn + (isSchemaFile ? Array(SchemaFileParser.typeNames.keys) : []) + declarations.keys
-    let suggestion = Self.standardTypes.contains(name) ? nil : NearestName.among(known, to: name)
+    let suggestion = Self.standardTypes.contains(name) ? nil : NearestName.among(known, to: name, preferring: Self.commonTypes)
     if isSchemaFile {
       return "'\(property.name): \(name)': no type '\(name)' is declared in this target\(suggestion.map { " (did you mean '\($0)'?)" } ?? ""); a column's type is one of Int, Int8…Int64, UInt8…UInt32, Text, Double, Float, Bool, UUID, Date, Bytes, JSON<T>, a table's ID or an enum of the file"
     }
     return suggestion.map { "'\(property.name): \(name)': no type '\(name)' is declared in this target (did you mean '\($0)'?)" }
   }
+
+  /// The types models store most, first: of two names as near a misspelling, the more common
+  /// is suggested (`Dat` is `Date` before `Data`).
+  private static let commonTypes = ["String", "Int", "Date", "Bool", "Double", "UUID", "Data", "Float", "Int64"]
 
   /// Types of the standard library and Foundation that the generator cannot store, which are
   /// not misspellings of one it can.

@@ -214,7 +214,10 @@ extension ModelTranslator {
     var listed: [ColumnModel] = []
     for property in properties {
       guard let column = columns.first(where: { $0.propertyName == property }) else {
-        diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
+        // A stored property that could not be a column was reported at its own line already.
+        if !type.properties.contains(where: { $0.name == property && !$0.isStatic && $0.storage == .stored }) {
+          diagnostics.error("'\(property)' is not a column of '\(type.qualifiedName)'; list stored properties", at: location)
+        }
         continue
       }
       guard !listed.contains(where: { $0.columnName == column.columnName }) else {
