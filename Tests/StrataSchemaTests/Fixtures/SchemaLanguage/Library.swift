@@ -71,6 +71,8 @@ public struct Loan: Table, Identifiable {
   public var bookID: Book.ID?
   public var borrower: String = ""
   public var due: Date
+  // @Backfill(raw: "'main'")
+  public var branch: String
 }
 
 // @PrimaryKey(on: "bookID, reader")
