@@ -18,13 +18,17 @@ struct SQLCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The SQLite database file.", valueName: "database"))
   var database: String
 
-  @Argument(help: ArgumentHelp("The SQL to run; standard input when none is given.", valueName: "sql"))
+  @Argument(help: ArgumentHelp("The SQL to run, each argument in turn; standard input when none is given.", valueName: "sql"))
   var sql: [String] = []
 
   func run() throws {
     try reportingFailures {
-      let script = sql.isEmpty ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : sql.joined(separator: " ")
-      for line in try SQLShell.run(script, onDatabaseAt: database) { print(line) }
+      // Each argument is a script of its own, so two arguments without a `;` between them are
+      // two statements, as they read on the command line, not one statement SQLite refuses.
+      let scripts = sql.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : sql
+      for script in scripts {
+        for line in try SQLShell.run(script, onDatabaseAt: database) { print(line) }
+      }
       return 0
     }
   }

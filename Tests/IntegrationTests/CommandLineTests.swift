@@ -390,6 +390,10 @@ import Testing
     let insert = try strata("sql", "app.sqlite", "INSERT INTO players (name) VALUES ('Blob'); SELECT length(id), name FROM players;")
     #expect(insert.status == 0, "\(insert.errors)")
     #expect(insert.output == "36|Blob\n")
+    // Each argument is its own script: no `;` is needed between them.
+    let two = try strata("sql", "app.sqlite", "UPDATE players SET name = 'Blob Jr'", "SELECT name FROM players")
+    #expect(two.status == 0, "\(two.errors)")
+    #expect(two.output == "Blob Jr\n")
     let refused = try strata("sql", "app.sqlite", "INSERT INTO players (nam) VALUES ('x')")
     #expect(refused.status == 1)
     #expect(refused.errors == "strata: error: app.sqlite: table players has no column named nam\n", "\(refused.errors)")
