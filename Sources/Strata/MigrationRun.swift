@@ -7,6 +7,7 @@ let grdbMigrationsTable = "grdb_migrations"
 /// What running one database's pending migrations did, before its transaction commits.
 struct MigrationRun {
   var applied: [String]
+  var recorded: [String]
   var renamed: [String]
   var warnings: [String]
 
@@ -27,12 +28,12 @@ struct MigrationRun {
     for rename in renames { try db.recordRename(rename) }
     let done = history.applied.union(renames.map(\.new))
     var applied: [String] = []
+    var recorded: [String] = []
     for migration in migrations where !done.contains(migration.name) {
-      try db.run(migration)
+      if try db.run(migration) { applied.append(migration.name) } else { recorded.append(migration.name) }
       try db.execute(sql: "INSERT INTO main.\(grdbMigrationsTable) (identifier) VALUES (?)", arguments: [migration.name])
-      applied.append(migration.name)
     }
-    return MigrationRun(applied: applied, renamed: renames.map(\.new), warnings: warnings)
+    return MigrationRun(applied: applied, recorded: recorded, renamed: renames.map(\.new), warnings: warnings)
   }
 }
 
@@ -40,7 +41,10 @@ extension Database {
   /// Runs one migration's SQL (a baseline the database already holds is recorded without
   /// running) and records its checksum. A generated check that stops it becomes a message that
   /// says nothing changed.
-  func run(_ migration: Migration) throws {
+  ///
+  /// - Returns: Whether its SQL ran (false for a baseline recorded without running).
+  @discardableResult
+  func run(_ migration: Migration) throws -> Bool {
     let alreadyHeld = try migration.isBaseline && holdsBaseline(migration)
     if !alreadyHeld {
       do {
@@ -51,6 +55,7 @@ extension Database {
       }
     }
     try recordChecksum(of: migration)
+    return !alreadyHeld
   }
 
   /// Runs `body` in an immediate transaction with foreign keys off, checks them before committing

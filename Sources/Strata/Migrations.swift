@@ -48,8 +48,8 @@ extension DatabaseWriter {
   ///   - migrations: The migrations, in order; usually the generated `StrataMigrations.all`.
   ///   - checksums: `.ignore` to migrate despite edited migrations.
   ///   - renamed: `.accept` to record renamed migrations under their new names.
-  /// - Returns: The main database's migrations run, those recorded under a new name, and
-  ///   warnings.
+  /// - Returns: The main database's migrations run, a baseline recorded without running, those
+  ///   recorded under a new name, and warnings.
   /// - Throws: `StrataError` for the histories above, or what a migration throws; an attached
   ///   file's errors name it.
   @discardableResult
@@ -74,7 +74,8 @@ extension DatabaseWriter {
     }
     // GRDB's observation does not report schema changes: live queries learn of them here.
     ExternalChanges.check(self)
-    return MigrationResult(applied: run?.applied ?? [], renamed: run?.renamed ?? [], warnings: run?.warnings ?? [])
+    return MigrationResult(
+      applied: run?.applied ?? [], recorded: run?.recorded ?? [], renamed: run?.renamed ?? [], warnings: run?.warnings ?? [])
   }
 }
 

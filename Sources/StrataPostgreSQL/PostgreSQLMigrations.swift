@@ -83,6 +83,7 @@ extension PostgreSQLConnection {
     if checksums == .verify, let edited = history.edited(migrations) { throw edited }
     let done = history.applied.union(renames.map(\.new))
     var applied: [String] = []
+    var recorded: [String] = []
     // One transaction for every pending migration, as on SQLite: one that stops leaves the
     // database as it was before the first.
     try await inTransaction(begin: "BEGIN") { db in
@@ -109,10 +110,10 @@ extension PostgreSQLConnection {
         }
         let checksum = AnyQueryExpression<String?>(migration.checksum.queryFragment)
         try await sql("INSERT INTO \(raw: migrationChecksumTable) (name, checksum) VALUES (\(migration.name), \(checksum))").execute(db)
-        applied.append(migration.name)
+        if alreadyHeld { recorded.append(migration.name) } else { applied.append(migration.name) }
       }
     }
-    return MigrationResult(applied: applied, renamed: renames.map(\.new), warnings: warnings)
+    return MigrationResult(applied: applied, recorded: recorded, renamed: renames.map(\.new), warnings: warnings)
   }
 
   /// The migrations the database ran, with their checksums; none before the first migration.

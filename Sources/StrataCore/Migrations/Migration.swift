@@ -57,8 +57,11 @@ public enum MigrationState: Sendable, Equatable {
 
 /// What `migrate` did.
 public struct MigrationResult: Sendable, Equatable {
-  /// The migrations run, in order (a baseline recorded without running included).
+  /// The migrations run, in order.
   public var applied: [String]
+  /// Baseline migrations (`strata import`) recorded as run without running, because the database
+  /// already held their tables.
+  public var recorded: [String]
   /// Renamed migrations recorded under their new names, with `renamed: .accept`.
   public var renamed: [String]
   /// What the database's history holds that the app does not, said for a log: migrations the
@@ -66,8 +69,9 @@ public struct MigrationResult: Sendable, Equatable {
   public var warnings: [String]
 
   /// A result, for comparing with one `migrate` returned.
-  public init(applied: [String], renamed: [String], warnings: [String]) {
+  public init(applied: [String], recorded: [String] = [], renamed: [String], warnings: [String]) {
     self.applied = applied
+    self.recorded = recorded
     self.renamed = renamed
     self.warnings = warnings
   }

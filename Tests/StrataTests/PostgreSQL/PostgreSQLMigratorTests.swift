@@ -127,11 +127,11 @@ struct PostgreSQLMigratorTests {
         try await sql(#"CREATE TABLE "logins" ("accountID" bigint NOT NULL)"#).execute(db)
         try await sql(#"INSERT INTO "accounts" VALUES (1, 'a@example.com')"#).execute(db)
       }
-      #expect(try await database.migrate([baseline]).applied == ["0001_baseline"])
+      #expect(try await database.migrate([baseline]) == MigrationResult(applied: [], recorded: ["0001_baseline"], renamed: [], warnings: []))
       #expect(try await database.read { db in try await sql(#"SELECT count(*) FROM "accounts""#, as: Int.self).fetchOne(db) } == 1)
     }
     try await withEmptyDatabase { database, _ throws in
-      #expect(try await database.migrate([baseline]).applied == ["0001_baseline"])
+      #expect(try await database.migrate([baseline]) == MigrationResult(applied: ["0001_baseline"], renamed: [], warnings: []))
       #expect(try await database.read { db in try await sql(#"SELECT count(*) FROM "logins""#, as: Int.self).fetchOne(db) } == 0)
     }
     try await withEmptyDatabase { database, _ throws in
