@@ -22,9 +22,14 @@ defer {
 
 var configuration = Configuration()
 configuration.prepareDatabase { db in
+  var previous = ""
   db.trace { event in
     let sql = event.expandedDescription
-    if !sql.hasPrefix("PRAGMA") { print("    SQL> \(sql)") }
+    // PRAGMAs and reads of sqlite_master are SQLite's and GRDB's own bookkeeping; and SQLite
+    // reports a statement again when it runs a foreign key's cascade, so a repeat shows once.
+    defer { previous = sql }
+    if sql.hasPrefix("PRAGMA") || sql.contains("sqlite_master") || sql == previous { return }
+    print("    SQL> \(sql)")
   }
 }
 let database = try openDatabase(.file(path), configuration: configuration)
@@ -48,6 +53,11 @@ try database.write { db in
   }
 }
 
+/// "1 player", "3 players".
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
 /// The games list: every game with its number of players, most players first.
 func listGames() throws {
   let rows = try database.read { db in
@@ -59,7 +69,7 @@ func listGames() throws {
       .fetchAll(db)
   }
   for row in rows {
-    print("  \(row.game.title.padding(toLength: 24, withPad: " ", startingAt: 0)) \(row.playerCount) players")
+    print("  \(row.game.title.padding(toLength: 24, withPad: " ", startingAt: 0)) \(counted(row.playerCount, "player"))")
   }
 }
 
@@ -134,7 +144,7 @@ try database.write { db in
 // The trace shows the DELETE twice: SQLite reports a statement again when it runs the
 // statement's ON DELETE CASCADE on players, and GRDB passes on both reports.
 let remaining = try database.read { db in (try Game.fetchCount(db), try Player.fetchCount(db)) }
-print("  \(remaining.0) games and \(remaining.1) players left")
+print("  \(counted(remaining.0, "game")) and \(counted(remaining.1, "player")) left")
 try listGames()
 
 func step(_ title: String) {
