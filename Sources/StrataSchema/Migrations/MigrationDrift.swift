@@ -45,10 +45,15 @@ public enum MigrationDrift {
         + (losingData.contains(key) ? " --allow-data-loss` (it deletes data)" : "`")
     }
 
+    // The objects one declaration makes (a full-text index and its triggers) are one warning at
+    // its model.
+    let declaration = Dictionary(
+      models.schema.objects.flatMap { object in object.objectNames.map { (SQLName.folded($0), SQLName.folded(object.name)) } },
+      uniquingKeysWith: { first, _ in first })
     var order: [String] = []
     var byTable: [String: [String]] = [:]
     for (table, line) in lines {
-      let key = SQLName.folded(table)
+      let key = declaration[SQLName.folded(table)] ?? SQLName.folded(table)
       if byTable[key] == nil { order.append(key) }
       byTable[key, default: []].append(line)
     }

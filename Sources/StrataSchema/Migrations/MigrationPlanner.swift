@@ -71,7 +71,7 @@ public enum MigrationPlanner {
       current: comparison.managed(final.schemaWithGeneratedColumns), desired: comparison.desired, dialect: dialect)
     remaining.include(
       ObjectChanges(
-        current: final, declared: models.schema.objects, desired: comparison.desiredObjects, recorded: [], rebuiltTables: []))
+        current: final, declared: models.schema.objects, desired: comparison.desiredObjects, recorded: [], rebuilds: []))
     let history = RenameHistory(migrations.files + [.generated(sql)])
     guard RenamePlan(current: finalSchema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
       remaining.isEmpty
@@ -270,7 +270,7 @@ public enum MigrationPlanner {
     let objectsDropped = Set(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
-        rebuiltTables: [], unmanaged: unmanaged
+        rebuilds: [], unmanaged: unmanaged
       ).steps.compactMap { step -> String? in
         if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
       })
@@ -283,7 +283,7 @@ public enum MigrationPlanner {
     changes.include(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
-        rebuiltTables: changes.rebuiltTables, unmanaged: unmanaged))
+        rebuilds: changes.rebuilds, unmanaged: unmanaged))
     return Comparison(
       before: before, current: current, desired: desired, desiredObjects: desiredObjects, renames: renames, changes: changes, creators: creators,
       checkpoint: checkpoint,

@@ -184,6 +184,19 @@ struct MigrationRenderer {
     }
     var names: [FileNamePart: [String]] = [:]
     var addedTo: [String] = []
+    // A declaration made again is named once, as changed, not as its objects dropped and it
+    // created; and not at all when its content table's rebuild is why, which the name says.
+    var recreated: [String: DeclaredObject] = [:]
+    for step in steps {
+      guard case .createObject(let declaration) = step else { continue }
+      for name in declaration.objectNames { recreated[SQLName.folded(name)] = declaration }
+    }
+    let rebuilt = Set(steps.compactMap { step in
+      if case .rebuild(let rebuild) = step { SQLName.folded(rebuild.table.name) } else { nil }
+    })
+    let dropped = Set(steps.compactMap { step in
+      if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
+    })
     for step in steps {
       switch step {
       case .renames(let plan): names[.rename, default: []] += plan.tables.map(\.to) + plan.columns.map { "\($0.table)_\($0.to)" }
@@ -197,8 +210,17 @@ struct MigrationRenderer {
         addedTo.append(table)
       case .createIndex(let index): names[.addIndex, default: []].append(index.name)
       case .dropIndex(let index): names[.dropIndex, default: []].append(index.name)
-      case .dropObject(let object, _): names[.drop, default: []].append(object.name)
-      case .createObject(let object): names[.create, default: []].append(object.name)
+      case .dropObject(let object, _):
+        if recreated[SQLName.folded(object.name)] == nil { names[.drop, default: []].append(object.name) }
+      case .createObject(let object):
+        if case .fullTextIndex(let index) = object, let content = index.content, rebuilt.contains(SQLName.folded(content.table)) {
+          continue
+        }
+        if dropped.contains(SQLName.folded(object.name)) {
+          names[.change, default: []].append(object.name)
+        } else {
+          names[.create, default: []].append(object.name)
+        }
       }
     }
     part("rename", names[.rename] ?? [], noun: "names")
@@ -206,6 +228,7 @@ struct MigrationRenderer {
     part("check", names[.check] ?? [], noun: "columns")
     part(dialect.changing(table: "").fileNameVerb, names[.rebuild] ?? [], noun: "tables")
     part("create", names[.create] ?? [], noun: "tables")
+    part("change", names[.change] ?? [], noun: "objects")
     part("add", names[.addColumn] ?? [], noun: "columns", tables: addedTo)
     part("add", names[.addIndex] ?? [], noun: "indexes")
     if parts.isEmpty { part("drop", names[.dropIndex] ?? [], noun: "indexes") }
@@ -228,7 +251,7 @@ struct MigrationRenderer {
   }
 
   /// The groups of names a file name lists, in its order.
-  private enum FileNamePart { case rename, drop, check, rebuild, create, addColumn, addIndex, dropIndex }
+  private enum FileNamePart { case rename, drop, check, rebuild, create, change, addColumn, addIndex, dropIndex }
 
   private static func list(_ names: [String]) -> String {
     switch names.count {

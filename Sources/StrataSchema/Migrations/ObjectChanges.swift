@@ -4,7 +4,9 @@
 /// A declaration is compared as the database keeps it: the `CREATE` text of each object it makes
 /// (a full-text index with external content makes a virtual table and three triggers). One that
 /// is new is created; one whose objects differ is dropped and created again, and so is a
-/// full-text index whose content table is rebuilt, so that it is rebuilt from the copied rows.
+/// full-text index whose content table is rebuilt in a way that changes the rows it indexed (their
+/// rowids or the indexed values), so that it is made again from the copied rows. A rebuild that
+/// keeps them keeps the index as it is: the rebuild recreates its triggers with the table.
 /// An object the snapshot recorded as declared by a model, which no model declares now, is
 /// dropped; objects no model ever declared are the migrations' own and are kept.
 struct ObjectChanges {
@@ -15,12 +17,12 @@ struct ObjectChanges {
   ///   - declared: The models' declarations.
   ///   - desired: The objects the declarations make, as the database keeps them.
   ///   - recorded: The objects models declared when the last migration was written (folded).
-  ///   - rebuiltTables: The tables this migration rebuilds.
+  ///   - rebuilds: The tables this migration rebuilds.
   ///   - unmanaged: The names of `// @Unmanaged` models, whose objects the migrations alone make
   ///     (folded).
   init(
     current: SchemaIntrospector.Introspection, declared: [DeclaredObject], desired: [SchemaObject],
-    recorded: Set<String>, rebuiltTables: Set<String>, unmanaged: Set<String> = []
+    recorded: Set<String>, rebuilds: [SchemaChanges.Rebuild], unmanaged: Set<String> = []
   ) {
     let existing = Dictionary(current.objects.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
     let wanted = Dictionary(desired.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -34,13 +36,13 @@ struct ObjectChanges {
       let unchanged = names.allSatisfy { name in
         existing[name].map { $0.sql == wanted[name]?.sql } ?? false
       }
-      let contentRebuilt: Bool
-      if case .fullTextIndex(let index) = declaration, let content = index.content {
-        contentRebuilt = rebuiltTables.contains(SQLName.folded(content.table))
-      } else {
-        contentRebuilt = false
+      var contentChanges = false
+      if case .fullTextIndex(let index) = declaration, let content = index.content,
+        let rebuild = rebuilds.first(where: { SQLName.folded($0.table.name) == SQLName.folded(content.table) })
+      {
+        contentChanges = !rebuild.keepsRowidsAndValues(of: index.columns)
       }
-      guard !unchanged || contentRebuilt else { continue }
+      guard !unchanged || contentChanges else { continue }
       names.compactMap { existing[$0] }.forEach(drop)
       steps.append(.createObject(declaration))
     }

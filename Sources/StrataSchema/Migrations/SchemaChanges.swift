@@ -50,6 +50,8 @@ struct SchemaChanges {
   }
 
   /// How a column of a rebuilt table takes the old rows' values.
+  ///
+  /// (See ``Rebuild/keepsRowidsAndValues(of:)`` for when the copied rows are the old ones.)
   struct Source: Equatable {
     /// The column of the new table.
     var column: String
@@ -166,11 +168,11 @@ struct SchemaChanges {
     sortSteps()
   }
 
-  /// The tables the steps rebuild, folded.
-  var rebuiltTables: Set<String> {
-    Set(steps.compactMap { step in
-      if case .rebuild(let rebuild) = step { SQLName.folded(rebuild.table.name) } else { nil }
-    })
+  /// The tables the steps rebuild.
+  var rebuilds: [Rebuild] {
+    steps.compactMap { step in
+      if case .rebuild(let rebuild) = step { rebuild } else { nil }
+    }
   }
 
   /// Found table by table; run phase by phase (a stable sort keeps the models' order).

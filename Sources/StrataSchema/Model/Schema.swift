@@ -65,6 +65,12 @@ public struct TableSchema: Hashable, Sendable {
     }
   }
 
+  /// The `INTEGER` primary key column, which is the rowid itself; nil when the table keeps a
+  /// rowid of its own.
+  public var integerKey: ColumnSchema? {
+    columns.first { $0.primaryKey != nil && $0.type == .integer }
+  }
+
   /// The column called `name`, if any.
   public func column(named name: String) -> ColumnSchema? {
     columns.first { $0.name == name }

@@ -31,9 +31,7 @@ struct TableRebuild {
     var values = rebuild.sources.map(\.expression)
     // A table without an INTEGER PRIMARY KEY keeps its rows' rowids, which other data (an FTS
     // index with external content, say) may hold.
-    if !table.isWithoutRowID, !rebuild.current.isWithoutRowID,
-      !table.columns.contains(where: { $0.primaryKey != nil && $0.type == .integer })
-    {
+    if rebuild.copiesRowids {
       targets.insert("rowid", at: 0)
       values.insert("rowid", at: 0)
     }

@@ -113,9 +113,7 @@ extension ModelTranslator {
         "the FTS5 index '\(type.qualifiedName)' indexes \(NameRules.display(column.name)), which its content table \(NameRules.display(tableName)) has no column of; an index with a content table reads each column from it by name",
         at: model.columns.first { $0.columnName == column.name }?.location ?? location)
     }
-    // An integer key is the rowid itself; any other table keeps a rowid of its own.
-    let integerKey = content.columns.first { $0.primaryKey != nil && $0.type == .integer }
-    index.content = .init(table: tableName, rowidColumn: integerKey?.name ?? "rowid", replacingKeys: content.uniqueKeys)
+    index.content = .init(table: tableName, rowidColumn: content.integerKey?.name ?? "rowid", replacingKeys: content.uniqueKeys)
     return index
   }
 
