@@ -92,6 +92,12 @@ final class PostgreSQLServer: @unchecked Sendable {
     // The server inherits pg_ctl's output, so it goes to the log, not to pipes that would stay
     // open for as long as the server runs.
     try run([pgCtl, "--pgdata=" + data, "--log=" + log, "--wait", "--options=-c listen_addresses='' -k \(folder) -p 5432 -c fsync=off", "start"], false)
+    // `atexit` stops it when this process exits normally; a process killed by a signal (Ctrl-C in
+    // `generate-migrations`, a test run stopped) runs no exit handler, and would leave the server
+    // running until the machine restarts.
+    try ChildProcess.afterProcessEnds(
+      getpid(), run: (asUser.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + [pgCtl, "--pgdata=" + data, "--mode=immediate", "stop"],
+      removing: folder)
   }
 
   /// Stops the throwaway server and removes its folder; a named server is left as it was.

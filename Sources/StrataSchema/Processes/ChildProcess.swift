@@ -27,19 +27,23 @@ package struct ChildProcess: Sendable {
 
   package let pid: pid_t
   private let program: String
-  private let folder: String
-  private let capturing: Bool
+  /// Where its input and what it prints are kept, when it reads input or its output is kept.
+  private let folder: String?
 
-  /// Starts `command` (a path and its arguments), reading `input`, in `directory` when one is
-  /// given. Without `capturing`, what it prints goes nowhere.
+  /// Starts `command` (a path and its arguments), reading `input` (or nothing), in `directory`
+  /// when one is given. Without `capturing`, what it prints goes nowhere.
   package static func start(_ command: [String], input: String? = nil, directory: String? = nil, capturing: Bool = true) throws -> ChildProcess {
     precondition(!command.isEmpty, "a command names a program")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let inputPath = (folder as NSString).appendingPathComponent("in")
-    try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
-    let outputPath = capturing ? (folder as NSString).appendingPathComponent("out") : "/dev/null"
-    let errorPath = capturing ? (folder as NSString).appendingPathComponent("err") : "/dev/null"
+    var folder: String?
+    if input != nil || capturing {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-run-\(UUID().uuidString)").path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      folder = path
+    }
+    let inputPath = input == nil ? "/dev/null" : (folder! as NSString).appendingPathComponent("in")
+    if let input { try Data(input.utf8).write(to: URL(fileURLWithPath: inputPath)) }
+    let outputPath = capturing ? (folder! as NSString).appendingPathComponent("out") : "/dev/null"
+    let errorPath = capturing ? (folder! as NSString).appendingPathComponent("err") : "/dev/null"
 
     // posix_spawn has no portable way to change directory (glibc's addchdir_np is not imported
     // into Swift), so a shell changes it and then becomes the program.
@@ -55,10 +59,18 @@ package struct ChildProcess: Sendable {
     var pid: pid_t = 0
     let failure = posix_spawn(&pid, spawned[0], &actions, nil, argv, environ)
     guard failure == 0 else {
-      try? FileManager.default.removeItem(atPath: folder)
+      if let folder { try? FileManager.default.removeItem(atPath: folder) }
       throw InputError("could not run \(command[0]): \(String(cString: strerror(failure)))")
     }
-    return ChildProcess(pid: pid, program: (command[0] as NSString).lastPathComponent, folder: folder, capturing: capturing)
+    return ChildProcess(pid: pid, program: (command[0] as NSString).lastPathComponent, folder: folder)
+  }
+
+  /// Runs `command` once the process `pid` has ended, however it ended, and then removes
+  /// `folder`: from a shell that outlives this process, which polls every second. For cleaning up
+  /// what an exit handler cannot promise to, since a process killed by a signal runs none.
+  package static func afterProcessEnds(_ pid: pid_t, run command: [String], removing folder: String) throws {
+    let script = #"pid=$1; folder=$2; shift 2; while kill -0 "$pid" 2>/dev/null; do sleep 1; done; "$@"; rm -rf "$folder""#
+    _ = try start(["/bin/sh", "-c", script, "sh", String(pid), folder] + command, capturing: false)
   }
 
   /// Runs `command` to its end, or kills it after `timeout` seconds and throws ``Timeout``.
@@ -90,12 +102,12 @@ package struct ChildProcess: Sendable {
       guard Date() > deadline else { return nil }
       kill(pid, SIGKILL)
       _ = waitpid(pid, &status, 0)
-      try? FileManager.default.removeItem(atPath: folder)
+      if let folder { try? FileManager.default.removeItem(atPath: folder) }
       throw Timeout(program: program, seconds: timeout)
     }
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { if let folder { try? FileManager.default.removeItem(atPath: folder) } }
     let read = { (name: String) in
-      capturing ? (try? String(contentsOfFile: (folder as NSString).appendingPathComponent(name), encoding: .utf8)) ?? "" : ""
+      folder.flatMap { try? String(contentsOfFile: ($0 as NSString).appendingPathComponent(name), encoding: .utf8) } ?? ""
     }
     // WEXITSTATUS, or a code for the signal that ended it.
     let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
