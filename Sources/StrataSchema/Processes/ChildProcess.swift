@@ -54,15 +54,35 @@ package struct ChildProcess: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    closeInheritedFiles(&actions, &attributes)
     let argv = spawned.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let failure = posix_spawn(&pid, spawned[0], &actions, nil, argv, environ)
+    let failure = posix_spawn(&pid, spawned[0], &actions, &attributes, argv, environ)
     guard failure == 0 else {
       if let folder { try? FileManager.default.removeItem(atPath: folder) }
       throw InputError("could not run \(command[0]): \(String(cString: strerror(failure)))")
     }
     return ChildProcess(pid: pid, program: (command[0] as NSString).lastPathComponent, folder: folder)
+  }
+
+  /// Has the program start with only its input and outputs open. A descriptor this process
+  /// inherited without close-on-exec (the write end of the pipe a plugin reads this tool's
+  /// output from, say) would otherwise stay open in a program that outlives it, and the reader
+  /// would wait for its end forever.
+  private static func closeInheritedFiles(_ actions: inout posix_spawn_file_actions_t, _ attributes: inout posix_spawnattr_t) {
+    #if canImport(Darwin)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+    #else
+    // glibc 2.34 has it, but Swift's Glibc module does not declare it.
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+      _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
+    #endif
   }
 
   /// Runs `command` once the process `pid` has ended, however it ended, and then removes
