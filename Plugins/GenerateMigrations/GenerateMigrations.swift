@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]
-/// [--allow-data-loss] [--accept-edits] [--code]`
+/// [--allow-data-loss] [--accept-edits] [--code] [--mark-release NAME]`
 ///
 /// Runs `strata migrations` for each non-test target that depends on Strata or StrataPostgreSQL
 /// (or those named
@@ -70,6 +70,7 @@ struct Options {
   var allowDataLoss: Bool
   var acceptEdits: Bool
   var code: Bool
+  var markRelease: String?
 
   init(_ arguments: [String]) throws {
     var extractor = ArgumentExtractor(arguments)
@@ -78,9 +79,11 @@ struct Options {
     allowDataLoss = extractor.extractFlag(named: "allow-data-loss") > 0
     acceptEdits = extractor.extractFlag(named: "accept-edits") > 0
     code = extractor.extractFlag(named: "code") > 0
-    if !extractor.remainingArguments.isEmpty {
+    let releases = extractor.extractOption(named: "mark-release")
+    markRelease = releases.last
+    if !extractor.remainingArguments.isEmpty || releases.count > 1 {
       throw PluginError(
-        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits and --code")
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits, --code and --mark-release NAME (once)")
     }
   }
 }
@@ -125,6 +128,7 @@ final class Run {
     if options.check { arguments.append("--check") }
     if options.allowDataLoss { arguments.append("--allow-data-loss") }
     if options.acceptEdits { arguments.append("--accept-edits") }
+    if let release = options.markRelease { arguments += ["--mark-release", release] }
     // The checked-in code is among the target's files; once there, it is kept up to date.
     let code = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
     let generated = [code, directory.appending(path: "Generated/StrataSchemaModels.swift").standardizedFileURL]

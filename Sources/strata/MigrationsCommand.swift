@@ -46,6 +46,12 @@ struct MigrationsCommand: ParsableCommand {
   @Flag(help: "Accept edited migrations into the checksums.")
   var acceptEdits = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Record in strata.json that a release ships with the latest migration, for a compatibility window of releases (\"compatibleWith\": {\"releases\": 2}).",
+      valueName: "name"))
+  var markRelease: String?
+
   /// The exit status of `--check` when the models need a migration or a file is out of date.
   static let outOfDate: Int32 = 2
 
@@ -53,6 +59,10 @@ struct MigrationsCommand: ParsableCommand {
 
   func validate() throws {
     if options.inputs.isEmpty { throw ValidationError("give the model files, or the directories that hold them") }
+    if check, markRelease != nil { throw ValidationError("--mark-release writes strata.json, which --check does not") }
+    if let markRelease, markRelease.isEmpty || markRelease.contains(where: \.isNewline) {
+      throw ValidationError("--mark-release takes a release's name, such as 2.3")
+    }
   }
 
   func run() throws {
@@ -71,13 +81,30 @@ struct MigrationsCommand: ParsableCommand {
     var status: Int32 = 0
     for database in ModuleDatabase.all(of: models, migrations: migrations) {
       let codeFiles = database.schemaName == nil ? checkedInCode?.contents(for: generator, models: models) ?? [] : []
-      status = max(status, try plan(database, codeFiles: codeFiles))
+      status = max(status, try plan(database, codeFiles: codeFiles, settings: settings))
     }
+    if let markRelease, status == 0 { try mark(release: markRelease, settings: settings) }
     return status
   }
 
+  /// Records that `release` ships with the latest migration of the main database.
+  private func mark(release: String, settings: MigrationSettings) throws {
+    let files = try MigrationFiles(directory: migrations, root: options.root)
+    guard let latest = files.files.last else {
+      throw InputError("there is no migration yet for release \(release) to ship with")
+    }
+    var settings = settings
+    let number = latest.number
+    if try settings.markRelease(release, at: number) {
+      try AtomicFile.write(settings.text, to: MigrationSettings.path(migrations: migrations))
+      print("\(moduleName): marked release \(release) at migration \(latest.name) in \(MigrationSettings.path(migrations: migrations)).")
+    } else {
+      print("\(moduleName): release \(release) is marked at migration \(latest.name) already.")
+    }
+  }
+
   /// Plans one database's next migration, and keeps its snapshot, diagram and checksums current.
-  private func plan(_ database: ModuleDatabase, codeFiles: [(path: String, text: String)]) throws -> Int32 {
+  private func plan(_ database: ModuleDatabase, codeFiles: [(path: String, text: String)], settings: MigrationSettings) throws -> Int32 {
     let models = database.models
     let migrations = database.migrationsDirectory(self.migrations)
     let snapshot = self.snapshot.map(database.file(besides:))
@@ -99,10 +126,18 @@ struct MigrationsCommand: ParsableCommand {
       throw DiagnosticsError(errors)
     }
 
+    // The window's migration numbers are the main database's.
+    let window =
+      database.schemaName == nil
+      ? try CompatibilityWindow.resolve(
+        settings, files: files.files, at: SourceLocation(path: MigrationSettings.path(migrations: migrations), line: 1, column: 1))
+      : nil
     let plan = try MigrationPlanner.plan(
       models: models, migrations: files, moduleName: moduleName, allowDataLoss: allowDataLoss,
-      previousSnapshot: snapshot.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) })
+      previousSnapshot: snapshot.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) },
+      window: window)
     let diagramText = SchemaDiagram.markdown(plan.schema, moduleName: moduleName)
+    for line in plan.pending { print("\(moduleName): \(line).") }
 
     if check {
       var problems: [String] = []

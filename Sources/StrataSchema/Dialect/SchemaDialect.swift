@@ -125,7 +125,7 @@ extension SchemaDialect {
     case .dropTable(let table): ["DROP TABLE \(SQLQuoting.identifier(table.name));"]
     case .dropColumn(let table, let column):
       ["ALTER TABLE \(SQLQuoting.identifier(table)) DROP COLUMN \(SQLQuoting.identifier(column));"]
-    case .check, .rebuild, .createTable, .addColumn, .createIndex, .dropObject, .createObject: []
+    case .check, .rebuild, .createTable, .addColumn, .createIndex, .dropObject, .createObject, .expand, .contract: []
     }
   }
 }

@@ -96,10 +96,15 @@ public struct ModuleGeneration: Sendable {
         var isDirectory: ObjCBool = false
         // A PostgreSQL target's migrations are checked by `generate-migrations`, which starts a
         // server: a build must not need one.
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-          try MigrationSettings.read(migrations: migrations).dialect == .sqlite
-        {
-          ToolOutput.report(try MigrationDrift.warnings(models: database.models, migrations: files, histories: &runHistories))
+        let settings = try MigrationSettings.read(migrations: migrations)
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue, settings.dialect == .sqlite {
+          // The window's migration numbers are the main database's.
+          let window =
+            database.schemaName == nil
+            ? try CompatibilityWindow.resolve(
+              settings, files: files.files, at: SourceLocation(path: MigrationSettings.path(migrations: migrations), line: 1, column: 1))
+            : nil
+          ToolOutput.report(try MigrationDrift.warnings(models: database.models, migrations: files, histories: &runHistories, window: window))
         }
         if let name = database.schemaName { attached.append((name, files)) } else { main = files }
       }

@@ -13,8 +13,11 @@ public enum MigrationDrift {
   ///
   /// - Throws: ``DiagnosticsError`` at the statement that fails, or that a migration may not
   ///   contain (`COMMIT`, `VACUUM`, …), as it would at launch.
-  public static func warnings(models: ModelSet, migrations: MigrationFiles) throws -> [Diagnostic] {
-    try warnings(models: models, migrations: migrations, replay: .runningEveryStatement(after: nil)).warnings
+  ///
+  /// With a compatibility window, what the migrations keep for the window's older schemas is
+  /// expected, and what the window no longer needs is a change to make.
+  public static func warnings(models: ModelSet, migrations: MigrationFiles, window: CompatibilityWindow? = nil) throws -> [Diagnostic] {
+    try warnings(models: models, migrations: migrations, replay: .runningEveryStatement(after: nil), window: window).warnings
   }
 
   /// ``warnings(models:migrations:)``, running only what `histories` has not seen run: nothing
@@ -22,18 +25,18 @@ public enum MigrationDrift {
   /// files after the longest history that ran when migrations were added. Records the run in
   /// `histories`.
   public static func warnings(
-    models: ModelSet, migrations: MigrationFiles, histories: inout RunMigrationHistories
+    models: ModelSet, migrations: MigrationFiles, histories: inout RunMigrationHistories, window: CompatibilityWindow? = nil
   ) throws -> [Diagnostic] {
     let (key, mode) = histories.replay(of: migrations, functions: models.functions)
-    let (warnings, checkpoint) = try self.warnings(models: models, migrations: migrations, replay: mode)
+    let (warnings, checkpoint) = try self.warnings(models: models, migrations: migrations, replay: mode, window: window)
     histories.record(key, checkpoint)
     return warnings
   }
 
   private static func warnings(
-    models: ModelSet, migrations: MigrationFiles, replay: ReplayMode
+    models: ModelSet, migrations: MigrationFiles, replay: ReplayMode, window: CompatibilityWindow?
   ) throws -> (warnings: [Diagnostic], checkpoint: ReplayCheckpoint?) {
-    let comparison = try MigrationPlanner.compare(models, with: migrations, replay: replay)
+    let comparison = try MigrationPlanner.compare(models, with: migrations, replay: replay, window: window)
     let tables = Dictionary(
       models.tables.map { (SQLName.folded($0.tableName), $0) }, uniquingKeysWith: { first, _ in first })
     let renderer = MigrationRenderer(renames: comparison.renames, changes: comparison.changes, current: comparison.current)

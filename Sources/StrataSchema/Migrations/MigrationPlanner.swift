@@ -16,6 +16,9 @@ public struct MigrationPlan: Sendable {
   public var snapshot: String
   /// That schema, for the diagram.
   public var schema: Schema
+  /// What earlier migrations keep for older schemas in the compatibility window, one line each:
+  /// what a later migration drops once the window moves.
+  public var pending: [String] = []
 }
 
 /// Compares a module's models with its migrations.
@@ -33,19 +36,20 @@ public enum MigrationPlanner {
   ///   - allowDataLoss: Whether the migration may drop tables and columns, deleting their data.
   ///   - previousSnapshot: The text of the schema snapshot as the last migration left it, for the
   ///     types the models read each column as then.
+  ///   - window: The older schemas that must keep working (``CompatibilityWindow``).
   /// - Throws: ``DiagnosticsError`` listing every change the planner cannot write, at the model's
   ///   line, or a failing migration file.
   public static func plan(
     models: ModelSet, migrations: MigrationFiles, moduleName: String, allowDataLoss: Bool = false,
-    previousSnapshot: String? = nil
+    previousSnapshot: String? = nil, window: CompatibilityWindow? = nil
   ) throws -> MigrationPlan {
     let dialect = models.schemaDialect
     let comparison = try compare(
       models, with: migrations, replay: .readingSchema, recorded: previousSnapshot.flatMap(SchemaSnapshot.record),
-      dialect: dialect)
+      dialect: dialect, window: window)
     let (renames, changes) = (comparison.renames, comparison.changes)
 
-    var problems = renames.problems + changes.problems + comparison.unmanagedProblems
+    var problems = comparison.compatibility.problems + renames.problems + changes.problems + comparison.unmanagedProblems
     let steps = SchemaChange.steps(renames: renames, changes: changes)
     if steps.contains(where: \.losesData), !allowDataLoss { problems += consentProblems(steps) }
     if !problems.isEmpty {
@@ -57,10 +61,11 @@ public enum MigrationPlanner {
               ?? SourceLocation(path: migrations.directory, line: 1, column: 1))
         })
     }
+    let pending = comparison.compatibility.pendingLines
     guard !steps.isEmpty else {
       return MigrationPlan(
-        newMigration: nil, snapshot: snapshot(comparison.before, models, moduleName: moduleName, dialect: dialect),
-        schema: comparison.before.schema)
+        newMigration: nil, snapshot: snapshot(comparison.before, models, moduleName: moduleName, dialect: dialect, pending: pending),
+        schema: comparison.before.schema, pending: pending)
     }
 
     let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current, dialect: dialect)
@@ -73,7 +78,11 @@ public enum MigrationPlanner {
       ObjectChanges(
         current: final, declared: models.schema.objects, desired: comparison.desiredObjects, recorded: [], rebuilds: []))
     let history = RenameHistory(migrations.files + [.generated(sql)])
-    guard RenamePlan(current: finalSchema, desired: comparison.desired, models: comparison.tables, history: history).isEmpty,
+    guard
+      RenamePlan(
+        current: comparison.compatibility.withoutRenamedColumns(finalSchema), desired: comparison.modelsSchema, models: comparison.tables,
+        history: history
+      ).isEmpty,
       remaining.isEmpty
     else {
       throw InputError("the generated migration does not produce the models' schema; please report this with the models:\n\(sql)")
@@ -81,7 +90,8 @@ public enum MigrationPlanner {
     return MigrationPlan(
       newMigration: MigrationPlan.NewMigration(
         fileName: migrations.nextNumber + "_" + renderer.fileDescription + ".sql", sql: sql, summary: renderer.summary),
-      snapshot: snapshot(final, models, moduleName: moduleName, dialect: dialect), schema: final.schema)
+      snapshot: snapshot(final, models, moduleName: moduleName, dialect: dialect, pending: pending), schema: final.schema,
+      pending: pending)
   }
 
   /// What the changes would delete, each said as a problem with the way to allow it.
@@ -117,7 +127,7 @@ public enum MigrationPlanner {
               table: object.name, column: nil,
               message: "the full-text table \(NameRules.display(object.name)) holds its own text (it has no content table) and no model declares it any more, so dropping it would delete its rows; \(allow)"))
         }
-      case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject:
+      case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject, .expand, .contract:
         break
       }
     }
@@ -136,7 +146,8 @@ public enum MigrationPlanner {
 
   /// The snapshot of `introspection`, with what the managed models read and their renames.
   private static func snapshot(
-    _ introspection: SchemaIntrospector.Introspection, _ models: ModelSet, moduleName: String, dialect: any SchemaDialect
+    _ introspection: SchemaIntrospector.Introspection, _ models: ModelSet, moduleName: String, dialect: any SchemaDialect,
+    pending: [String]
   ) -> String {
     let managed = models.tables.filter { !$0.isUnmanaged && $0.kind == .table }
     return SchemaSnapshot.text(
@@ -144,8 +155,8 @@ public enum MigrationPlanner {
       columns: managed.flatMap { model in
         model.columns.map { .init(table: model.tableName, column: $0.columnName, type: $0.storedType, renamedFrom: $0.previousColumnName) }
       },
-      renamedTables: managed.compactMap { model in model.previousTableName.map { (model.tableName, $0) } }, moduleName: moduleName,
-      dialect: dialect)
+      renamedTables: managed.compactMap { model in model.previousTableName.map { (model.tableName, $0) } }, pending: pending,
+      moduleName: moduleName, dialect: dialect)
   }
 
   /// What the migrations produce, and what it takes to reach the models from there.
@@ -154,7 +165,10 @@ public enum MigrationPlanner {
     let before: SchemaIntrospector.Introspection
     /// The same after the renames the models ask for.
     let current: SchemaIntrospector.Introspection
+    /// The models' schema, widened with what the compatibility window keeps.
     let desired: Schema
+    /// The models' schema alone.
+    let modelsSchema: Schema
     /// The objects the models' declarations make, as the database keeps them.
     let desiredObjects: [SchemaObject]
     let renames: RenamePlan
@@ -170,6 +184,8 @@ public enum MigrationPlanner {
     let unmanagedProblems: [SchemaChanges.Problem]
     /// The tables of unmanaged models, folded: the migrations' alone.
     let unmanaged: Set<String>
+    /// What the compatibility window keeps, and what it cannot.
+    let compatibility: CompatibilityPlan
 
     /// `schema` without the tables of unmanaged models, which the planner leaves out of both
     /// sides of a comparison.
@@ -189,17 +205,19 @@ public enum MigrationPlanner {
   ///   - recorded: What the snapshot recorded of the models when the last migration was written.
   static func compare(
     _ models: ModelSet, with migrations: MigrationFiles, replay: ReplayMode,
-    recorded: SchemaSnapshot.Record? = nil, dialect: (any SchemaDialect)? = nil
+    recorded: SchemaSnapshot.Record? = nil, dialect: (any SchemaDialect)? = nil, window: CompatibilityWindow? = nil
   ) throws -> Comparison {
     let dialect = dialect ?? models.schemaDialect
     var creators: [String: SourceLocation] = [:]
     if case .runningEveryStatement(let checkpoint?) = replay {
       for (table, path) in checkpoint.creators { creators[table] = SourceLocation(path: path, line: 1, column: 1) }
     }
+    var windowSchemas: [(number: Int, schema: Schema)] = []
     var database = try dialect.replay(migrations.files, replay) { file, database in
       for name in try database.tableNames() where creators[SQLName.folded(name)] == nil {
         creators[SQLName.folded(name)] = SourceLocation(path: file.path, line: 1, column: 1)
       }
+      if let window, file.number >= window.start { windowSchemas.append((file.number, try database.introspect().schema)) }
     }
     // Taken before the renames below change the database.
     var checkpoint: ReplayCheckpoint?
@@ -220,16 +238,20 @@ public enum MigrationPlanner {
     let unmanaged = Set(models.tables.filter(\.isUnmanaged).map { SQLName.folded($0.tableName) })
     func managed(_ schema: Schema) -> Schema { Self.managed(schema, unmanaged: unmanaged) }
     let allDesired = try desiredSchema(models, dialect: dialect)
-    let desired = managed(allDesired)
+    let managedModels = tables.filter { !$0.value.isUnmanaged }
+    var compatibility = CompatibilityPlan(
+      window: window, recorded: Expansion.recorded(in: migrations.files), current: managed(before.schemaWithGeneratedColumns),
+      desired: managed(allDesired), models: managedModels, windowSchemas: windowSchemas, latest: migrations.files.last?.number ?? 0)
+    // What the models ask for, and what older schemas in the window still need.
+    let desired = compatibility.widened(managed(allDesired), current: managed(before.schemaWithGeneratedColumns))
     // A view or trigger may read a table the migrations alone make (an unmanaged model's, which
     // may have more columns than the model reads): it is created over that table as it is.
     let managedTables = Set(desired.tables.map { SQLName.folded($0.name) })
     let otherTables = before.schemaWithGeneratedColumns.tables.filter { !managedTables.contains(SQLName.folded($0.name)) }
     let desiredObjects = try self.desiredObjects(models, over: desired.tables + otherTables, dialect: dialect)
-    let managedModels = tables.filter { !$0.value.isUnmanaged }
 
     let renames = RenamePlan(
-      current: managed(before.schema), desired: desired, models: managedModels,
+      current: compatibility.withoutRenamedColumns(managed(before.schema)), desired: managed(allDesired), models: managedModels,
       history: RenameHistory(migrations.files, recorded: recorded?.renames))
     if !renames.isEmpty {
       // Dropping a column rewrites the table's rows, which a schema-only replay does not have.
@@ -274,21 +296,31 @@ public enum MigrationPlanner {
       ).steps.compactMap { step -> String? in
         if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
       })
+    // The triggers that keep a renamed column in step are the planner's, not a dependent that
+    // stops its drop.
+    let keepingTriggers = compatibility.triggerNames
     var changes = SchemaChanges(
       current: managed(current.schemaWithGeneratedColumns), desired: desired,
-      dependents: current.dependents.filter { !objectsDropped.contains(SQLName.folded($0.name)) },
+      dependents: current.dependents.filter {
+        !objectsDropped.contains(SQLName.folded($0.name)) && !keepingTriggers.contains(SQLName.folded($0.name))
+      },
       formerlyConventional: Set(conventional), readings: readings, takenOver: takenOver,
       caseRules: Dictionary(managedModels.values.map { ($0.tableName, $0.caseRules) }, uniquingKeysWith: { first, _ in first }),
-      recordedColumns: Set(recorded.map { Array($0.types.keys) } ?? []), dialect: dialect)
+      recordedColumns: Set(recorded.map { Array($0.types.keys) } ?? []), retired: compatibility.retired, dialect: dialect)
     changes.include(
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
         rebuilds: changes.rebuilds, unmanaged: unmanaged))
+    changes.include(expansions: compatibility.new)
+    compatibility.lint(
+      current: managed(current.schemaWithGeneratedColumns), desired: desired, renames: renames, currentObjects: current.objects,
+      desiredObjects: desiredObjects)
     return Comparison(
-      before: before, current: current, desired: desired, desiredObjects: desiredObjects, renames: renames, changes: changes, creators: creators,
+      before: before, current: current, desired: desired, modelsSchema: managed(allDesired), desiredObjects: desiredObjects, renames: renames,
+      changes: changes, creators: creators,
       checkpoint: checkpoint,
       tables: tables, unmanagedProblems: try unmanagedProblems(models, in: current.schema, database: database),
-      unmanaged: unmanaged)
+      unmanaged: unmanaged, compatibility: compatibility)
   }
 
   /// What an unmanaged model reads that the migrations' table or view lacks: the table itself, or

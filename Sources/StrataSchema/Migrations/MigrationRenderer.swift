@@ -86,6 +86,9 @@ struct MigrationRenderer {
       if !rebuild.lostConstraints.isEmpty {
         line += "; drops \(rebuild.lostConstraints.joined(separator: ", ")), which the model does not say"
       }
+      if !rebuild.retiredColumns.isEmpty {
+        line += "; drops \(rebuild.retiredColumns.map(SQLQuoting.identifier).joined(separator: ", ")), kept for older app versions until now, whose values the renamed column holds"
+      }
       if !rebuild.droppedColumns.isEmpty {
         line += "; drops column \(rebuild.droppedColumns.map(SQLQuoting.identifier).joined(separator: ", ")), deleting its values"
       }
@@ -109,6 +112,31 @@ struct MigrationRenderer {
         line += " over \(SQLQuoting.identifier(content.table)), with the triggers that keep it in sync, and index the rows \(SQLQuoting.identifier(content.table)) has"
       }
       return [(object.name, line)]
+    case .expand(let expansion):
+      let table = SQLQuoting.identifier(expansion.table)
+      switch expansion.kind {
+      case .renamedColumn(let to):
+        let old = SQLQuoting.identifier(expansion.column ?? "")
+        return [
+          (expansion.table,
+           "copy \(old) of \(table) to \(SQLQuoting.identifier(to)), and keep \(old) for older app versions, which still read and write it: triggers keep the two in step, whichever one a version writes")
+        ]
+      case .droppedColumn:
+        return [
+          (expansion.table,
+           "keep column \(SQLQuoting.identifier(expansion.column ?? "")) of \(table), which the model no longer reads, for older app versions (rows this version inserts get its default, or NULL)")
+        ]
+      case .droppedTable:
+        return [(expansion.table, "keep table \(table), which no model declares any more, for older app versions")]
+      }
+    case .contract(let expansion, let dropsColumn):
+      let old = SQLQuoting.identifier(expansion.column ?? "")
+      var line =
+        "drop the triggers that kept \(SQLQuoting.identifier(expansion.table)).\(old) in step for older app versions (migration \(CompatibilityWindow.number(expansion.migration)) kept it; no schema in the window reads it now)"
+      if dropsColumn, let (_, new) = expansion.renamedColumns {
+        line += ", and the column, whose values \(SQLQuoting.identifier(new)) holds"
+      }
+      return [(expansion.table, line)]
     }
   }
 
@@ -121,6 +149,15 @@ struct MigrationRenderer {
     }.joined(separator: "\n")
     if steps.contains(where: \.losesData) {
       header += "\n-- This migration deletes data (see \"deleting\" above); it was written with --allow-data-loss."
+    }
+    let kept = steps.compactMap { step -> Expansion? in
+      if case .expand(let expansion) = step { expansion } else { nil }
+    }
+    if !kept.isEmpty {
+      // The lines below are the record of what is kept: the planner reads them back.
+      header += "\n-- Older app versions in the compatibility window (strata.json \"compatibleWith\") read and write what this"
+      header += "\n-- migration keeps; a later one drops it once the window starts at this migration or later:"
+      header += kept.map { "\n-- " + SQLLiteral.comment($0.marker) }.joined()
     }
     for note in dialect.liveServerNotes(for: steps) {
       header += "\n-- " + SQLLiteral.comment(note)
@@ -148,8 +185,12 @@ struct MigrationRenderer {
     }
     // Objects the migration drops first are not there for a rebuild to drop and recreate.
     var current = current
-    let dropped = Set(steps.compactMap { step in
-      if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
+    let dropped = Set(steps.flatMap { step -> [String] in
+      switch step {
+      case .dropObject(let object, _): [SQLName.folded(object.name)]
+      case .contract(let expansion, _): Expansion.sqliteTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
+      default: []
+      }
     })
     current.objects.removeAll { dropped.contains(SQLName.folded($0.name)) }
     for step in steps {
@@ -162,7 +203,7 @@ struct MigrationRenderer {
           if case .check = step { shared = (step.phase, [dialect.checksComment]) } else { shared = (step.phase, []) }
         }
         shared?.statements += statements
-      case .renames, .rebuild, .createTable, .createObject:
+      case .renames, .rebuild, .createTable, .createObject, .expand, .contract:
         flush()
         add(statements)
       }
@@ -221,9 +262,19 @@ struct MigrationRenderer {
         } else {
           names[.create, default: []].append(object.name)
         }
+      case .expand(let expansion):
+        if let (_, new) = expansion.renamedColumns {
+          names[.rename, default: []].append("\(expansion.table)_\(new)")
+        } else {
+          names[.keep, default: []].append(expansion.column.map { "\(expansion.table)_\($0)" } ?? expansion.table)
+        }
+      case .contract(let expansion, _):
+        names[.contract, default: []].append("\(expansion.table)_\(expansion.column ?? "")")
       }
     }
     part("rename", names[.rename] ?? [], noun: "names")
+    part("contract", names[.contract] ?? [], noun: "columns")
+    part("keep", names[.keep] ?? [], noun: "objects")
     part("drop", names[.drop] ?? [], noun: "objects")
     part("check", names[.check] ?? [], noun: "columns")
     part(dialect.changing(table: "").fileNameVerb, names[.rebuild] ?? [], noun: "tables")
@@ -251,7 +302,7 @@ struct MigrationRenderer {
   }
 
   /// The groups of names a file name lists, in its order.
-  private enum FileNamePart { case rename, drop, check, rebuild, create, change, addColumn, addIndex, dropIndex }
+  private enum FileNamePart { case rename, contract, keep, drop, check, rebuild, create, change, addColumn, addIndex, dropIndex }
 
   private static func list(_ names: [String]) -> String {
     switch names.count {

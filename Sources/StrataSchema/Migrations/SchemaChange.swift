@@ -26,6 +26,14 @@ enum SchemaChange {
   /// Creates what a model declares: a full-text index (with its sync triggers, indexing the
   /// rows its content table has), a view or a trigger.
   case createObject(DeclaredObject)
+  /// Keeps what the older schemas of the compatibility window read and write: a renamed
+  /// column's old name, its values copied to the new one and kept in step by triggers; a dropped
+  /// column or table, as it is. The migration's header records it (``Expansion/marker``).
+  case expand(Expansion)
+  /// Drops the triggers that kept a renamed column in step once no schema in the window reads
+  /// its old name, and the old column, whose values the new one holds (unless the table's
+  /// rebuild drops it).
+  case contract(Expansion, dropsColumn: Bool)
 
   /// A migration's steps, renames first, in the order it runs them.
   static func steps(renames: RenamePlan, changes: SchemaChanges) -> [SchemaChange] {
@@ -39,7 +47,7 @@ enum SchemaChange {
     switch self {
     case .renames: -1
     case .check: 0
-    case .dropIndex, .dropObject: 1
+    case .dropIndex, .dropObject, .contract: 1
     case .dropTable: 2
     case .rebuild: 3
     case .dropColumn: 4
@@ -47,6 +55,7 @@ enum SchemaChange {
     case .addColumn: 6
     case .createIndex: 7
     case .createObject: 8
+    case .expand: 9
     }
   }
 
@@ -58,7 +67,7 @@ enum SchemaChange {
     case .dropObject(_, let holdsData): holdsData
     case .renames(let plan): !plan.droppedColumns.isEmpty
     case .rebuild(let rebuild): !rebuild.droppedColumns.isEmpty || !rebuild.lostConstraints.isEmpty
-    case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject: false
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject, .expand, .contract: false
     }
   }
 
@@ -70,7 +79,7 @@ enum SchemaChange {
     case .dropColumn(let table, _): [table]
     case .renames(let plan): plan.droppedColumns.map(\.table)
     case .rebuild(let rebuild): rebuild.droppedColumns.isEmpty ? [] : [rebuild.table.name]
-    case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject: []
+    case .check, .dropIndex, .createTable, .addColumn, .createIndex, .createObject, .expand, .contract: []
     }
   }
 }

@@ -41,6 +41,9 @@ struct SchemaChanges {
     var lostConstraints: [String] = []
     /// Columns the rebuild drops, whose values are deleted.
     var droppedColumns: [String]
+    /// Columns the rebuild drops that were kept for older schemas under a renamed column's old
+    /// name (``Expansion``): the new column holds their values.
+    var retiredColumns: [String] = []
     /// The current indexes that belong to the models; the others are the user's, and the
     /// rebuild recreates them as they are.
     var conventionalIndexes: Set<String>
@@ -110,6 +113,8 @@ struct SchemaChanges {
   private let caseRules: [String: [CaseRule]]
   /// The columns the models had when the last migration was written, as `table.column` (folded).
   private let recordedColumns: Set<String>
+  /// Renamed columns' old names whose contract step is due, by table (folded).
+  private let retired: [String: [Expansion]]
 
   /// The steps in the order the migration runs them: by phase, and within a phase in the
   /// models' order.
@@ -130,12 +135,16 @@ struct SchemaChanges {
   ///   - caseRules: The rules of the models' enums, by table.
   ///   - recordedColumns: The models' columns the snapshot recorded, as `table.column`: a
   ///     generated column among them that no model has now was the models', and goes.
+  ///   - retired: Renamed columns' old names kept for older schemas that none in the window
+  ///     reads any more: they go without consent, their values being in the new column.
   init(
     current: Schema, desired: Schema, dependents: [SchemaObject] = [],
     formerlyConventional: Set<String> = [], readings: [String: ColumnReading] = [:], takenOver: Set<String> = [],
-    caseRules: [String: [CaseRule]] = [:], recordedColumns: Set<String> = [], dialect: any SchemaDialect = SQLiteDialect()
+    caseRules: [String: [CaseRule]] = [:], recordedColumns: Set<String> = [], retired: [Expansion] = [],
+    dialect: any SchemaDialect = SQLiteDialect()
   ) {
     self.dialect = dialect
+    self.retired = Dictionary(grouping: retired, by: { SQLName.folded($0.table) })
     self.recordedColumns = Set(recordedColumns.map(SQLName.folded))
     self.caseRules = Dictionary(caseRules.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.takenOver = Set(takenOver.map(SQLName.folded))
@@ -165,6 +174,12 @@ struct SchemaChanges {
   /// Adds the changes of the models' full-text indexes, views and triggers.
   mutating func include(_ objects: ObjectChanges) {
     steps += objects.steps
+    sortSteps()
+  }
+
+  /// Adds the expand steps that keep what the window's older schemas need.
+  mutating func include(expansions: [Expansion]) {
+    steps += expansions.map(SchemaChange.expand)
     sortSteps()
   }
 
@@ -318,6 +333,11 @@ struct SchemaChanges {
     }
     rebuiltTable.columns += keptGenerated
     let dropped = current.columns.filter { !$0.isGenerated && !desiredColumns.contains(SQLName.folded($0.name)) }
+    let retiredHere = (retired[SQLName.folded(name)] ?? []).filter { expansion in
+      dropped.contains { SQLName.folded($0.name) == SQLName.folded(expansion.column ?? "") }
+    }
+    let retiredNames = Set(retiredHere.compactMap { $0.column.map(SQLName.folded) })
+    let losing = dropped.filter { !retiredNames.contains(SQLName.folded($0.name)) }
     for column in dropped {
       for dependent in dependents where dependent.uses(column.name) && dependent.uses(name)
       {
@@ -364,12 +384,15 @@ struct SchemaChanges {
           table: rebuiltTable, current: current, reasons: reasons + added.filter { dialect.cannotAdd($0) == nil }.map {
             "column \(NameRules.display($0.name)) is added"
           },
-          sources: sources, guards: guards, lostConstraints: lost, droppedColumns: dropped.map(\.name),
+          sources: sources, guards: guards, lostConstraints: lost, droppedColumns: losing.map(\.name),
+          retiredColumns: retiredHere.compactMap(\.column),
           conventionalIndexes: Set(current.indexes.filter { isConventional($0, of: current) }.map(\.name)),
           caseRules: changedRules)))
+      steps += retiredHere.map { .contract($0, dropsColumn: false) }
       return
     }
-    steps += dropped.map { .dropColumn(table: name, column: $0.name) }
+    steps += losing.map { .dropColumn(table: name, column: $0.name) }
+    steps += retiredHere.map { .contract($0, dropsColumn: true) }
     steps += added.map { .addColumn(table: name, column: $0) }
 
     // Indexes named by the generator's convention belong to the models; others are the user's.

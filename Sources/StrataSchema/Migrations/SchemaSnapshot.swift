@@ -37,7 +37,7 @@ enum SchemaSnapshot {
 
   static func text(
     _ introspection: SchemaIntrospector.Introspection, declaredObjects: [String] = [], columns: [ModelColumn], renamedTables: [(table: String, from: String)],
-    moduleName: String, dialect: any SchemaDialect
+    pending: [String] = [], moduleName: String, dialect: any SchemaDialect
   ) -> String {
     var text = """
       -- The schema of \(SQLLiteral.comment(moduleName)) as its migrations leave it, sorted by name.
@@ -57,6 +57,11 @@ enum SchemaSnapshot {
         + (entry.renamedFrom.map { ", renamed from \(SQLQuoting.identifier($0))" } ?? "")
     }
     let objectLines = declaredObjects.sorted().map { "-- \(SQLQuoting.identifier($0))\(declaredSuffix)" }
+    // What the compatibility window keeps comes before the models' types, which are read back.
+    if !pending.isEmpty {
+      text += "\n\n-- Kept for older app versions until the compatibility window moves:\n"
+        + pending.map { "--   " + SQLLiteral.comment($0) }.joined(separator: "\n")
+    }
     // The heading is there even with no managed model, so that a table taken over later is
     // known for one.
     text += "\n\n" + ([typesHeading] + tableLines + columnLines + objectLines).joined(separator: "\n")
@@ -74,23 +79,23 @@ enum SchemaSnapshot {
       }
       guard inTypes, line.hasPrefix("-- ") else { continue }
       var rest = Substring(line.dropFirst(3))
-      guard let table = identifier(&rest) else { continue }
+      guard let table = QuotedIdentifier.read(&rest) else { continue }
       if rest == declaredSuffix {
         record.objects.insert(SQLName.folded(table))
         continue
       }
       if rest.hasPrefix(" renamed from ") {
         rest = rest.dropFirst(" renamed from ".count)
-        if let old = identifier(&rest) { record.renames.insert(SQLName.folded("\(table)<-\(old)")) }
+        if let old = QuotedIdentifier.read(&rest) { record.renames.insert(SQLName.folded("\(table)<-\(old)")) }
         continue
       }
       guard rest.first == "." else { continue }
       rest = rest.dropFirst()
-      guard let column = identifier(&rest), rest.first == " " else { continue }
+      guard let column = QuotedIdentifier.read(&rest), rest.first == " " else { continue }
       var type = rest.dropFirst()
       if let marker = type.range(of: ", renamed from ", options: .backwards) {
         var old = type[marker.upperBound...]
-        if let name = identifier(&old), old.isEmpty {
+        if let name = QuotedIdentifier.read(&old), old.isEmpty {
           record.renames.insert(SQLName.folded("\(table).\(column)<-\(name)"))
           type = type[..<marker.lowerBound]
         }
@@ -98,27 +103,5 @@ enum SchemaSnapshot {
       record.types[SQLName.folded("\(table).\(column)")] = String(type)
     }
     return inTypes ? record : nil
-  }
-
-  /// Reads a double-quoted identifier from the start of `text`.
-  private static func identifier(_ text: inout Substring) -> String? {
-    guard text.first == "\"" else { return nil }
-    var name = ""
-    var index = text.index(after: text.startIndex)
-    while index < text.endIndex {
-      if text[index] == "\"" {
-        let next = text.index(after: index)
-        guard next < text.endIndex, text[next] == "\"" else {
-          text = text[next...]
-          return name
-        }
-        name.append("\"")
-        index = text.index(after: next)
-      } else {
-        name.append(text[index])
-        index = text.index(after: index)
-      }
-    }
-    return nil
   }
 }

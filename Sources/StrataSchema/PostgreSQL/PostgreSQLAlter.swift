@@ -30,7 +30,7 @@ struct PostgreSQLAlter {
       let key = SchemaIntrospector.Introspection.constraintKey(table: current.name, constraint)
       if let name = constraintNames[key] { alter("DROP CONSTRAINT \(SQLQuoting.identifier(name))") }
     }
-    for column in rebuild.droppedColumns { alter("DROP COLUMN \(SQLQuoting.identifier(column))") }
+    for column in rebuild.droppedColumns + rebuild.retiredColumns { alter("DROP COLUMN \(SQLQuoting.identifier(column))") }
     // A generated column the model no longer has holds nothing of its own.
     for column in current.columns where column.isGenerated && table.column(named: column.name) == nil {
       alter("DROP COLUMN \(SQLQuoting.identifier(column.name))")
@@ -161,7 +161,7 @@ struct PostgreSQLAlter {
     }
     // A view that reads the table holds on to its columns' types: it is dropped before and
     // created again, as it was, after.
-    let changesColumns = !rebuild.droppedColumns.isEmpty || table.columns.contains { column in
+    let changesColumns = !rebuild.droppedColumns.isEmpty || !rebuild.retiredColumns.isEmpty || table.columns.contains { column in
       currentColumns[SQLName.folded(column.name)].map { $0.type != column.type || $0.generated != column.generated } ?? false
     }
     let dependents = changesColumns ? views.filter { $0.kind == .view && $0.uses(table.name) } : []

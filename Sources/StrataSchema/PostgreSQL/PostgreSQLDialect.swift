@@ -95,6 +95,8 @@ struct PostgreSQLDialect: SchemaDialect {
     // SQLite's triggers and FTS5).
     case .dropObject(let object, _): SQLRenderer.drop(object)
     case .createObject(let object): SQLRenderer.create(object)
+    case .expand(let expansion): PostgreSQLKeptColumn.expand(expansion)
+    case .contract(let expansion, let dropsColumn): PostgreSQLKeptColumn.contract(expansion, dropsColumn: dropsColumn)
     }
   }
 

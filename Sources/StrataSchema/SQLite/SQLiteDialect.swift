@@ -78,6 +78,9 @@ struct SQLiteDialect: SchemaDialect {
     case .createIndex(let index): [createIndex(index)]
     case .dropObject(let object, _): SQLRenderer.drop(object)
     case .createObject(let object): SQLRenderer.create(object)
+    case .expand(let expansion):
+      KeptColumnTriggers.expand(expansion, in: current.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(expansion.table) })
+    case .contract(let expansion, let dropsColumn): KeptColumnTriggers.contract(expansion, dropsColumn: dropsColumn)
     }
   }
 

@@ -20,18 +20,28 @@ final class ModelHistory {
   deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// Writes the migration the models in `source` need, if any, and updates the snapshot.
+  ///
+  /// - Parameter settings: The compatibility window and releases of `strata.json`.
   @discardableResult
-  func generate(_ source: String, allowDataLoss: Bool = false) throws -> MigrationPlan.NewMigration? {
+  func generate(_ source: String, allowDataLoss: Bool = false, settings: MigrationSettings = MigrationSettings()) throws -> MigrationPlan.NewMigration? {
+    try plan(source, allowDataLoss: allowDataLoss, settings: settings).newMigration
+  }
+
+  /// ``generate(_:allowDataLoss:settings:)``, returning the whole plan.
+  @discardableResult
+  func plan(_ source: String, allowDataLoss: Bool = false, settings: MigrationSettings = MigrationSettings()) throws -> MigrationPlan {
+    let files = try MigrationFiles(directory: directory.path, root: nil)
     let plan = try MigrationPlanner.plan(
       models: try Generator(sources: [("Models.swift", source)]).models(),
-      migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "App",
-      allowDataLoss: allowDataLoss, previousSnapshot: snapshot)
+      migrations: files, moduleName: "App",
+      allowDataLoss: allowDataLoss, previousSnapshot: snapshot,
+      window: try CompatibilityWindow.resolve(settings, files: files.files, at: SourceLocation(path: "strata.json", line: 1, column: 1)))
     if let migration = plan.newMigration {
       try migration.sql.write(to: directory.appendingPathComponent(migration.fileName), atomically: true, encoding: .utf8)
       snapshotBefore = snapshot
     }
     snapshot = plan.snapshot
-    return plan.newMigration
+    return plan
   }
 
   /// Writes a hand-written migration.

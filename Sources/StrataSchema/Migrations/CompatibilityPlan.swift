@@ -1,0 +1,283 @@
+import StrataSQL
+
+/// What a compatibility window changes in a comparison of the models with the migrations: what
+/// to keep for the older schemas in the window (recorded by earlier migrations, or new), what
+/// kept thing no schema in the window needs any more, and the planned changes an older schema's
+/// code would trip on.
+///
+/// The latest schema is always in a declared window, so anything the migrations have now is read
+/// and written by some version in it: a column the models rename, a column or table they drop,
+/// is kept (``Expansion``), and the models' schema the rest of the planner aims at is theirs plus
+/// what is kept. A change that cannot be kept compatible (a type, a new constraint an older
+/// writer can break, a renamed table) is a problem at the model's line that names the oldest
+/// schema in the window it breaks.
+struct CompatibilityPlan {
+  /// Kept by earlier migrations, still needed, or kept by this one: what the models' schema is
+  /// widened with.
+  private(set) var kept: [Expansion] = []
+  /// What this migration starts keeping: its expand steps.
+  private(set) var new: [Expansion] = []
+  /// Renamed columns' old names no schema in the window reads any more: this migration drops
+  /// them and their triggers. (A kept column or table the models dropped goes the ordinary way,
+  /// with consent, once it is no longer kept.)
+  private(set) var retired: [Expansion] = []
+  /// Changes the window's schemas cannot live with.
+  private(set) var problems: [SchemaChanges.Problem] = []
+
+  private let window: CompatibilityWindow?
+  /// The schemas in the window, oldest first, by the number of the migration that leaves each.
+  private let windowSchemas: [(number: Int, schema: Schema)]
+  private let latest: Int
+
+  /// - Parameters:
+  ///   - recorded: What the migrations' headers say they keep.
+  ///   - current: The schema the migrations produce (managed tables, generated columns included).
+  ///   - desired: The models' schema.
+  ///   - windowSchemas: The schemas in the window, oldest first, where the replay saw them.
+  ///   - latest: The number of the last migration.
+  init(
+    window: CompatibilityWindow?, recorded: [Expansion], current: Schema, desired: Schema, models: [String: TableModel],
+    windowSchemas: [(number: Int, schema: Schema)], latest: Int
+  ) {
+    self.window = window
+    self.windowSchemas = windowSchemas
+    self.latest = latest
+    let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    let present = recorded.filter { expansion in
+      guard let table = currentTables[SQLName.folded(expansion.table)] else { return false }
+      return expansion.column.map { column in table.columns.contains { SQLName.folded($0.name) == SQLName.folded(column) } } ?? true
+    }
+    kept = present.filter { !$0.isDue(in: window) }
+    retired = present.filter { $0.isDue(in: window) && $0.renamedColumns != nil }
+    guard window != nil else { return }
+
+    let keptNames = Set((kept + retired).map(Self.key))
+    let renamedTables = Set(models.values.compactMap { $0.previousTableName.map(SQLName.folded) })
+    for table in desired.tables {
+      guard let existing = currentTables[SQLName.folded(table.name)] else { continue }
+      let model = models[table.name]
+      let desiredColumns = Set(table.columns.map { SQLName.folded($0.name) })
+      var renamedAway: Set<String> = []
+      for column in model?.columns ?? [] {
+        guard let previous = column.previousColumnName, SQLName.folded(previous) != SQLName.folded(column.columnName),
+          let old = existing.column(folded: previous), existing.column(folded: column.columnName) == nil,
+          !desiredColumns.contains(SQLName.folded(previous)), !keptNames.contains(Self.key(table.name, previous))
+        else { continue }
+        renamedAway.insert(SQLName.folded(previous))
+        if old.primaryKey != nil || table.column(folded: column.columnName)?.primaryKey != nil {
+          problem(
+            table.name, column.columnName,
+            "the primary key \(NameRules.display(old.name)) is renamed to \(NameRules.display(column.columnName)), but \(schemaName(table.name, old.name)) reads and writes it by its old name, and a key cannot be kept under two names; rename it once the window no longer includes that schema")
+          continue
+        }
+        new.append(
+          Expansion(
+            table: table.name, column: old.name, kind: .renamedColumn(to: column.columnName),
+            newDefault: table.column(folded: column.columnName)?.defaultValue))
+      }
+      for column in existing.columns
+      where !column.isGenerated && !desiredColumns.contains(SQLName.folded(column.name)) && !renamedAway.contains(SQLName.folded(column.name))
+        && !keptNames.contains(Self.key(table.name, column.name))
+      {
+        if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
+          problem(
+            table.name, nil,
+            "column \(NameRules.display(column.name)) is no longer in the model, but \(schemaName(table.name, column.name)) reads it as never NULL, and the rows this version inserts would have no value for it; keep the property until the window no longer includes that schema, or give the column a default first")
+          continue
+        }
+        new.append(Expansion(table: table.name, column: column.name, kind: .droppedColumn))
+      }
+    }
+    let desiredTables = Set(desired.tables.map { SQLName.folded($0.name) })
+    for table in current.tables
+    where !desiredTables.contains(SQLName.folded(table.name)) && !renamedTables.contains(SQLName.folded(table.name))
+      && !keptNames.contains(Self.key(table.name, nil))
+    {
+      new.append(Expansion(table: table.name, column: nil, kind: .droppedTable))
+    }
+    kept += new
+  }
+
+  private static func key(_ expansion: Expansion) -> String { key(expansion.table, expansion.column) }
+
+  private static func key(_ table: String, _ column: String?) -> String {
+    SQLName.folded(table) + (column.map { "." + SQLName.folded($0) } ?? "")
+  }
+
+  private mutating func problem(_ table: String, _ column: String?, _ message: String) {
+    problems.append(.init(table: table, column: column, message: "table \(NameRules.display(table)): " + message))
+  }
+
+  /// What earlier migrations keep and a later one drops once the window moves, one line each.
+  var pendingLines: [String] {
+    kept.filter { $0.migration != 0 }.map { expansion in
+      let number = CompatibilityWindow.number(expansion.migration)
+      let what: String
+      switch expansion.kind {
+      case .renamedColumn(let to):
+        what = "\(SQLQuoting.identifier(expansion.table)).\(SQLQuoting.identifier(expansion.column ?? "")) in step with \(SQLQuoting.identifier(to))"
+      case .droppedColumn:
+        what = "\(SQLQuoting.identifier(expansion.table)).\(SQLQuoting.identifier(expansion.column ?? "")), which the model no longer reads"
+      case .droppedTable:
+        what = "table \(SQLQuoting.identifier(expansion.table)), which no model declares"
+      }
+      return "migration \(number) keeps \(what) for older app versions; a later migration drops it once the compatibility window starts at \(number) or later"
+    }
+  }
+
+  /// `desired` widened with what is kept, taken from `current` as the migrations made it: a
+  /// renamed column's old name and its new one hold no constraint an older writer, which writes
+  /// only one of them, could break (the triggers fill the other), and no default, which would
+  /// hide which one a writer wrote.
+  func widened(_ desired: Schema, current: Schema) -> Schema {
+    var schema = desired
+    for expansion in kept {
+      guard let existing = current.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(expansion.table) }) else { continue }
+      guard let column = expansion.column else {
+        schema.tables.append(existing)
+        continue
+      }
+      guard let position = schema.tables.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(expansion.table) }),
+        var kept = existing.column(folded: column)
+      else { continue }
+      if let (_, new) = expansion.renamedColumns {
+        kept = Self.relaxed(kept)
+        if let index = schema.tables[position].columns.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(new) }) {
+          schema.tables[position].columns[index] = Self.relaxed(schema.tables[position].columns[index])
+        }
+      }
+      schema.tables[position].columns.append(kept)
+    }
+    return schema
+  }
+
+  /// `schema` without the kept columns a rename left and those retired now: the renames are
+  /// planned as if they were gone, since a rename that is kept or contracted is not made again.
+  func withoutRenamedColumns(_ schema: Schema) -> Schema {
+    var schema = schema
+    let names = Set((kept + retired).filter { $0.renamedColumns != nil }.map(Self.key))
+    for index in schema.tables.indices {
+      let table = schema.tables[index].name
+      schema.tables[index].columns.removeAll { names.contains(Self.key(table, $0.name)) }
+    }
+    return schema
+  }
+
+  /// The triggers that keep renamed columns in step, which no model declares: neither a
+  /// dependent that stops a drop nor an object of the user's.
+  var triggerNames: Set<String> {
+    Set((kept + retired).filter { $0.renamedColumns != nil }.flatMap { expansion in
+      ([""] + Expansion.sqliteTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
+    })
+  }
+
+  private static func relaxed(_ column: ColumnSchema) -> ColumnSchema {
+    var column = column
+    column.isNotNull = false
+    column.notNullOnConflict = nil
+    column.defaultValue = nil
+    column.isUnique = false
+    column.references = nil
+    return column
+  }
+
+  /// The oldest schema in the window that has the table (and the column), as messages name it.
+  func schemaName(_ table: String, _ column: String?) -> String {
+    guard let window else { return "" }
+    let oldest = windowSchemas.first { entry in
+      guard let found = entry.schema.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(table) }) else { return false }
+      return column.map { found.column(folded: $0) != nil } ?? true
+    }
+    return window.schemaName(after: oldest?.number ?? latest)
+  }
+
+  /// The changes from `current` to `desired` (widened, after the renames) that code written for
+  /// an older schema in the window would trip on, and the renames that cannot be kept.
+  mutating func lint(current: Schema, desired: Schema, renames: RenamePlan, currentObjects: [SchemaObject], desiredObjects: [SchemaObject]) {
+    guard window != nil else { return }
+    for rename in renames.tables where SQLName.folded(rename.from) != SQLName.folded(rename.to) {
+      problem(
+        rename.to, nil,
+        "the table is renamed from \(NameRules.display(rename.from)), but \(schemaName(rename.from, nil)) reads and writes it by that name; renaming a table cannot keep both names yet: rename it once the window no longer includes that schema")
+    }
+    for rename in renames.columns where SQLName.folded(rename.from) != SQLName.folded(rename.to) {
+      problem(
+        rename.table, rename.to,
+        "column \(NameRules.display(rename.from)) is renamed to \(NameRules.display(rename.to)) in a way the window cannot keep (the table is renamed too, or names are exchanged), and \(schemaName(rename.table, rename.from)) reads and writes it by its old name; make this rename once the window no longer includes that schema")
+    }
+    let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    for table in desired.tables {
+      guard let existing = currentTables[SQLName.folded(table.name)] else { continue }
+      lint(existing, table)
+    }
+    let desiredViews = Dictionary(
+      desiredObjects.compactMap { object -> (String, String)? in
+        if case .view(let name, let sql) = object { (SQLName.folded(name), sql) } else { nil }
+      }, uniquingKeysWith: { first, _ in first })
+    for object in currentObjects {
+      guard case .view(let name, let sql) = object, let wanted = desiredViews[SQLName.folded(name)], wanted != sql else { continue }
+      problem(
+        name, nil,
+        "the view \(NameRules.display(name)) changes, but \(window!.schemaName(after: latest)) and older schemas in the window read it as it is; declare the new one as another view, and drop this one once the window no longer includes them")
+    }
+  }
+
+  private mutating func lint(_ existing: TableSchema, _ table: TableSchema) {
+    let name = table.name
+    // A renamed column whose old name goes gets back what the window relaxed: every version in
+    // the window writes it, as its model says.
+    let restored = Set(retired.compactMap { expansion in
+      expansion.renamedColumns.map { Self.key(expansion.table, $0.new) }
+    })
+    for column in table.columns where !restored.contains(Self.key(name, column.name)) {
+      guard let old = existing.column(folded: column.name) else {
+        if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil, !column.isGenerated {
+          problem(
+            name, column.name,
+            "\(schemaName(name, nil)) inserts into \(NameRules.display(name)) without \(NameRules.display(column.name)), which is new and NOT NULL without a default; give the property a default, or make it optional until the window no longer includes that schema")
+        }
+        continue
+      }
+      let schema = schemaName(name, old.name)
+      if old.type != column.type {
+        problem(
+          name, column.name,
+          "column \(NameRules.display(column.name)) changes type from \(old.type.sql ?? "none") to \(column.type.sql ?? "none"), but \(schema) reads and writes it as \(old.type.sql ?? "none"); add a property under a new name instead, or change the type once the window no longer includes that schema")
+      }
+      if column.isNotNull, !old.isNotNull, column.primaryKey == nil {
+        problem(name, column.name, "column \(NameRules.display(column.name)) becomes NOT NULL, but \(schema) may write NULL into it")
+      }
+      if column.isUnique, !old.isUnique {
+        problem(name, column.name, "column \(NameRules.display(column.name)) becomes UNIQUE, but \(schema) may write a value another row has")
+      }
+      if let reference = column.references, old.references?.table != reference.table || old.references?.column != reference.column {
+        problem(
+          name, column.name,
+          "column \(NameRules.display(column.name)) gets a foreign key to \(NameRules.display(reference.table)), but \(schema) may write a value no row of \(NameRules.display(reference.table)) has")
+      }
+    }
+    let schema = schemaName(name, nil)
+    if table.isStrict, !existing.isStrict {
+      problem(name, nil, "the table becomes STRICT, but \(schema) may write values of other types than its columns'")
+    }
+    if existing.compositePrimaryKey.map(SQLName.folded) != table.compositePrimaryKey.map(SQLName.folded) {
+      problem(name, nil, "its primary key changes, but \(schema) finds, updates and deletes rows by the old one")
+    }
+    let oldChecks = Set(existing.constraints.compactMap(\.check))
+    for check in table.constraints.compactMap(\.check) where !oldChecks.contains(check) {
+      problem(name, nil, "it gets a CHECK (\(check.expression)), but \(schema) may write rows it refuses")
+    }
+    let oldUnique = Set(existing.indexes.filter(\.isUnique).map { $0.columns.map(SQLName.folded) })
+    for index in table.indexes where index.isUnique && !oldUnique.contains(index.columns.map(SQLName.folded)) {
+      guard index.columns.allSatisfy({ existing.column(folded: $0) != nil }) else { continue }
+      problem(name, nil, "the unique index \(NameRules.display(index.name)) is new, but \(schema) may write rows it refuses")
+    }
+  }
+}
+
+extension TableSchema {
+  /// The column called `name`, compared as the database compares names.
+  func column(folded name: String) -> ColumnSchema? {
+    columns.first { SQLName.folded($0.name) == SQLName.folded(name) }
+  }
+}

@@ -1,0 +1,132 @@
+import StrataSQL
+
+/// What an expand step keeps for the older schemas of the compatibility window: a column renamed
+/// (kept under its old name, in step with the new one), a column or a table no model reads any
+/// more.
+///
+/// The migration that keeps it says so in its header, one line each (``marker``), and that line
+/// is the record: the planner reads the migrations, not a file beside them, so the build's drift
+/// check and `generate-migrations` agree on what is kept. What is kept goes (the contract step)
+/// once the window starts at the migration that kept it or later, when no schema in the window
+/// predates it.
+struct Expansion: Equatable {
+  enum Kind: Equatable {
+    /// The column `column` of `table` is kept under its old name, and triggers keep it and the
+    /// model's column `to` holding the same value, whichever name a version writes.
+    case renamedColumn(to: String)
+    /// The column is kept, with the default (or NULL) it has, for older versions to read and
+    /// write; the models no longer read it.
+    case droppedColumn
+    /// The table is kept, rows and all; the models no longer read it.
+    case droppedTable
+  }
+
+  var table: String
+  /// The column kept; nil for a table.
+  var column: String?
+  var kind: Kind
+  /// The number of the migration that kept it; 0 for one being planned.
+  var migration: Int = 0
+  /// The default of a renamed column, which its triggers give a row that a version inserts
+  /// without either name (not recorded: only the expand step needs it).
+  var newDefault: ColumnDefault? = nil
+
+  /// A renamed column's two names, old and new.
+  var renamedColumns: (old: String, new: String)? {
+    if case .renamedColumn(let to) = kind, let column { (column, to) } else { nil }
+  }
+
+  /// Whether the contract step is due: no schema in `window` predates the migration that kept
+  /// it (or there is no window any more).
+  func isDue(in window: CompatibilityWindow?) -> Bool {
+    guard let window else { return true }
+    return migration != 0 && window.start >= migration
+  }
+
+  /// The name of the trigger (and, on PostgreSQL, its function) that keeps a renamed column in
+  /// step, with `suffix` for SQLite's one trigger per event.
+  func triggerName(_ suffix: String = "") -> String {
+    "strata_keep_\(table)_\(column ?? "")" + (suffix.isEmpty ? "" : "_\(suffix)")
+  }
+
+  /// SQLite's triggers for a renamed column: one for inserts, one per name for updates.
+  static let sqliteTriggerSuffixes = ["insert", "update_old", "update_new"]
+
+  /// The header line that records it.
+  var marker: String {
+    switch kind {
+    case .renamedColumn(let to):
+      "\(Self.keeps)\(SQLQuoting.identifier(table)).\(SQLQuoting.identifier(column ?? "")) in step with \(SQLQuoting.identifier(to))"
+    case .droppedColumn:
+      "\(Self.keeps)\(SQLQuoting.identifier(table)).\(SQLQuoting.identifier(column ?? ""))"
+    case .droppedTable:
+      "\(Self.keeps)table \(SQLQuoting.identifier(table))"
+    }
+  }
+
+  private static let keeps = "keeps "
+
+  /// What the migrations' headers record as kept, oldest first.
+  static func recorded(in files: [MigrationFiles.File]) -> [Expansion] {
+    files.flatMap { file in
+      headerLines(of: file.sql).compactMap { line in
+        var expansion = parse(line)
+        expansion?.migration = file.number
+        return expansion
+      }
+    }
+  }
+
+  /// The comment lines a migration starts with, without `-- `.
+  private static func headerLines(of sql: String) -> [Substring] {
+    var lines: [Substring] = []
+    for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("--") else { break }
+      lines.append(line.dropFirst(2).drop { $0 == " " })
+    }
+    return lines
+  }
+
+  private static func parse(_ line: Substring) -> Expansion? {
+    guard line.hasPrefix(keeps) else { return nil }
+    var rest = line.dropFirst(keeps.count)
+    if rest.hasPrefix("table ") {
+      rest = rest.dropFirst("table ".count)
+      guard let table = QuotedIdentifier.read(&rest), rest.isEmpty else { return nil }
+      return Expansion(table: table, column: nil, kind: .droppedTable)
+    }
+    guard let table = QuotedIdentifier.read(&rest), rest.first == "." else { return nil }
+    rest = rest.dropFirst()
+    guard let column = QuotedIdentifier.read(&rest) else { return nil }
+    if rest.isEmpty { return Expansion(table: table, column: column, kind: .droppedColumn) }
+    guard rest.hasPrefix(" in step with ") else { return nil }
+    rest = rest.dropFirst(" in step with ".count)
+    guard let to = QuotedIdentifier.read(&rest), rest.isEmpty else { return nil }
+    return Expansion(table: table, column: column, kind: .renamedColumn(to: to))
+  }
+}
+
+/// Reads SQL's double-quoted identifiers from comment lines Strata writes.
+enum QuotedIdentifier {
+  /// Reads a double-quoted identifier from the start of `text`, leaving the rest.
+  static func read(_ text: inout Substring) -> String? {
+    guard text.first == "\"" else { return nil }
+    var name = ""
+    var index = text.index(after: text.startIndex)
+    while index < text.endIndex {
+      if text[index] == "\"" {
+        let next = text.index(after: index)
+        guard next < text.endIndex, text[next] == "\"" else {
+          text = text[next...]
+          return name
+        }
+        name.append("\"")
+        index = text.index(after: next)
+      } else {
+        name.append(text[index])
+        index = text.index(after: index)
+      }
+    }
+    return nil
+  }
+}
