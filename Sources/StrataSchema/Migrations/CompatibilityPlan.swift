@@ -51,7 +51,8 @@ struct CompatibilityPlan {
     retired = present.filter { $0.isDue(in: window) && $0.renamedColumns != nil }
     guard window != nil else { return }
 
-    let keptNames = Set((kept + retired).map(Self.key))
+    // What earlier migrations kept is not kept again once due: it goes the ordinary way.
+    let keptNames = Set(present.map(Self.key))
     let renamedTables = Set(models.values.compactMap { $0.previousTableName.map(SQLName.folded) })
     for table in desired.tables {
       guard let existing = currentTables[SQLName.folded(table.name)] else { continue }
@@ -83,6 +84,8 @@ struct CompatibilityPlan {
           problem(
             table.name, nil,
             "column \(NameRules.display(column.name)) is no longer in the model, but \(schemaName(table.name, column.name)) reads it as never NULL, and the rows this version inserts would have no value for it; keep the property until the window no longer includes that schema, or give the column a default first")
+          // Kept, so that this is the one problem said about it.
+          kept.append(Expansion(table: table.name, column: column.name, kind: .droppedColumn))
           continue
         }
         new.append(Expansion(table: table.name, column: column.name, kind: .droppedColumn))

@@ -167,7 +167,9 @@ struct MigrationRenderer {
       -- Migrations run in the order of their numbers; those a database has not run, in one transaction.
       -- Review this file like code; once it is merged, change the schema with a new migration, not this one.
       """
-    return header + "\n\n" + blocks.joined(separator: "\n\n") + "\n"
+    // A migration that only keeps things for older versions has no statements.
+    let blocks = blocks
+    return header + "\n" + (blocks.isEmpty ? "" : "\n" + blocks.joined(separator: "\n\n") + "\n")
   }
 
   /// The statements, in groups separated by blank lines.

@@ -12,7 +12,11 @@ final class ModelHistory {
   /// The snapshot before the last migration written, which discarding it restores.
   private var snapshotBefore: String?
 
-  init() throws {
+  /// The database the migrations are written for.
+  let dialect: DatabaseDialect
+
+  init(dialect: DatabaseDialect = .sqlite) throws {
+    self.dialect = dialect
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-history-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
@@ -32,7 +36,7 @@ final class ModelHistory {
   func plan(_ source: String, allowDataLoss: Bool = false, settings: MigrationSettings = MigrationSettings()) throws -> MigrationPlan {
     let files = try MigrationFiles(directory: directory.path, root: nil)
     let plan = try MigrationPlanner.plan(
-      models: try Generator(sources: [("Models.swift", source)]).models(),
+      models: try Generator(sources: [("Models.swift", source)]).models(for: dialect),
       migrations: files, moduleName: "App",
       allowDataLoss: allowDataLoss, previousSnapshot: snapshot,
       window: try CompatibilityWindow.resolve(settings, files: files.files, at: SourceLocation(path: "strata.json", line: 1, column: 1)))

@@ -1,0 +1,84 @@
+import Foundation
+import Strata
+import StrataPostgreSQL
+import StrataSchema
+import Testing
+
+/// The compatibility window on PostgreSQL: the same plan as SQLite's, with one trigger function
+/// that keeps a renamed column's two names in step. Two instances of a server mid-deploy, the
+/// old one writing the old name and the new one the new, share one database; the contract step
+/// loses nothing.
+@Suite(.serialized, .enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+struct PostgreSQLCompatibilityWindowTests {
+  static let v1 = """
+    struct Player: Table {
+      let id: Int
+      var name: String
+      var score: Int = 0
+    }
+    """
+  static let renamed = v1.replacingOccurrences(of: "var name: String", with: "// @Renamed(from: \"name\")\n  var displayName: String")
+
+  func rows(_ database: PostgreSQLDatabase, _ query: String) async throws -> [String] {
+    try await database.read { db in
+      try await sql(SQLQuery(stringLiteral: query), as: (Int, String?, String?, Int).self).fetchAll(db).map { "\($0.0) \($0.1 ?? "NULL") \($0.2 ?? "NULL") \($0.3)" }
+    }
+  }
+
+  @Test func aRenamedColumnIsWrittenByBothInstancesAndContractedWithoutLoss() async throws {
+    let history = try ModelHistory(dialect: .postgresql)
+    try history.generate(Self.v1)
+    let expand = try #require(try history.generate(Self.renamed, settings: CompatibilityWindowTests.window))
+    #expect(expand.fileName == "0002_rename_players_displayName_and_alter_players.sql")
+    #expect(expand.sql.contains(#"""
+      UPDATE "players" SET "displayName" = "name";
+      CREATE FUNCTION "strata_keep_players_name"() RETURNS trigger LANGUAGE plpgsql AS $strata$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          NEW."displayName" := coalesce(NEW."displayName", NEW."name");
+          NEW."name" := coalesce(NEW."name", NEW."displayName");
+        ELSIF NEW."name" IS DISTINCT FROM OLD."name" AND NEW."displayName" IS NOT DISTINCT FROM OLD."displayName" THEN
+          NEW."displayName" := NEW."name";
+        ELSIF NEW."displayName" IS DISTINCT FROM OLD."displayName" AND NEW."name" IS NOT DISTINCT FROM OLD."name" THEN
+          NEW."name" := NEW."displayName";
+        END IF;
+        RETURN NEW;
+      END
+      $strata$;
+      CREATE TRIGGER "strata_keep_players_name" BEFORE INSERT OR UPDATE ON "players" FOR EACH ROW EXECUTE FUNCTION "strata_keep_players_name"();
+      """#), "\(expand.sql)")
+    let contract = try #require(try history.generate(Self.renamed, settings: CompatibilityWindowTests.moved))
+    #expect(contract.sql.contains(#"""
+      DROP TRIGGER "strata_keep_players_name" ON "players";
+      DROP FUNCTION "strata_keep_players_name"();
+      """#), "\(contract.sql)")
+    let migrations = try history.migrations
+
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
+    do {
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
+        try await database.migrate(Array(migrations.prefix(1)))
+        try await database.write { db in try await sql("INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)").execute(db) }
+        try await database.migrate(Array(migrations.prefix(2)))
+        try await database.write { db in
+          try await sql("INSERT INTO players (id, name, score) VALUES (2, 'Bob', 1)").execute(db)
+          try await sql(#"INSERT INTO players (id, "displayName", score) VALUES (3, 'Cy', 2)"#).execute(db)
+          try await sql("UPDATE players SET name = 'Annie' WHERE id = 1").execute(db)
+          try await sql(#"UPDATE players SET "displayName" = 'Bobby', score = 5 WHERE id = 2"#).execute(db)
+          try await sql(#"INSERT INTO players (id, "displayName") VALUES (3, 'Cyd') ON CONFLICT (id) DO UPDATE SET "displayName" = excluded."displayName""#).execute(db)
+        }
+        #expect(try await rows(database, #"SELECT id, name, "displayName", score FROM players ORDER BY id"#) == [
+          "1 Annie Annie 3", "2 Bobby Bobby 5", "3 Cyd Cyd 2",
+        ])
+        try await database.migrate(migrations)
+        #expect(try await rows(database, #"SELECT id, "displayName", NULL::text, score FROM players ORDER BY id"#) == [
+          "1 Annie NULL 3", "2 Bobby NULL 5", "3 Cyd NULL 2",
+        ])
+      }
+    } catch {
+      await PostgreSQLTestServer.shared.drop(name)
+      throw error
+    }
+    await PostgreSQLTestServer.shared.drop(name)
+  }
+}
