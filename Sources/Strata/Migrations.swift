@@ -7,12 +7,20 @@ extension MigrationHistory {
   init(_ db: Database) throws {
     let applied = try db.tableExists(grdbMigrationsTable, in: "main")
       ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM main.\(grdbMigrationsTable)")) : []
-    let checksums = try db.tableExists(migrationChecksumTable, in: "main")
-      ? Dictionary(
-        try Row.fetchAll(db, sql: "SELECT name, checksum FROM main.\(migrationChecksumTable)").map { ($0["name"] as String, $0["checksum"] as String) },
-        uniquingKeysWith: { first, _ in first })
-      : [:]
-    self.init(applied: applied, checksums: checksums)
+    var checksums: [String: String] = [:]
+    var compatibleFrom: [String: Int] = [:]
+    if try db.tableExists(migrationChecksumTable, in: "main") {
+      // A database an earlier version of Strata migrated has no compatibleFrom column.
+      let recordsWindows = try db.columns(in: migrationChecksumTable, in: "main").contains { $0.name == "compatibleFrom" }
+      for row in try Row.fetchAll(
+        db, sql: "SELECT name, checksum\(recordsWindows ? ", compatibleFrom" : "") FROM main.\(migrationChecksumTable)")
+      {
+        let name: String = row["name"]
+        if checksums[name] == nil { checksums[name] = row["checksum"] }
+        if recordsWindows, let number = row["compatibleFrom"] as Int? { compatibleFrom[name] = number }
+      }
+    }
+    self.init(applied: applied, checksums: checksums, compatibleFrom: compatibleFrom)
   }
 }
 
@@ -138,14 +146,19 @@ extension Database {
 
   fileprivate func createChecksumTable() throws {
     try execute(
-      sql: "CREATE TABLE IF NOT EXISTS main.\(migrationChecksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
+      sql: "CREATE TABLE IF NOT EXISTS main.\(migrationChecksumTable) (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL, compatibleFrom INTEGER) STRICT")
+    // A table an earlier version of Strata made gets the column; older versions read only theirs.
+    if try !columns(in: migrationChecksumTable, in: "main").contains(where: { $0.name == "compatibleFrom" }) {
+      try execute(sql: "ALTER TABLE main.\(migrationChecksumTable) ADD COLUMN compatibleFrom INTEGER")
+    }
   }
 
   func recordChecksum(of migration: Migration) throws {
     guard let checksum = migration.checksum else { return }
     try createChecksumTable()
     try execute(
-      sql: "INSERT OR REPLACE INTO main.\(migrationChecksumTable) (name, checksum) VALUES (?, ?)", arguments: [migration.name, checksum])
+      sql: "INSERT OR REPLACE INTO main.\(migrationChecksumTable) (name, checksum, compatibleFrom) VALUES (?, ?, ?)",
+      arguments: [migration.name, checksum, migration.compatibleFrom])
   }
 }
 
@@ -185,6 +198,7 @@ extension DatabaseReader {
   /// ```swift
   /// switch try database.migrationState(StrataMigrations.all) {
   /// case .upToDate, .pending: try database.migrate(StrataMigrations.all)   // the app
+  /// case .newerCompatible: break   // a newer version kept this one's schema working: use it
   /// case .newer: break   // read what this version knows; ask the user to update before writing
   /// }
   /// ```

@@ -78,6 +78,8 @@ extension PostgreSQLConnection {
   ) async throws -> MigrationResult {
     try await execute(
       raw: "CREATE TABLE IF NOT EXISTS \(migrationChecksumTable) (name text PRIMARY KEY, checksum text, \"appliedAt\" timestamptz NOT NULL DEFAULT now())")
+    // A table an earlier version of Strata made gets the column; older versions read only theirs.
+    try await execute(raw: "ALTER TABLE \(migrationChecksumTable) ADD COLUMN IF NOT EXISTS \"compatibleFrom\" integer")
     let history = try await migrationHistory()
     let (renames, warnings) = try history.plan(migrations, renamed: renamed)
     if checksums == .verify, let edited = history.edited(migrations) { throw edited }
@@ -109,7 +111,10 @@ extension PostgreSQLConnection {
           }
         }
         let checksum = AnyQueryExpression<String?>(migration.checksum.queryFragment)
-        try await sql("INSERT INTO \(raw: migrationChecksumTable) (name, checksum) VALUES (\(migration.name), \(checksum))").execute(db)
+        let compatibleFrom = AnyQueryExpression<Int?>(migration.compatibleFrom.queryFragment)
+        try await sql(
+          #"INSERT INTO \#(raw: migrationChecksumTable) (name, checksum, "compatibleFrom") VALUES (\#(migration.name), \#(checksum), \#(compatibleFrom))"#
+        ).execute(db)
         if alreadyHeld { recorded.append(migration.name) } else { applied.append(migration.name) }
       }
     }
@@ -120,10 +125,18 @@ extension PostgreSQLConnection {
   fileprivate func migrationHistory() async throws -> MigrationHistory {
     let exists = try await sql("SELECT to_regclass(\(migrationChecksumTable)) IS NOT NULL", as: Bool.self).fetchOne(self) ?? false
     guard exists else { return MigrationHistory(applied: [], checksums: [:]) }
-    let rows = try await sql("SELECT name, checksum FROM \(raw: migrationChecksumTable)", as: (String, String?).self).fetchAll(self)
+    // A database an earlier version of Strata migrated has no compatibleFrom column.
+    let recordsWindows = try await sql(
+      "SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = \(migrationChecksumTable) AND column_name = 'compatibleFrom')",
+      as: Bool.self
+    ).fetchOne(self) ?? false
+    let rows = try await sql(
+      "SELECT name, checksum, \(raw: recordsWindows ? #""compatibleFrom""# : "NULL::integer") FROM \(raw: migrationChecksumTable)", as: (String, String?, Int?).self
+    ).fetchAll(self)
     return MigrationHistory(
       applied: Set(rows.map(\.0)),
-      checksums: Dictionary(rows.compactMap { name, checksum in checksum.map { (name, $0) } }, uniquingKeysWith: { first, _ in first }))
+      checksums: Dictionary(rows.compactMap { name, checksum, _ in checksum.map { (name, $0) } }, uniquingKeysWith: { first, _ in first }),
+      compatibleFrom: Dictionary(rows.compactMap { name, _, number in number.map { (name, $0) } }, uniquingKeysWith: { first, _ in first }))
   }
 
   /// Whether the database already holds the schema a baseline migration makes: false for a

@@ -56,6 +56,7 @@ import Testing
       -- Older app versions in the compatibility window (strata.json "compatibleWith") read and write what this
       -- migration keeps; a later one drops it once the window starts at this migration or later:
       -- keeps "players"."name" in step with "displayName"
+      -- Keeps working the schemas from migration 0001 on (strata.json "compatibleWith").
       -- Migrations run in the order of their numbers; those a database has not run, in one transaction.
       -- Review this file like code; once it is merged, change the schema with a new migration, not this one.
 
@@ -103,6 +104,16 @@ import Testing
     #expect(try Self.rows(database, "id, name, displayName, score") == [
       "id=1 name=Annie displayName=Annie score=3", "id=2 name=Bobby displayName=Bobby score=5",
       "id=3 name=Cyd displayName=Cyd score=2",
+    ])
+
+    // Release 2.3, whose newest migration is 0001, opens the database 2.4 migrated: it runs
+    // nothing, says why, and its statements work.
+    let release23 = Array(try history.migrations.prefix(1))
+    #expect(try database.migrationState(release23) == .newerCompatible([expand.fileName.replacingOccurrences(of: ".sql", with: "")]))
+    let result = try database.migrate(release23)
+    #expect(result.applied.isEmpty)
+    #expect(result.warnings == [
+      #"a newer version of the app migrated this database ("0002_rename_players_displayName_and_rebuild_players") under a compatibility window that keeps this version's schema working: this version uses it as it is"#
     ])
 
     // Nothing more to do while the window holds release 2.3; what is kept is said.
@@ -162,6 +173,7 @@ import Testing
       -- Older app versions in the compatibility window (strata.json "compatibleWith") read and write what this
       -- migration keeps; a later one drops it once the window starts at this migration or later:
       -- keeps "players"."score"
+      -- Keeps working the schemas from migration 0001 on (strata.json "compatibleWith").
       -- Migrations run in the order of their numbers; those a database has not run, in one transaction.
       -- Review this file like code; once it is merged, change the schema with a new migration, not this one.
 
@@ -233,5 +245,47 @@ import Testing
       """#)
     // A new column with a default, and a default dropped, are fine.
     #expect(errors(Self.v1.replacingOccurrences(of: "var name: String", with: "var name: String\n  var note = \"\"") + "\nstruct Team: Table {\n  let id: Int\n  var title: String\n}\n") == "no error")
+  }
+}
+
+extension CompatibilityWindowTests {
+  @Test func anOlderVersionOutsideTheWindowIsStillRefused() throws {
+    let history = try ModelHistory()
+    try history.generate(Self.v1)
+    try history.generate(Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: Int = 0\n  var note = \"\""))
+    let database = try openDatabase(.inMemory)
+    try database.migrate(try history.migrations)
+    // The second migration was written without a window: it promises nothing to release 2.3.
+    let release23 = Array(try history.migrations.prefix(1))
+    #expect(try database.migrationState(release23) == .newer(["0002_add_players_note"]))
+    #expect(throws: StrataError.self) { try database.migrate(release23) }
+
+    // Written under a window that starts after 2.3's migration, it promises nothing to 2.3 either.
+    try history.generate(Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: Int = 0\n  var note = \"\"\n  var level = 1"), settings: MigrationSettings(compatibleWith: .migration(2)))
+    try database.migrate(try history.migrations)
+    let release24 = Array(try history.migrations.prefix(2))
+    #expect(try database.migrationState(release24) == .newerCompatible(["0003_add_players_level"]))
+    #expect(try database.migrationState(release23) == .newer(["0002_add_players_note", "0003_add_players_level"]))
+  }
+}
+
+extension CompatibilityWindowTests {
+  @Test func aRecordOfMigrationsAnEarlierStrataMadeGetsTheWindowColumn() throws {
+    let history = try ModelHistory()
+    try history.generate(Self.v1)
+    let database = try openDatabase(.inMemory)
+    // As an earlier version of Strata left it: checksums, no window.
+    try database.migrate(try history.migrations)
+    try database.write { db in
+      try db.execute(sql: "DROP TABLE strata_migrations")
+      try db.execute(sql: "CREATE TABLE strata_migrations (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL) STRICT")
+      try db.execute(sql: "INSERT INTO strata_migrations VALUES ('0001_create_players', ?)", arguments: [try history.migrations[0].checksum])
+    }
+    #expect(try database.migrationState(try history.migrations) == .upToDate)
+    try history.generate(Self.renamed, settings: Self.window)
+    try database.migrate(try history.migrations)
+    #expect(try database.read { try Row.fetchAll($0, sql: "SELECT name, compatibleFrom FROM strata_migrations ORDER BY name") }.map { "\($0)" } == [
+      #"[name:"0001_create_players" compatibleFrom:NULL]"#, #"[name:"0002_rename_players_displayName_and_rebuild_players" compatibleFrom:1]"#,
+    ])
   }
 }

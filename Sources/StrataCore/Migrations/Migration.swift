@@ -15,13 +15,20 @@ public struct Migration: Sendable, Hashable {
   /// `strata import`): a database that already holds that schema records it as applied without
   /// running it, and a new database runs it.
   public let isBaseline: Bool
+  /// The number of the oldest migration whose schema keeps working after this one runs: the
+  /// compatibility window it was written under (`"compatibleWith"` in `strata.json`). The
+  /// database records it, so that an older version of the app whose newest migration is that
+  /// one or later can use a database this one migrated. Nil for a migration that promises no
+  /// such thing.
+  public let compatibleFrom: Int?
 
   /// A migration; the build plugin generates these from the `Migrations` folder.
-  public init(name: String, checksum: String? = nil, isBaseline: Bool = false, sql: String) {
+  public init(name: String, checksum: String? = nil, isBaseline: Bool = false, compatibleFrom: Int? = nil, sql: String) {
     self.name = name
     self.sql = sql
     self.checksum = checksum
     self.isBaseline = isBaseline
+    self.compatibleFrom = compatibleFrom
   }
 }
 
@@ -53,6 +60,11 @@ public enum MigrationState: Sendable, Equatable {
   /// A newer version of the app migrated the database: it ran these migrations, which this app
   /// does not know. `migrate` refuses it; an app that only reads can often still read it.
   case newer([String])
+  /// A newer version of the app migrated the database, keeping this version's schema working:
+  /// each of these migrations was written under a compatibility window that includes this
+  /// app's newest migration. This version reads and writes the database as it is; `migrate`
+  /// runs nothing.
+  case newerCompatible([String])
 }
 
 /// What `migrate` did.

@@ -19,10 +19,14 @@ package struct MigrationHistory: Sendable {
   package let applied: Set<String>
   /// The checksums Strata recorded, by name.
   package let checksums: [String: String]
+  /// The oldest migration number whose schema each migration keeps working
+  /// (``Migration/compatibleFrom``), by name, where it recorded one.
+  package let compatibleFrom: [String: Int]
 
-  package init(applied: Set<String>, checksums: [String: String]) {
+  package init(applied: Set<String>, checksums: [String: String], compatibleFrom: [String: Int] = [:]) {
     self.applied = applied
     self.checksums = checksums
+    self.compatibleFrom = compatibleFrom
   }
 
   /// A migration the app embeds under `new` that the database ran as `old`.
@@ -64,6 +68,15 @@ package struct MigrationHistory: Sendable {
     return (others.filter { MigrationOrder.precedes(last, $0) }, others.filter { !MigrationOrder.precedes(last, $0) })
   }
 
+  /// Whether the newer migrations `newer` each keep the schema of the app's newest migration
+  /// working, so that this version can use the database as it is.
+  func keepsWorking(_ newer: [String], for migrations: [Migration]) -> Bool {
+    guard let last = migrations.last, applied.contains(last.name), let number = Int(last.name.prefix { $0.isASCII && $0.isNumber }) else {
+      return false
+    }
+    return newer.allSatisfy { name in compatibleFrom[name].map { $0 <= number } ?? false }
+  }
+
   /// The migrations of `migrations` the database has not run.
   func pending(_ migrations: [Migration]) -> [String] {
     migrations.map(\.name).filter { !applied.contains($0) }
@@ -73,7 +86,7 @@ package struct MigrationHistory: Sendable {
   package func state(of migrations: [Migration]) -> MigrationState {
     let renames = renames(in: migrations)
     let newer = foreign(migrations, renames: renames).newer
-    if !newer.isEmpty { return .newer(newer) }
+    if !newer.isEmpty { return keepsWorking(newer, for: migrations) ? .newerCompatible(newer) : .newer(newer) }
     let renamed = Set(renames.map(\.new))
     let pending = pending(migrations).filter { !renamed.contains($0) }
     return pending.isEmpty ? .upToDate : .pending(pending)
@@ -83,7 +96,8 @@ package struct MigrationHistory: Sendable {
   /// warnings to return.
   ///
   /// - Throws: ``StrataError`` for renamed migrations (unless `renamed` is `.accept`) and for a
-  ///   history a newer version of the app wrote.
+  ///   history a newer version of the app wrote, unless it keeps this version's schema working
+  ///   (then a warning says so, and nothing runs: the app's migrations all ran).
   package func plan(_ migrations: [Migration], renamed: RenamedMigrations) throws -> (renames: [Rename], warnings: [String]) {
     let renames = renames(in: migrations)
     if !renames.isEmpty, renamed == .refuse {
@@ -93,6 +107,14 @@ package struct MigrationHistory: Sendable {
           + ": running it again would apply its changes twice. Give it back its old name, or migrate with `renamed: .accept` to record the new one")
     }
     let (newer, deleted) = foreign(migrations, renames: renames)
+    if !newer.isEmpty, keepsWorking(newer, for: migrations) {
+      return (
+        renames,
+        [
+          "a newer version of the app migrated this database (\(newer.map { "\"\($0)\"" }.joined(separator: ", "))) under a compatibility window that keeps this version's schema working: this version uses it as it is"
+        ]
+      )
+    }
     if !newer.isEmpty {
       throw StrataError(
         "a newer version of the app migrated this database: it ran \(newer.map { "\"\($0)\"" }.joined(separator: ", ")), which this version does not know, so its own migrations would run on a schema they were not written for. Update the app (or, if the app's newest migration was deleted, restore it); code that only reads can check `migrationState(_:)` instead of migrating")

@@ -57,7 +57,7 @@ public enum SwiftEmitter {
   }
 
   /// A migration file as the registry embeds it.
-  public typealias RegisteredMigration = (name: String, sql: String, checksum: String, isBaseline: Bool)
+  public typealias RegisteredMigration = (name: String, sql: String, checksum: String, isBaseline: Bool, compatibleFrom: Int?)
 
   /// The registry of a module's migration files, in the order they run, and of each attached
   /// database's, by its name.
@@ -108,6 +108,7 @@ public enum SwiftEmitter {
           writer.line("name: \(stringLiteral(migration.name)),")
           writer.line("checksum: \(stringLiteral(migration.checksum)),")
           if migration.isBaseline { writer.line("isBaseline: true,") }
+          if let number = migration.compatibleFrom { writer.line("compatibleFrom: \(number),") }
           writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
         }
         writer.line("),")

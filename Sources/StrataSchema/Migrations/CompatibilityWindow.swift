@@ -54,6 +54,25 @@ public struct CompatibilityWindow: Sendable, Equatable {
     return "the schema of migration \(Self.number(number))"
   }
 
+  /// The header line of a migration written under a window starting at `start`, which the
+  /// registry embeds (``MigrationFiles/File/compatibleFrom``) and the database records when the
+  /// migration runs, so that an older version of the app can tell that its schema still works.
+  static func headerLine(start: Int) -> String {
+    "\(headerPrefix)\(number(start)) on (strata.json \"compatibleWith\")."
+  }
+
+  private static let headerPrefix = "-- Keeps working the schemas from migration "
+
+  /// The window start a migration's header line records, if it has one.
+  static func start(inHeaderOf sql: String) -> Int? {
+    for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("--") else { return nil }
+      guard line.hasPrefix(headerPrefix) else { continue }
+      return Int(line.dropFirst(headerPrefix.count).prefix { $0.isASCII && $0.isNumber })
+    }
+    return nil
+  }
+
   /// A migration number as file names write it.
   static func number(_ number: Int) -> String {
     let digits = String(number)

@@ -26,6 +26,10 @@ public struct MigrationFiles: Sendable {
     /// line), which databases that already hold it record as applied without running it.
     public var isBaseline: Bool { sql.hasPrefix(MigrationFiles.baselineMarker) }
 
+    /// The number of the oldest migration whose schema keeps working after this one, as its
+    /// header says (``CompatibilityWindow/headerLine(start:)``); nil when it says nothing.
+    public var compatibleFrom: Int? { CompatibilityWindow.start(inHeaderOf: sql) }
+
     /// A migration the planner wrote and has not saved, to check it after the others.
     static func generated(_ sql: String) -> File {
       File(name: "generated", path: "the generated migration", sql: sql, number: 0, numberWidth: 0)
@@ -152,7 +156,7 @@ public struct MigrationFiles: Sendable {
   /// `runtime`.
   public func registry(attached: [(name: String, files: MigrationFiles)] = [], runtime: RuntimeModule = .strata) -> String {
     func registered(_ files: MigrationFiles) -> [SwiftEmitter.RegisteredMigration] {
-      files.files.map { ($0.name, $0.sql, $0.checksum, $0.isBaseline) }
+      files.files.map { ($0.name, $0.sql, $0.checksum, $0.isBaseline, $0.compatibleFrom) }
     }
     return SwiftEmitter.migrationRegistry(
       registered(self), attached: attached.map { ($0.name, registered($0.files)) },

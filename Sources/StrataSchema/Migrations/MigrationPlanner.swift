@@ -68,7 +68,7 @@ public enum MigrationPlanner {
         schema: comparison.before.schema, pending: pending)
     }
 
-    let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current, dialect: dialect)
+    let renderer = MigrationRenderer(renames: renames, changes: changes, current: comparison.current, dialect: dialect, window: window)
     let sql = renderer.sql(moduleName: moduleName)
     let final = try dialect.replay(migrations.files, then: sql).introspect()
     let finalSchema = comparison.managed(final.schema)

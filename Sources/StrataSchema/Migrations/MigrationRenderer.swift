@@ -11,6 +11,8 @@ struct MigrationRenderer {
   let current: SchemaIntrospector.Introspection
   /// The database's spelling of each step.
   var dialect: any SchemaDialect = SQLiteDialect()
+  /// The compatibility window the migration is written under, whose start its header records.
+  var window: CompatibilityWindow?
 
   /// Every step, renames first, in the order the migration runs them.
   var steps: [SchemaChange] { SchemaChange.steps(renames: renames, changes: changes) }
@@ -159,6 +161,7 @@ struct MigrationRenderer {
       header += "\n-- migration keeps; a later one drops it once the window starts at this migration or later:"
       header += kept.map { "\n-- " + SQLLiteral.comment($0.marker) }.joined()
     }
+    if let window { header += "\n" + CompatibilityWindow.headerLine(start: window.start) }
     for note in dialect.liveServerNotes(for: steps) {
       header += "\n-- " + SQLLiteral.comment(note)
     }

@@ -70,6 +70,9 @@ struct PostgreSQLCompatibilityWindowTests {
         #expect(try await rows(database, #"SELECT id, name, "displayName", score FROM players ORDER BY id"#) == [
           "1 Annie Annie 3", "2 Bobby Bobby 5", "3 Cyd Cyd 2",
         ])
+        // The old instance, whose newest migration is 0001, starts again: it runs nothing.
+        #expect(try await database.migrationState(Array(migrations.prefix(1))) == .newerCompatible([migrations[1].name]))
+        #expect(try await database.migrate(Array(migrations.prefix(1))).applied.isEmpty)
         try await database.migrate(migrations)
         #expect(try await rows(database, #"SELECT id, "displayName", NULL::text, score FROM players ORDER BY id"#) == [
           "1 Annie NULL 3", "2 Bobby NULL 5", "3 Cyd NULL 2",

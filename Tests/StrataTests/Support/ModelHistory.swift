@@ -64,7 +64,7 @@ final class ModelHistory {
   var migrations: [Strata.Migration] {
     get throws {
       try MigrationFiles(directory: directory.path, root: nil).files.map {
-        Strata.Migration(name: $0.name, checksum: $0.checksum, sql: $0.sql)
+        Strata.Migration(name: $0.name, checksum: $0.checksum, compatibleFrom: $0.compatibleFrom, sql: $0.sql)
       }
     }
   }
