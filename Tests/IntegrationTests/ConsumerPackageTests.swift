@@ -337,4 +337,93 @@ import Testing
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("OK: 2 authors, 2 books"), "\(run.output)")
   }
+
+  /// Two releases of an app on one database file, as a staged rollout or a widget built from an
+  /// older commit has them: release 2 renames a column under a compatibility window, release 1
+  /// keeps reading, inserting, updating and deleting by the old name, each sees the other's
+  /// writes (in a live query too, across processes), and once the window moves the contract
+  /// step loses no row.
+  @Test func twoReleasesShareADatabaseThroughACompatibilityWindow() async throws {
+    let manager = FileManager.default
+    for target in ["Release1", "Release2"] {
+      try manager.copyItem(
+        at: Self.fixture.appendingPathComponent("Window/\(target)"), to: package.appendingPathComponent("Sources/\(target)"))
+    }
+    let strata = Self.repository.lastPathComponent.lowercased()
+    let manifest = package.appendingPathComponent("Package.swift")
+    try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+      of: "/* @IMPORT_TARGETS@ */",
+      with: """
+        .executableTarget(
+              name: "Release1", dependencies: [.product(name: "Strata", package: "\(strata)")],
+              plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
+            .executableTarget(
+              name: "Release2", dependencies: [.product(name: "Strata", package: "\(strata)")],
+              exclude: ["Migrations/strata.json"], plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
+        """
+    ).write(to: manifest, atomically: true, encoding: .utf8)
+
+    // Release 2's history is release 1's, then the expand step.
+    let first = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Release1")
+    #expect(first.status == 0, "\(first.output)")
+    try manager.copyItem(
+      at: package.appendingPathComponent("Sources/Release1/Migrations/0001_create_members.sql"),
+      to: package.appendingPathComponent("Sources/Release2/Migrations/0001_create_members.sql"))
+    let expand = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Release2")
+    #expect(expand.status == 0, "\(expand.output)")
+    #expect(try read("Sources/Release2/Migrations/0002_rename_members_displayName_and_rebuild_members.sql").contains(#"-- keeps "members"."name" in step with "displayName""#))
+    let build = try await swift("build", "--product", "Release1")
+    #expect(build.status == 0, "\(build.output)")
+    let build2 = try await swift("build", "--product", "Release2")
+    #expect(build2.status == 0, "\(build2.output)")
+
+    let database = package.appendingPathComponent("members.sqlite").path
+    for suffix in ["", "-wal", "-shm", ".release1-watching", ".release2-watching"] { try? manager.removeItem(atPath: database + suffix) }
+    func run(_ product: String, _ arguments: String...) async throws -> String {
+      let result = try await ChildProcess.start([package.appendingPathComponent(".build/debug/\(product)").path, database] + arguments)
+        .finish(timeout: 180)
+      #expect(result.status == 0, "\(product) \(arguments): \(result.output)\(result.errors)")
+      return result.output
+    }
+    /// Starts a live query in `product` that ends once it sees `name`, and waits until it runs.
+    func watch(_ product: String, for name: String) async throws -> ChildProcess {
+      let watcher = try ChildProcess.start([package.appendingPathComponent(".build/debug/\(product)").path, database, "watch", name])
+      let ready = database + ".\(product.lowercased())-watching"
+      let deadline = Date().addingTimeInterval(120)
+      while !manager.fileExists(atPath: ready), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+      return watcher
+    }
+
+    #expect(try await run("Release1", "seed").contains("release 1 reads: 1 Ann 1, 2 Bob 2"))
+    let expanded = try await run("Release2", "write")
+    #expect(expanded.contains("release 2 migrated: 0002_rename_members_displayName_and_rebuild_members"), "\(expanded)")
+    #expect(expanded.contains("release 2 reads: 1 Annie 1, 2 Bob 2, 3 Cyd 3"), "\(expanded)")
+
+    // Release 1 opens the database release 2 migrated: it migrates nothing, says why, and
+    // writes by the old name while release 2's live query follows.
+    let release2Watching = try await watch("Release2", for: "Old")
+    let old = try await run("Release1", "write")
+    #expect(old.contains("release 1 migrated: 0 applied; a newer version of the app migrated this database"), "\(old)")
+    #expect(old.contains("release 1 reads: 1 Annie 1, 2 Bobby 2, 4 Old 5"), "\(old)")
+    let sawOld = try await release2Watching.finish(timeout: 180)
+    #expect(sawOld.status == 0, "\(sawOld.output)\(sawOld.errors)")
+    #expect(sawOld.output.contains("release 2 reads: 1 Annie 1, 2 Bobby 2, 4 Old 5"), "\(sawOld.output)")
+
+    // And the other way round.
+    let release1Watching = try await watch("Release1", for: "New")
+    _ = try await run("Release2", "write2")
+    let sawNew = try await release1Watching.finish(timeout: 180)
+    #expect(sawNew.status == 0, "\(sawNew.output)\(sawNew.errors)")
+    #expect(sawNew.output.contains("release 1 reads: 1 Annie 1, 2 Bobby 2, 4 Old 5, 5 New 6"), "\(sawNew.output)")
+
+    // Release 1 is no longer in use: the window moves, and the contract step keeps every row.
+    try #"{ "compatibleWith": "0002" }"#.write(
+      to: package.appendingPathComponent("Sources/Release2/Migrations/strata.json"), atomically: true, encoding: .utf8)
+    let contract = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Release2")
+    #expect(contract.output.contains("Release2: wrote Sources/Release2/Migrations/0003_contract_members_name_and_rebuild_members.sql"), "\(contract.output)")
+    #expect(try await swift("build", "--product", "Release2").status == 0)
+    let after = try await run("Release2", "read")
+    #expect(after.contains("release 2 migrated: 0003_contract_members_name_and_rebuild_members"), "\(after)")
+    #expect(after.contains("release 2 reads: 1 Annie 1, 2 Bobby 2, 4 Old 5, 5 New 6"), "\(after)")
+  }
 }

@@ -74,9 +74,9 @@ import Testing
 
       UPDATE "players" SET "displayName" = "name";
       CREATE TRIGGER "strata_keep_players_name_insert" AFTER INSERT ON "players" FOR EACH ROW
-      WHEN NEW."name" IS NULL OR NEW."displayName" IS NULL
+      WHEN NEW."name" IS NOT NEW."displayName"
       BEGIN
-        UPDATE "players" SET "displayName" = coalesce(NEW."displayName", NEW."name"), "name" = coalesce(NEW."name", NEW."displayName") WHERE "id" = NEW."id";
+        UPDATE "players" SET "displayName" = coalesce(NEW."name", NEW."displayName"), "name" = coalesce(NEW."name", NEW."displayName") WHERE "id" = NEW."id";
       END;
       CREATE TRIGGER "strata_keep_players_name_update_old" AFTER UPDATE OF "name" ON "players" FOR EACH ROW
       WHEN NEW."name" IS NOT OLD."name" AND NEW."displayName" IS OLD."displayName"

@@ -80,7 +80,10 @@ struct CompatibilityPlan {
       where !column.isGenerated && !desiredColumns.contains(SQLName.folded(column.name)) && !renamedAway.contains(SQLName.folded(column.name))
         && !keptNames.contains(Self.key(table.name, column.name))
       {
-        if column.isNotNull, column.defaultValue == nil, column.primaryKey == nil {
+        // A renamed column's new name that goes with the contract lost its NOT NULL for the window
+        // (it had no default): the model that reads it may read it as never NULL.
+        let wasRenamedTo = retired.contains { $0.renamedColumns.map { SQLName.folded($0.new) == SQLName.folded(column.name) } ?? false && SQLName.folded($0.table) == SQLName.folded(table.name) }
+        if column.isNotNull || wasRenamedTo, column.defaultValue == nil, column.primaryKey == nil {
           problem(
             table.name, nil,
             "column \(NameRules.display(column.name)) is no longer in the model, but \(schemaName(table.name, column.name)) reads it as never NULL, and the rows this version inserts would have no value for it; keep the property until the window no longer includes that schema, or give the column a default first")
@@ -128,10 +131,12 @@ struct CompatibilityPlan {
     }
   }
 
-  /// `desired` widened with what is kept, taken from `current` as the migrations made it: a
-  /// renamed column's old name and its new one hold no constraint an older writer, which writes
-  /// only one of them, could break (the triggers fill the other), and no default, which would
-  /// hide which one a writer wrote.
+  /// `desired` widened with what is kept, taken from `current` as the migrations made it. An
+  /// older writer writes a renamed column's old name alone, and this version the new name alone,
+  /// before the triggers fill in the other, so neither may hold what a row written by one name
+  /// breaks: the old name has no constraint and no default (it is NULL exactly when a writer did
+  /// not give it, which is how the triggers tell who wrote), and the new name no UNIQUE or
+  /// reference, and NOT NULL only with a default.
   func widened(_ desired: Schema, current: Schema) -> Schema {
     var schema = desired
     for expansion in kept {
@@ -144,9 +149,9 @@ struct CompatibilityPlan {
         var kept = existing.column(folded: column)
       else { continue }
       if let (_, new) = expansion.renamedColumns {
-        kept = Self.relaxed(kept)
+        kept = Self.relaxed(kept, keepingDefault: false)
         if let index = schema.tables[position].columns.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(new) }) {
-          schema.tables[position].columns[index] = Self.relaxed(schema.tables[position].columns[index])
+          schema.tables[position].columns[index] = Self.relaxed(schema.tables[position].columns[index], keepingDefault: true)
         }
       }
       schema.tables[position].columns.append(kept)
@@ -174,11 +179,13 @@ struct CompatibilityPlan {
     })
   }
 
-  private static func relaxed(_ column: ColumnSchema) -> ColumnSchema {
+  private static func relaxed(_ column: ColumnSchema, keepingDefault: Bool) -> ColumnSchema {
     var column = column
-    column.isNotNull = false
-    column.notNullOnConflict = nil
-    column.defaultValue = nil
+    if !keepingDefault { column.defaultValue = nil }
+    if column.defaultValue == nil {
+      column.isNotNull = false
+      column.notNullOnConflict = nil
+    }
     column.isUnique = false
     column.references = nil
     return column

@@ -4,9 +4,10 @@ import StrataSQL
 /// (``Expansion``): the copy of its values, and a trigger that keeps the two names in step.
 ///
 /// PostgreSQL's row triggers run before the row is written and can change it, so one trigger
-/// (and its function) does what SQLite needs three for: an insert that gave one name only gets
-/// it copied to the other (or the model's default, when it gave neither), and an update of one
-/// name alone is copied to the other. An update that sets both is left as it is.
+/// (and its function) does what SQLite needs three for. The old name has no default while it is
+/// kept, so an insert that gives it was written by it (the new name holds its default, if any),
+/// and one that leaves it NULL by the new name; the other gets the value. An update of one name
+/// alone is copied to the other; one that sets both is left as it is.
 enum PostgreSQLKeptColumn {
   static func expand(_ expansion: Expansion) -> [String] {
     guard let (old, new) = expansion.renamedColumns else { return [] }
@@ -17,8 +18,8 @@ enum PostgreSQLKeptColumn {
     let body = """
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          NEW.\(newName) := coalesce(NEW.\(newName), NEW.\(oldName)\(fallback));
-          NEW.\(oldName) := coalesce(NEW.\(oldName), NEW.\(newName));
+          NEW.\(newName) := coalesce(NEW.\(oldName), NEW.\(newName)\(fallback));
+          NEW.\(oldName) := NEW.\(newName);
         ELSIF NEW.\(oldName) IS DISTINCT FROM OLD.\(oldName) AND NEW.\(newName) IS NOT DISTINCT FROM OLD.\(newName) THEN
           NEW.\(newName) := NEW.\(oldName);
         ELSIF NEW.\(newName) IS DISTINCT FROM OLD.\(newName) AND NEW.\(oldName) IS NOT DISTINCT FROM OLD.\(oldName) THEN

@@ -3,10 +3,11 @@ import StrataSQL
 /// SQLite's statements for a renamed column kept under its old name for older app versions
 /// (``Expansion``): the copy of its values, and the triggers that keep the two names in step.
 ///
-/// SQLite's triggers cannot change the row being written, so they run after it and update it:
-/// an insert that gave one name only gets it copied to the other (or the model's default, when
-/// it gave neither), and an update of one name alone is copied to the other. An update that
-/// sets both, as a version that knows both would, is left as it is. SQLite does not fire a
+/// SQLite's triggers cannot change the row being written, so they run after it and update it.
+/// The old name has no default while it is kept, so an insert that leaves it NULL was written by
+/// the new name, and its value is copied to the old one; an insert that gives the old name was
+/// written by it (the new name holds its default, if any), and its value is copied to the new
+/// one. An update of one name alone is copied to the other; one that sets both is left as it is. SQLite does not fire a
 /// trigger from itself (`recursive_triggers` is off unless an app turns it on), and each
 /// trigger's `WHEN` is false for the update the other makes, so the pair ends there.
 enum KeptColumnTriggers {
@@ -21,9 +22,9 @@ enum KeptColumnTriggers {
       "UPDATE \(name) SET \(newName) = \(oldName);",
       """
       CREATE TRIGGER \(trigger("insert")) AFTER INSERT ON \(name) FOR EACH ROW
-      WHEN NEW.\(oldName) IS NULL OR NEW.\(newName) IS NULL
+      WHEN NEW.\(oldName) IS NOT NEW.\(newName)
       BEGIN
-        UPDATE \(name) SET \(newName) = coalesce(NEW.\(newName), NEW.\(oldName)\(fallback)), \(oldName) = coalesce(NEW.\(oldName), NEW.\(newName)\(fallback)) WHERE \(row);
+        UPDATE \(name) SET \(newName) = coalesce(NEW.\(oldName), NEW.\(newName)\(fallback)), \(oldName) = coalesce(NEW.\(oldName), NEW.\(newName)\(fallback)) WHERE \(row);
       END;
       """,
       """

@@ -35,8 +35,8 @@ struct PostgreSQLCompatibilityWindowTests {
       CREATE FUNCTION "strata_keep_players_name"() RETURNS trigger LANGUAGE plpgsql AS $strata$
       BEGIN
         IF TG_OP = 'INSERT' THEN
-          NEW."displayName" := coalesce(NEW."displayName", NEW."name");
-          NEW."name" := coalesce(NEW."name", NEW."displayName");
+          NEW."displayName" := coalesce(NEW."name", NEW."displayName");
+          NEW."name" := NEW."displayName";
         ELSIF NEW."name" IS DISTINCT FROM OLD."name" AND NEW."displayName" IS NOT DISTINCT FROM OLD."displayName" THEN
           NEW."displayName" := NEW."name";
         ELSIF NEW."displayName" IS DISTINCT FROM OLD."displayName" AND NEW."name" IS NOT DISTINCT FROM OLD."name" THEN

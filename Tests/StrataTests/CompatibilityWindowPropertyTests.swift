@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import Strata
+import StrataSchema
+import Testing
+
+/// Random sequences of renames, drops and additions under a window that holds the previous
+/// schema: after each migration, the previous model's statements (by its names) and the new
+/// model's insert, update and delete rows in turn, and both read back every value either wrote;
+/// the contract steps, one migration later, lose none. `WINDOW_SEQUENCES=200` runs more.
+@Suite struct CompatibilityWindowPropertyTests {
+  static let sequences = Int(ProcessInfo.processInfo.environment["WINDOW_SEQUENCES"] ?? "") ?? 8
+  static let steps = 8
+
+  /// A column as the models know it; `id` follows it through renames.
+  struct Column: Equatable {
+    var id: Int
+    var name: String
+    var renamedFrom: String?
+  }
+
+  static func source(_ columns: [Column]) -> String {
+    var lines = ["struct Thing: Table {", "  let id: Int"]
+    for column in columns {
+      if let old = column.renamedFrom { lines.append("  // @Renamed(from: \"\(old)\")") }
+      lines.append("  var \(column.name) = \"\"")
+    }
+    return (lines + ["}"]).joined(separator: "\n")
+  }
+
+  @Test(arguments: 0..<sequences)
+  func oldAndNewStatementsInterleaveAndNothingIsLost(seed: Int) throws {
+    var random = SplitMix(seed: UInt64(seed) + 7000)
+    let history = try ModelHistory()
+    let database = try openDatabase(.inMemory)
+    var model = [Column(id: 0, name: "c0"), Column(id: 1, name: "c1")]
+    var nextName = 2
+    try history.generate(Self.source(model))
+    try database.migrate(try history.migrations)
+    // The values each row must hold, by column id; a dropped column's until its contract.
+    var rows: [Int: [Int: String]] = [:]
+    var nextRow = 1
+    var log: [String] = []
+
+    /// Inserts, updates and maybe deletes a row with `columns`' names; `known` are the columns
+    /// the database keeps (the previous model's and this one's).
+    func write(_ columns: [Column], _ who: String, known: [Column]) throws {
+      let id = nextRow
+      nextRow += 1
+      var values: [Int: String] = [:]
+      for column in columns { values[column.id] = "\(who)\(id)\(column.name)" }
+      try database.write { db in
+        try db.execute(
+          sql: "INSERT INTO things (id\(columns.map { ", \"\($0.name)\"" }.joined())) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
+          arguments: StatementArguments([id] + columns.map { values[$0.id]! }))
+      }
+      // What this writer does not know gets the default.
+      rows[id] = Dictionary(known.map { ($0.id, "") }, uniquingKeysWith: { first, _ in first })
+        .merging(values) { _, new in new }
+      log.append("\(who) inserts \(id)")
+      let others = rows.keys.sorted().filter { $0 != id }
+      if !others.isEmpty, !columns.isEmpty {
+        let target = others[random.next(upTo: others.count - 1)]
+        let column = columns[random.next(upTo: columns.count - 1)]
+        let value = "\(who)u\(id)"
+        try database.write { try $0.execute(sql: "UPDATE things SET \"\(column.name)\" = ? WHERE id = ?", arguments: [value, target]) }
+        rows[target]![column.id] = value
+        log.append("\(who) sets \(column.name) of \(target)")
+      }
+      if random.next(upTo: 4) == 0, let target = rows.keys.sorted().first {
+        try database.write { try $0.execute(sql: "DELETE FROM things WHERE id = ?", arguments: [target]) }
+        rows[target] = nil
+        log.append("\(who) deletes \(target)")
+      }
+    }
+
+    func check(_ columns: [Column], _ who: String) throws {
+      let read = try database.read { db in
+        try Row.fetchAll(db, sql: "SELECT id\(columns.map { ", \"\($0.name)\"" }.joined()) FROM things ORDER BY id").map { row in
+          (row["id"] as Int, columns.map { row[$0.name] as String? })
+        }
+      }
+      let expected = rows.keys.sorted().map { id in (id, columns.map { rows[id]![$0.id] }) }
+      #expect(read.map(\.0) == expected.map(\.0), "seed \(seed), \(who): rows; \(log)")
+      for ((id, values), (_, wanted)) in zip(read, expected) {
+        #expect(values == wanted, "seed \(seed), \(who) reads row \(id) as \(values), not \(wanted); \(log)")
+      }
+    }
+
+    for step in 0..<Self.steps {
+      let previous = model
+      for index in model.indices { model[index].renamedFrom = nil }
+      switch random.next(upTo: 3) {
+      case 0:
+        let index = random.next(upTo: model.count - 1)
+        model[index].renamedFrom = model[index].name
+        model[index].name = "c\(nextName)"
+        log.append("step \(step): rename \(previous[index].name) to \(model[index].name)")
+      case 1 where model.count > 1:
+        let index = random.next(upTo: model.count - 1)
+        log.append("step \(step): drop \(model[index].name)")
+        model.remove(at: index)
+      default:
+        model.append(Column(id: nextName + 100, name: "c\(nextName)"))
+        for id in rows.keys { rows[id]![nextName + 100] = "" }
+        log.append("step \(step): add c\(nextName)")
+      }
+      nextName += 1
+      let latest = try #require(try MigrationFiles(directory: history.directory.path, root: nil).files.last?.number)
+      try history.generate(Self.source(model), allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(latest)))
+      try database.migrate(try history.migrations)
+      // The previous release and this one, in either order.
+      if random.next(upTo: 1) == 0 {
+        try write(previous, "old", known: previous + model)
+        try write(model, "new", known: previous + model)
+      } else {
+        try write(model, "new", known: previous + model)
+        try write(previous, "old", known: previous + model)
+      }
+      try check(previous, "old")
+      try check(model, "new")
+    }
+    // The window moves past the last change: its contract step keeps every value.
+    for index in model.indices { model[index].renamedFrom = nil }
+    let latest = try #require(try MigrationFiles(directory: history.directory.path, root: nil).files.last?.number)
+    try history.generate(Self.source(model), allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(latest)))
+    try database.migrate(try history.migrations)
+    try check(model, "new after the contract")
+    let columns = try database.read { db in try db.columns(in: "things").map(\.name) }
+    #expect(columns == ["id"] + model.map(\.name) || Set(columns) == Set(["id"] + model.map(\.name)), "seed \(seed): \(columns)")
+  }
+}
