@@ -229,7 +229,7 @@ import Testing
     }
     let team = "\nstruct Team: Table {\n  let id: Int\n  var title = \"\"\n}\n"
     #expect(errors(Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: Double = 0") + team) == #"""
-      Models.swift:4:7: error: table "players": column "score" changes type from INTEGER to REAL, but release 2.3 (migration 0001) reads and writes it as INTEGER; add a property under a new name instead, or change the type once the window no longer includes that schema
+      Models.swift:4:7: error: table "players": column "score" changes type from INTEGER to REAL, but release 2.3 (migration 0001) reads and writes it as INTEGER; give the property of the new type a new name, marked // @Renamed(from: "score"), and triggers convert between the two until the window moves, or change the type once the window no longer includes that schema
       """#)
     #expect(errors(Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: Int = 0\n  // @Backfill(raw: \"1\")\n  var level: Int") + team) == #"""
       Models.swift:6:7: error: table "players": release 2.3 (migration 0001) inserts into "players" without "level", which is new and NOT NULL without a default; give the property a default, or make it optional until the window no longer includes that schema
@@ -287,5 +287,57 @@ extension CompatibilityWindowTests {
     #expect(try database.read { try Row.fetchAll($0, sql: "SELECT name, compatibleFrom FROM strata_migrations ORDER BY name") }.map { "\($0)" } == [
       #"[name:"0001_create_players" compatibleFrom:NULL]"#, #"[name:"0002_rename_players_displayName_and_rebuild_players" compatibleFrom:1]"#,
     ])
+  }
+}
+
+extension CompatibilityWindowTests {
+  /// A type changes with the name (`// @Renamed(from: "score") var rating: Double`): the
+  /// triggers convert each way, and refuse a value the other type would not hold exactly.
+  @Test(arguments: [("Int", "Double"), ("Double", "Int"), ("Int", "String")])
+  func aTypeChangeUnderANewNameConvertsEachWay(from: String, to: String) throws {
+    let history = try ModelHistory()
+    let v1 = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: \(from)")
+    try history.generate(v1)
+    let database = try openDatabase(.inMemory)
+    try database.migrate(try history.migrations)
+    try database.write { try $0.execute(sql: "INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)") }
+    let retyped = v1.replacingOccurrences(of: "var score: \(from)", with: "// @Renamed(from: \"score\")\n  var rating: \(to)")
+    let expand = try #require(try history.generate(retyped, settings: Self.window))
+    #expect(expand.sql.contains(#"keeps "players"."score" in step with "rating""#))
+    try database.migrate(try history.migrations)
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO players (id, name, score) VALUES (2, 'Bob', 4)")
+      try db.execute(sql: "INSERT INTO players (id, name, rating) VALUES (3, 'Cy', 5)")
+      try db.execute(sql: "UPDATE players SET rating = 6 WHERE id = 1")
+      try db.execute(sql: "UPDATE players SET score = 7 WHERE id = 2")
+    }
+    let read = try database.read { db in
+      try Row.fetchAll(db, sql: "SELECT id, score, typeof(score) AS s, rating, typeof(rating) AS r FROM players ORDER BY id").map { "\($0)" }
+    }
+    let (oldClass, newClass) = (from == "Double" ? "real" : "integer", to == "Double" ? "real" : to == "String" ? "text" : "integer")
+    func value(_ number: Int, _ storage: String) -> String { storage == "real" ? "\(number).0" : storage == "text" ? "\"\(number)\"" : "\(number)" }
+    #expect(read == [(1, 6), (2, 7), (3, 5)].map { id, number in
+      "[id:\(id) score:\(value(number, oldClass)) s:\"\(oldClass)\" rating:\(value(number, newClass)) r:\"\(newClass)\"]"
+    })
+    // A value the other version could not read back is refused, and nothing changes.
+    let unreadable = to == "Double" ? "6.5" : to == "String" ? "'six'" : nil
+    if let unreadable {
+      #expect {
+        try database.write { try $0.execute(sql: "UPDATE players SET rating = \(unreadable) WHERE id = 1") }
+      } throws: { error in
+        "\(error)".contains(#"strata: a value written to "players"."rating" does not convert exactly to "score" \#(from == "Double" ? "REAL" : "INTEGER"), which older app versions in the compatibility window read; write one that does"#)
+      }
+    }
+    if from == "Double" {
+      #expect {
+        try database.write { try $0.execute(sql: "UPDATE players SET score = 6.5 WHERE id = 1") }
+      } throws: { error in
+        "\(error)".contains(#"strata: a value written to "players"."score" does not convert exactly to "rating" INTEGER, which newer app versions read"#)
+      }
+    }
+    let contract = try #require(try history.generate(retyped, settings: Self.moved))
+    #expect(contract.fileName.hasPrefix("0003_contract_players_score"))
+    try database.migrate(try history.migrations)
+    #expect(try database.read { try Row.fetchAll($0, sql: "SELECT id, rating FROM players ORDER BY id").map { "\($0)" } }.count == 3)
   }
 }

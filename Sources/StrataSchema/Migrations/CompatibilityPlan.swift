@@ -71,10 +71,11 @@ struct CompatibilityPlan {
             "the primary key \(NameRules.display(old.name)) is renamed to \(NameRules.display(column.columnName)), but \(schemaName(table.name, old.name)) reads and writes it by its old name, and a key cannot be kept under two names; rename it once the window no longer includes that schema")
           continue
         }
+        let renamed = table.column(folded: column.columnName)
         new.append(
           Expansion(
             table: table.name, column: old.name, kind: .renamedColumn(to: column.columnName),
-            newDefault: table.column(folded: column.columnName)?.defaultValue))
+            newDefault: renamed?.defaultValue, oldType: old.type, newType: renamed?.type))
       }
       for column in existing.columns
       where !column.isGenerated && !desiredColumns.contains(SQLName.folded(column.name)) && !renamedAway.contains(SQLName.folded(column.name))
@@ -252,7 +253,7 @@ struct CompatibilityPlan {
       if old.type != column.type {
         problem(
           name, column.name,
-          "column \(NameRules.display(column.name)) changes type from \(old.type.sql ?? "none") to \(column.type.sql ?? "none"), but \(schema) reads and writes it as \(old.type.sql ?? "none"); add a property under a new name instead, or change the type once the window no longer includes that schema")
+          "column \(NameRules.display(column.name)) changes type from \(old.type.sql ?? "none") to \(column.type.sql ?? "none"), but \(schema) reads and writes it as \(old.type.sql ?? "none"); give the property of the new type a new name, marked // @Renamed(from: \(NameRules.display(old.name))), and triggers convert between the two until the window moves, or change the type once the window no longer includes that schema")
       }
       if column.isNotNull, !old.isNotNull, column.primaryKey == nil {
         problem(name, column.name, "column \(NameRules.display(column.name)) becomes NOT NULL, but \(schema) may write NULL into it")

@@ -30,6 +30,20 @@ struct Expansion: Equatable {
   /// The default of a renamed column, which its triggers give a row that a version inserts
   /// without either name (not recorded: only the expand step needs it).
   var newDefault: ColumnDefault? = nil
+  /// A renamed column's declared types, old and new, when the rename changes the type too: the
+  /// triggers convert each way, and refuse a value the other type would not hold exactly.
+  var oldType: SQLType? = nil
+  var newType: SQLType? = nil
+
+  /// The message a trigger stops a write with when the value does not convert exactly to the
+  /// other name's type.
+  var conversionRefusal: (toOld: String, toNew: String)? {
+    guard let (old, new) = renamedColumns, let oldType, let newType, oldType != newType else { return nil }
+    func message(_ from: String, _ to: String, _ type: SQLType, _ readers: String) -> String {
+      "strata: a value written to \(SQLQuoting.identifier(table)).\(SQLQuoting.identifier(from)) does not convert exactly to \(SQLQuoting.identifier(to)) \(type.sql), which \(readers) read; write one that does"
+    }
+    return (message(new, old, oldType, "older app versions in the compatibility window"), message(old, new, newType, "newer app versions"))
+  }
 
   /// A renamed column's two names, old and new.
   var renamedColumns: (old: String, new: String)? {

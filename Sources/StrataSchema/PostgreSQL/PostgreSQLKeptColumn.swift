@@ -15,15 +15,26 @@ enum PostgreSQLKeptColumn {
     let (oldName, newName) = (SQLQuoting.identifier(old), SQLQuoting.identifier(new))
     let function = SQLQuoting.identifier(expansion.triggerName())
     let fallback = expansion.newDefault.map { ", \($0.sql)" } ?? ""
+    // A rename that changes the type converts each way, and stops a write whose value the other
+    // type would not hold exactly.
+    let (oldType, newType) = (expansion.oldType?.sql ?? "", expansion.newType?.sql ?? "")
+    let refusal = expansion.conversionRefusal
+    func toNew(_ value: String) -> String { refusal == nil ? value : PostgreSQLConversion.converted(value, from: oldType, to: newType) }
+    func toOld(_ value: String) -> String { refusal == nil ? value : PostgreSQLConversion.converted(value, from: newType, to: oldType) }
+    func refuse(_ value: String, from: String, to: String, _ message: String?) -> String {
+      guard let message, let lossy = PostgreSQLConversion.lossyRows(value, from: from, to: to) else { return "" }
+      return "\n      IF \(lossy) THEN RAISE EXCEPTION USING MESSAGE = \(SQLQuoting.string(message)); END IF;"
+    }
+    let (oldValue, newValue) = ("NEW.\(oldName)", "NEW.\(newName)")
     let body = """
       BEGIN
-        IF TG_OP = 'INSERT' THEN
-          NEW.\(newName) := coalesce(NEW.\(oldName), NEW.\(newName)\(fallback));
-          NEW.\(oldName) := NEW.\(newName);
-        ELSIF NEW.\(oldName) IS DISTINCT FROM OLD.\(oldName) AND NEW.\(newName) IS NOT DISTINCT FROM OLD.\(newName) THEN
-          NEW.\(newName) := NEW.\(oldName);
-        ELSIF NEW.\(newName) IS DISTINCT FROM OLD.\(newName) AND NEW.\(oldName) IS NOT DISTINCT FROM OLD.\(oldName) THEN
-          NEW.\(oldName) := NEW.\(newName);
+        IF TG_OP = 'INSERT' THEN\(refuse(oldValue, from: oldType, to: newType, refusal?.toNew))\(refuse("coalesce(\(oldValue), \(newValue))", from: newType, to: oldType, refusal?.toOld))
+          \(newValue) := coalesce(\(toNew(oldValue)), \(newValue)\(fallback));
+          \(oldValue) := \(toOld(newValue));
+        ELSIF \(oldValue) IS DISTINCT FROM OLD.\(oldName) AND \(newValue) IS NOT DISTINCT FROM OLD.\(newName) THEN\(refuse(oldValue, from: oldType, to: newType, refusal?.toNew))
+          \(newValue) := \(toNew(oldValue));
+        ELSIF \(newValue) IS DISTINCT FROM OLD.\(newName) AND \(oldValue) IS NOT DISTINCT FROM OLD.\(oldName) THEN\(refuse(newValue, from: newType, to: oldType, refusal?.toOld))
+          \(oldValue) := \(toOld(newValue));
         END IF;
         RETURN NEW;
       END
@@ -32,7 +43,7 @@ enum PostgreSQLKeptColumn {
     var tag = "$strata$"
     while body.contains(tag) { tag = "$strata" + String(tag.count) + "$" }
     return [
-      "UPDATE \(table) SET \(newName) = \(oldName);",
+      "UPDATE \(table) SET \(newName) = \(toNew(oldName));",
       "CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS \(tag)\n\(body)\n\(tag);",
       "CREATE TRIGGER \(function) BEFORE INSERT OR UPDATE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)();",
     ]

@@ -18,29 +18,50 @@ enum KeptColumnTriggers {
     let row = rowMatch(table)
     let fallback = expansion.newDefault.map { ", \($0.sql)" } ?? ""
     func trigger(_ suffix: String) -> String { SQLQuoting.identifier(expansion.triggerName(suffix)) }
-    return [
-      "UPDATE \(name) SET \(newName) = \(oldName);",
+    // A rename that changes the type converts each way, and stops a write whose value the other
+    // type would not hold exactly.
+    let refusal = expansion.conversionRefusal
+    func toNew(_ value: String) -> String { refusal == nil ? value : SQLConversion.converted(value, to: expansion.newType!) }
+    func toOld(_ value: String) -> String { refusal == nil ? value : SQLConversion.converted(value, to: expansion.oldType!) }
+    func refuse(_ value: String, to type: SQLType?, _ message: String?) -> String {
+      guard let type, let message else { return "" }
+      return "\n  SELECT RAISE(ABORT, \(SQLQuoting.string(message))) WHERE NOT \(SQLConversion.isExact(value, to: type));"
+    }
+    let oldValue = "NEW.\(oldName)", newValue = "NEW.\(newName)"
+    let newOrDefault = expansion.newDefault.map { "coalesce(\(newValue), \($0.sql))" } ?? newValue
+    return copyCheck(expansion, table: table) + [
+      "UPDATE \(name) SET \(newName) = \(toNew(oldName));",
       """
       CREATE TRIGGER \(trigger("insert")) AFTER INSERT ON \(name) FOR EACH ROW
-      WHEN NEW.\(oldName) IS NOT NEW.\(newName)
-      BEGIN
-        UPDATE \(name) SET \(newName) = coalesce(NEW.\(oldName), NEW.\(newName)\(fallback)), \(oldName) = coalesce(NEW.\(oldName), NEW.\(newName)\(fallback)) WHERE \(row);
+      WHEN \(oldValue) IS NOT \(newValue)
+      BEGIN\(refuse(oldValue, to: expansion.newType, refusal?.toNew))\(refuse("coalesce(\(oldValue), \(newValue))", to: expansion.oldType, refusal?.toOld))
+        UPDATE \(name) SET \(newName) = coalesce(\(toNew(oldValue)), \(newValue)\(fallback)), \(oldName) = coalesce(\(oldValue), \(toOld(newOrDefault))) WHERE \(row);
       END;
       """,
       """
       CREATE TRIGGER \(trigger("update_old")) AFTER UPDATE OF \(oldName) ON \(name) FOR EACH ROW
-      WHEN NEW.\(oldName) IS NOT OLD.\(oldName) AND NEW.\(newName) IS OLD.\(newName)
-      BEGIN
-        UPDATE \(name) SET \(newName) = NEW.\(oldName) WHERE \(row);
+      WHEN \(oldValue) IS NOT OLD.\(oldName) AND \(newValue) IS OLD.\(newName)
+      BEGIN\(refuse(oldValue, to: expansion.newType, refusal?.toNew))
+        UPDATE \(name) SET \(newName) = \(toNew(oldValue)) WHERE \(row);
       END;
       """,
       """
       CREATE TRIGGER \(trigger("update_new")) AFTER UPDATE OF \(newName) ON \(name) FOR EACH ROW
-      WHEN NEW.\(newName) IS NOT OLD.\(newName) AND NEW.\(oldName) IS OLD.\(oldName)
-      BEGIN
-        UPDATE \(name) SET \(oldName) = NEW.\(newName) WHERE \(row);
+      WHEN \(newValue) IS NOT OLD.\(newName) AND \(oldValue) IS OLD.\(oldName)
+      BEGIN\(refuse(newValue, to: expansion.oldType, refusal?.toOld))
+        UPDATE \(name) SET \(oldName) = \(toOld(newValue)) WHERE \(row);
       END;
       """,
+    ]
+  }
+
+  /// The check that stops the migration, naming the row, when a value of the old name does not
+  /// convert exactly to the new name's type.
+  private static func copyCheck(_ expansion: Expansion, table: TableSchema?) -> [String] {
+    guard expansion.conversionRefusal != nil, let table, let (old, _) = expansion.renamedColumns, let type = expansion.newType else { return [] }
+    return [
+      MigrationGuard.lossyConversion(
+        in: table, column: old, to: type, consent: "keep the old type under the new name, and convert in a later release").sql
     ]
   }
 

@@ -84,4 +84,38 @@ struct PostgreSQLCompatibilityWindowTests {
     }
     await PostgreSQLTestServer.shared.drop(name)
   }
+
+  @Test func aTypeChangeUnderANewNameConvertsEachWay() async throws {
+    let history = try ModelHistory(dialect: .postgresql)
+    try history.generate(Self.v1)
+    let retyped = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "// @Renamed(from: \"score\")\n  var rating: Double = 0")
+    try history.generate(retyped, settings: CompatibilityWindowTests.window)
+    let migrations = try history.migrations
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
+    do {
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
+        try await database.migrate(Array(migrations.prefix(1)))
+        try await database.write { db in try await sql("INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)").execute(db) }
+        try await database.migrate(migrations)
+        try await database.write { db in
+          try await sql("INSERT INTO players (id, name, score) VALUES (2, 'Bob', 4)").execute(db)
+          try await sql("INSERT INTO players (id, name, rating) VALUES (3, 'Cy', 5)").execute(db)
+          try await sql("UPDATE players SET rating = 6 WHERE id = 1").execute(db)
+        }
+        let read = try await database.read { db in
+          try await sql("SELECT id, score, rating FROM players ORDER BY id", as: (Int, Int?, Double).self).fetchAll(db).map { "\($0.0) \($0.1.map(String.init) ?? "NULL") \($0.2)" }
+        }
+        #expect(read == ["1 6 6.0", "2 4 4.0", "3 5 5.0"])
+        await #expect {
+          try await database.write { db in try await sql("UPDATE players SET rating = 6.5 WHERE id = 1").execute(db) }
+        } throws: { error in
+          "\(error)".contains(#"strata: a value written to "players"."rating" does not convert exactly to "score" bigint, which older app versions in the compatibility window read; write one that does"#)
+        }
+      }
+    } catch {
+      await PostgreSQLTestServer.shared.drop(name)
+      throw error
+    }
+    await PostgreSQLTestServer.shared.drop(name)
+  }
 }
