@@ -237,9 +237,6 @@ import Testing
     #expect(errors(Self.v1.replacingOccurrences(of: "var name: String", with: "// @Unique\n  var name: String") + team) == #"""
       Models.swift:4:7: error: table "players": column "name" becomes UNIQUE, but release 2.3 (migration 0001) may write a value another row has
       """#)
-    #expect(errors(Self.v1.replacingOccurrences(of: "struct Player", with: "// @Renamed(from: \"Player\")\nstruct Gamer") + team) == #"""
-      Models.swift:2:8: error: table "gamers": the table is renamed from "players", but release 2.3 (migration 0001) reads and writes it by that name; renaming a table cannot keep both names yet: rename it once the window no longer includes that schema
-      """#)
     #expect(errors(Self.v1.replacingOccurrences(of: "var name: String", with: "") + team) == #"""
       Models.swift:1:8: error: table "players": column "name" is no longer in the model, but release 2.3 (migration 0001) reads it as never NULL, and the rows this version inserts would have no value for it; keep the property until the window no longer includes that schema, or give the column a default first
       """#)
@@ -339,5 +336,49 @@ extension CompatibilityWindowTests {
     #expect(contract.fileName.hasPrefix("0003_contract_players_score"))
     try database.migrate(try history.migrations)
     #expect(try database.read { try Row.fetchAll($0, sql: "SELECT id, rating FROM players ORDER BY id").map { "\($0)" } }.count == 3)
+  }
+}
+
+extension CompatibilityWindowTests {
+  /// A renamed table keeps its old name as a view that older versions read and write through.
+  @Test func aRenamedTableIsKeptAsAViewOlderVersionsWriteThrough() throws {
+    let history = try ModelHistory()
+    try history.generate(Self.v1)
+    let database = try openDatabase(.inMemory)
+    try database.migrate(try history.migrations)
+    try database.write { try $0.execute(sql: "INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)") }
+    let renamed = Self.v1.replacingOccurrences(of: "struct Player", with: "// @Renamed(from: \"Player\")\nstruct Gamer")
+    let expand = try #require(try history.generate(renamed, settings: Self.window))
+    #expect(expand.fileName == "0002_rename_gamers.sql")
+    #expect(expand.sql.contains(#"""
+      --   rename table "players" to "gamers";
+      --   keep "players" for older app versions, which still read and write it by that name, as a view of "gamers" that writes through to it.
+      """#), "\(expand.sql)")
+    #expect(expand.sql.contains(#"""
+      CREATE VIEW "players" AS SELECT "id", "name", "score" FROM "gamers";
+      CREATE TRIGGER "strata_keep_players_insert" INSTEAD OF INSERT ON "players" FOR EACH ROW
+      BEGIN
+        INSERT INTO "gamers" ("id", "name", "score") VALUES (NEW."id", NEW."name", coalesce(NEW."score", 0));
+      END;
+      """#), "\(expand.sql)")
+    try database.migrate(try history.migrations)
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO players (name, score) VALUES ('Bob', 4)")
+      try db.execute(sql: "INSERT INTO players (id, name) VALUES (5, 'Di')")
+      try db.execute(sql: "INSERT INTO gamers (id, name, score) VALUES (3, 'Cy', 5)")
+      try db.execute(sql: "UPDATE players SET name = 'Annie' WHERE id = 1")
+      try db.execute(sql: "UPDATE gamers SET score = 9 WHERE id = 2")
+      try db.execute(sql: "DELETE FROM players WHERE id = 5")
+    }
+    #expect(try Self.rows(database, "*", from: "players") == ["id=1 name=Annie score=3", "id=2 name=Bob score=9", "id=3 name=Cy score=5"])
+    #expect(try Self.rows(database, "*", from: "gamers") == ["id=1 name=Annie score=3", "id=2 name=Bob score=9", "id=3 name=Cy score=5"])
+    #expect(try history.generate(renamed, settings: Self.window) == nil)
+
+    let contract = try #require(try history.generate(renamed, settings: Self.moved))
+    #expect(contract.fileName == "0003_contract_players.sql")
+    #expect(contract.sql.hasSuffix("\nDROP VIEW \"players\";\n"), "\(contract.sql)")
+    try database.migrate(try history.migrations)
+    #expect(try Self.rows(database, "*", from: "gamers") == ["id=1 name=Annie score=3", "id=2 name=Bob score=9", "id=3 name=Cy score=5"])
+    #expect(try history.generate(renamed, settings: Self.moved) == nil)
   }
 }

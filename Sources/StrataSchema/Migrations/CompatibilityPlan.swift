@@ -35,25 +35,64 @@ struct CompatibilityPlan {
   ///   - desired: The models' schema.
   ///   - windowSchemas: The schemas in the window, oldest first, where the replay saw them.
   ///   - latest: The number of the last migration.
+  ///   - currentObjects: The views and triggers the migrations make.
   init(
-    window: CompatibilityWindow?, recorded: [Expansion], current: Schema, desired: Schema, models: [String: TableModel],
-    windowSchemas: [(number: Int, schema: Schema)], latest: Int
+    window: CompatibilityWindow?, recorded: [Expansion], current: Schema, currentObjects: [SchemaObject], desired: Schema,
+    models: [String: TableModel], windowSchemas: [(number: Int, schema: Schema)], latest: Int
   ) {
     self.window = window
     self.windowSchemas = windowSchemas
     self.latest = latest
     let currentTables = Dictionary(current.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-    let present = recorded.filter { expansion in
-      guard let table = currentTables[SQLName.folded(expansion.table)] else { return false }
+    let views = Set(currentObjects.filter { $0.kind == .view }.map { SQLName.folded($0.name) })
+    // A table renamed under the window since something of it was kept has its new name now.
+    let tableRenames = recorded.compactMap { expansion in expansion.renamedTable.map { (expansion.migration, $0.old, $0.new) } }
+    let resolved = recorded.map { expansion -> Expansion in
+      guard expansion.renamedTable == nil else { return expansion }
+      var expansion = expansion
+      for (migration, old, new) in tableRenames where migration > expansion.migration && SQLName.folded(old) == SQLName.folded(expansion.before) {
+        expansion.tableBefore = new
+      }
+      return expansion
+    }
+    let present = resolved.filter { expansion in
+      if expansion.renamedTable != nil { return views.contains(SQLName.folded(expansion.table)) }
+      guard let table = currentTables[SQLName.folded(expansion.before)] else { return false }
       return expansion.column.map { column in table.columns.contains { SQLName.folded($0.name) == SQLName.folded(column) } } ?? true
     }
     kept = present.filter { !$0.isDue(in: window) }
-    retired = present.filter { $0.isDue(in: window) && $0.renamedColumns != nil }
+    retired = present.filter { $0.isDue(in: window) && ($0.renamedColumns != nil || $0.renamedTable != nil) }
     guard window != nil else { return }
 
     // What earlier migrations kept is not kept again once due: it goes the ordinary way.
     let keptNames = Set(present.map(Self.key))
-    let renamedTables = Set(models.values.compactMap { $0.previousTableName.map(SQLName.folded) })
+    // A model's old name, or the table its naming convention gives it.
+    let renamedTables = Set(models.values.compactMap(\.previousTableName).flatMap { [SQLName.folded($0), SQLName.folded(Naming.tableName(forType: $0))] })
+    // A table renamed (`@Renamed(from:)` on its model) is kept under its old name as a view; the
+    // old type's name stands for the table its naming convention gives it, as for the rename.
+    for table in desired.tables where currentTables[SQLName.folded(table.name)] == nil {
+      guard let previous = models[table.name]?.previousTableName else { continue }
+      let conventional = Naming.tableName(forType: previous)
+      let old = currentTables[SQLName.folded(previous)] ?? currentTables[SQLName.folded(conventional)]
+      guard let old, !keptNames.contains(Self.key(old.name, nil)) else { continue }
+      guard old.columns.contains(where: { $0.primaryKey != nil }) || !old.compositePrimaryKey.isEmpty else {
+        problem(
+          table.name, nil,
+          "the table is renamed from \(NameRules.display(old.name)), but \(schemaName(old.name, nil)) reads and writes it by that name, and a table without a primary key cannot be written through a view of it; rename it once the window no longer includes that schema")
+        continue
+      }
+      // The columns the table keeps: the model's, and those kept for the window (not those this
+      // migration drops, which no schema in the window reads).
+      let keptColumns = Set(kept.filter { SQLName.folded($0.before) == SQLName.folded(old.name) }.compactMap { $0.column.map(SQLName.folded) })
+      let modelColumns = Set(table.columns.map { SQLName.folded($0.name) })
+      new.append(
+        Expansion(
+          table: old.name, column: nil, kind: .renamedTable(to: table.name),
+          viewColumns: old.columns.map(\.name).filter { keptColumns.contains(SQLName.folded($0)) || modelColumns.contains(SQLName.folded($0)) }))
+      // What is kept of the table goes with it.
+      for index in kept.indices where SQLName.folded(kept[index].before) == SQLName.folded(old.name) { kept[index].tableAfter = table.name }
+      for index in retired.indices where SQLName.folded(retired[index].before) == SQLName.folded(old.name) { retired[index].tableAfter = table.name }
+    }
     for table in desired.tables {
       guard let existing = currentTables[SQLName.folded(table.name)] else { continue }
       let model = models[table.name]
@@ -83,7 +122,7 @@ struct CompatibilityPlan {
       {
         // A renamed column's new name that goes with the contract lost its NOT NULL for the window
         // (it had no default): the model that reads it may read it as never NULL.
-        let wasRenamedTo = retired.contains { $0.renamedColumns.map { SQLName.folded($0.new) == SQLName.folded(column.name) } ?? false && SQLName.folded($0.table) == SQLName.folded(table.name) }
+        let wasRenamedTo = retired.contains { $0.renamedColumns.map { SQLName.folded($0.new) == SQLName.folded(column.name) } ?? false && SQLName.folded($0.after) == SQLName.folded(table.name) }
         if column.isNotNull || wasRenamedTo, column.defaultValue == nil, column.primaryKey == nil {
           problem(
             table.name, nil,
@@ -105,7 +144,7 @@ struct CompatibilityPlan {
     kept += new
   }
 
-  private static func key(_ expansion: Expansion) -> String { key(expansion.table, expansion.column) }
+  private static func key(_ expansion: Expansion) -> String { key(expansion.after, expansion.column) }
 
   private static func key(_ table: String, _ column: String?) -> String {
     SQLName.folded(table) + (column.map { "." + SQLName.folded($0) } ?? "")
@@ -122,11 +161,13 @@ struct CompatibilityPlan {
       let what: String
       switch expansion.kind {
       case .renamedColumn(let to):
-        what = "\(SQLQuoting.identifier(expansion.table)).\(SQLQuoting.identifier(expansion.column ?? "")) in step with \(SQLQuoting.identifier(to))"
+        what = "\(SQLQuoting.identifier(expansion.after)).\(SQLQuoting.identifier(expansion.column ?? "")) in step with \(SQLQuoting.identifier(to))"
       case .droppedColumn:
-        what = "\(SQLQuoting.identifier(expansion.table)).\(SQLQuoting.identifier(expansion.column ?? "")), which the model no longer reads"
+        what = "\(SQLQuoting.identifier(expansion.after)).\(SQLQuoting.identifier(expansion.column ?? "")), which the model no longer reads"
       case .droppedTable:
         what = "table \(SQLQuoting.identifier(expansion.table)), which no model declares"
+      case .renamedTable(let to):
+        what = "\(SQLQuoting.identifier(expansion.table)) as a view of \(SQLQuoting.identifier(to))"
       }
       return "migration \(number) keeps \(what) for older app versions; a later migration drops it once the compatibility window starts at \(number) or later"
     }
@@ -140,13 +181,14 @@ struct CompatibilityPlan {
   /// reference, and NOT NULL only with a default.
   func widened(_ desired: Schema, current: Schema) -> Schema {
     var schema = desired
-    for expansion in kept {
-      guard let existing = current.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(expansion.table) }) else { continue }
+    // A renamed table's view is no table of the models'.
+    for expansion in kept where expansion.renamedTable == nil {
+      guard let existing = current.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(expansion.before) }) else { continue }
       guard let column = expansion.column else {
         schema.tables.append(existing)
         continue
       }
-      guard let position = schema.tables.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(expansion.table) }),
+      guard let position = schema.tables.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(expansion.after) }),
         var kept = existing.column(folded: column)
       else { continue }
       if let (_, new) = expansion.renamedColumns {
@@ -164,7 +206,8 @@ struct CompatibilityPlan {
   /// planned as if they were gone, since a rename that is kept or contracted is not made again.
   func withoutRenamedColumns(_ schema: Schema) -> Schema {
     var schema = schema
-    let names = Set((kept + retired).filter { $0.renamedColumns != nil }.map(Self.key))
+    // The schema may be the one before this migration's table renames or after them.
+    let names = Set((kept + retired).filter { $0.renamedColumns != nil }.flatMap { [Self.key($0.before, $0.column), Self.key($0.after, $0.column)] })
     for index in schema.tables.indices {
       let table = schema.tables[index].name
       schema.tables[index].columns.removeAll { names.contains(Self.key(table, $0.name)) }
@@ -206,7 +249,8 @@ struct CompatibilityPlan {
   /// an older schema in the window would trip on, and the renames that cannot be kept.
   mutating func lint(current: Schema, desired: Schema, renames: RenamePlan, currentObjects: [SchemaObject], desiredObjects: [SchemaObject]) {
     guard window != nil else { return }
-    for rename in renames.tables where SQLName.folded(rename.from) != SQLName.folded(rename.to) {
+    let expandedTables = Set(new.compactMap(\.renamedTable).map { SQLName.folded($0.old) })
+    for rename in renames.tables where SQLName.folded(rename.from) != SQLName.folded(rename.to) && !expandedTables.contains(SQLName.folded(rename.from)) {
       problem(
         rename.to, nil,
         "the table is renamed from \(NameRules.display(rename.from)), but \(schemaName(rename.from, nil)) reads and writes it by that name; renaming a table cannot keep both names yet: rename it once the window no longer includes that schema")
@@ -238,7 +282,7 @@ struct CompatibilityPlan {
     // A renamed column whose old name goes gets back what the window relaxed: every version in
     // the window writes it, as its model says.
     let restored = Set(retired.compactMap { expansion in
-      expansion.renamedColumns.map { Self.key(expansion.table, $0.new) }
+      expansion.renamedColumns.map { Self.key(expansion.after, $0.new) }
     })
     for column in table.columns where !restored.contains(Self.key(name, column.name)) {
       guard let old = existing.column(folded: column.name) else {

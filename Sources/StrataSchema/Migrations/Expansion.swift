@@ -19,9 +19,17 @@ struct Expansion: Equatable {
     case droppedColumn
     /// The table is kept, rows and all; the models no longer read it.
     case droppedTable
+    /// The table, renamed `to`, is kept under its old name `table` as a view of it that older
+    /// versions read and write through.
+    case renamedTable(to: String)
   }
 
+  /// The table as the migration that kept it named it; its triggers keep that name.
   var table: String
+  /// The table's name before and after the migration being planned, where a renamed table's
+  /// expand step (since, or in this migration) changed it.
+  var tableBefore: String? = nil
+  var tableAfter: String? = nil
   /// The column kept; nil for a table.
   var column: String?
   var kind: Kind
@@ -34,6 +42,8 @@ struct Expansion: Equatable {
   /// triggers convert each way, and refuse a value the other type would not hold exactly.
   var oldType: SQLType? = nil
   var newType: SQLType? = nil
+  /// The columns a renamed table's view reads: those older versions know.
+  var viewColumns: [String] = []
 
   /// The message a trigger stops a write with when the value does not convert exactly to the
   /// other name's type.
@@ -45,9 +55,19 @@ struct Expansion: Equatable {
     return (message(new, old, oldType, "older app versions in the compatibility window"), message(old, new, newType, "newer app versions"))
   }
 
+  /// The table's name in the schema the migrations produce now.
+  var before: String { tableBefore ?? table }
+  /// The table's name once the migration being planned runs.
+  var after: String { tableAfter ?? before }
+
   /// A renamed column's two names, old and new.
   var renamedColumns: (old: String, new: String)? {
     if case .renamedColumn(let to) = kind, let column { (column, to) } else { nil }
+  }
+
+  /// A renamed table's two names, old (the view's) and new.
+  var renamedTable: (old: String, new: String)? {
+    if case .renamedTable(let to) = kind { (table, to) } else { nil }
   }
 
   /// Whether the contract step is due: no schema in `window` predates the migration that kept
@@ -60,8 +80,11 @@ struct Expansion: Equatable {
   /// The name of the trigger (and, on PostgreSQL, its function) that keeps a renamed column in
   /// step, with `suffix` for SQLite's one trigger per event.
   func triggerName(_ suffix: String = "") -> String {
-    "strata_keep_\(table)_\(column ?? "")" + (suffix.isEmpty ? "" : "_\(suffix)")
+    "strata_keep_\(table)" + (column.map { "_\($0)" } ?? "") + (suffix.isEmpty ? "" : "_\(suffix)")
   }
+
+  /// The view that keeps a renamed table's old name writes through to it with these triggers.
+  static let viewTriggerSuffixes = ["insert", "update", "delete"]
 
   /// SQLite's triggers for a renamed column: one for inserts, one per name for updates.
   static let sqliteTriggerSuffixes = ["insert", "update_old", "update_new"]
@@ -75,6 +98,8 @@ struct Expansion: Equatable {
       "\(Self.keeps)\(SQLQuoting.identifier(table)).\(SQLQuoting.identifier(column ?? ""))"
     case .droppedTable:
       "\(Self.keeps)table \(SQLQuoting.identifier(table))"
+    case .renamedTable(let to):
+      "\(Self.keeps)table \(SQLQuoting.identifier(table)) as a view of \(SQLQuoting.identifier(to))"
     }
   }
 
@@ -106,8 +131,12 @@ struct Expansion: Equatable {
     var rest = line.dropFirst(keeps.count)
     if rest.hasPrefix("table ") {
       rest = rest.dropFirst("table ".count)
-      guard let table = QuotedIdentifier.read(&rest), rest.isEmpty else { return nil }
-      return Expansion(table: table, column: nil, kind: .droppedTable)
+      guard let table = QuotedIdentifier.read(&rest) else { return nil }
+      if rest.isEmpty { return Expansion(table: table, column: nil, kind: .droppedTable) }
+      guard rest.hasPrefix(" as a view of ") else { return nil }
+      rest = rest.dropFirst(" as a view of ".count)
+      guard let to = QuotedIdentifier.read(&rest), rest.isEmpty else { return nil }
+      return Expansion(table: table, column: nil, kind: .renamedTable(to: to))
     }
     guard let table = QuotedIdentifier.read(&rest), rest.first == "." else { return nil }
     rest = rest.dropFirst()

@@ -241,7 +241,7 @@ public enum MigrationPlanner {
     let managedModels = tables.filter { !$0.value.isUnmanaged }
     var compatibility = CompatibilityPlan(
       window: window, recorded: Expansion.recorded(in: migrations.files), current: managed(before.schemaWithGeneratedColumns),
-      desired: managed(allDesired), models: managedModels, windowSchemas: windowSchemas, latest: migrations.files.last?.number ?? 0)
+      currentObjects: before.objects, desired: managed(allDesired), models: managedModels, windowSchemas: windowSchemas, latest: migrations.files.last?.number ?? 0)
     // What the models ask for, and what older schemas in the window still need.
     let desired = compatibility.widened(managed(allDesired), current: managed(before.schemaWithGeneratedColumns))
     // A view or trigger may read a table the migrations alone make (an unmanaged model's, which
@@ -311,7 +311,7 @@ public enum MigrationPlanner {
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
         rebuilds: changes.rebuilds, unmanaged: unmanaged))
-    changes.include(expansions: compatibility.new)
+    changes.include(expansions: compatibility.new, contracting: compatibility.retired.filter { $0.renamedTable != nil })
     compatibility.lint(
       current: managed(current.schemaWithGeneratedColumns), desired: desired, renames: renames, currentObjects: current.objects,
       desiredObjects: desiredObjects)

@@ -130,15 +130,26 @@ struct MigrationRenderer {
         ]
       case .droppedTable:
         return [(expansion.table, "keep table \(table), which no model declares any more, for older app versions")]
+      case .renamedTable(let to):
+        return [
+          (to,
+           "keep \(table) for older app versions, which still read and write it by that name, as a view of \(SQLQuoting.identifier(to)) that writes through to it")
+        ]
       }
     case .contract(let expansion, let dropsColumn):
+      if let (old, new) = expansion.renamedTable {
+        return [
+          (new,
+           "drop the view \(SQLQuoting.identifier(old)) that kept \(SQLQuoting.identifier(new))'s old name for older app versions (migration \(CompatibilityWindow.number(expansion.migration)) kept it; no schema in the window reads it now)")
+        ]
+      }
       let old = SQLQuoting.identifier(expansion.column ?? "")
       var line =
-        "drop the triggers that kept \(SQLQuoting.identifier(expansion.table)).\(old) in step for older app versions (migration \(CompatibilityWindow.number(expansion.migration)) kept it; no schema in the window reads it now)"
+        "drop the triggers that kept \(SQLQuoting.identifier(expansion.after)).\(old) in step for older app versions (migration \(CompatibilityWindow.number(expansion.migration)) kept it; no schema in the window reads it now)"
       if dropsColumn, let (_, new) = expansion.renamedColumns {
         line += ", and the column, whose values \(SQLQuoting.identifier(new)) holds"
       }
-      return [(expansion.table, line)]
+      return [(expansion.after, line)]
     }
   }
 
@@ -193,7 +204,9 @@ struct MigrationRenderer {
     let dropped = Set(steps.flatMap { step -> [String] in
       switch step {
       case .dropObject(let object, _): [SQLName.folded(object.name)]
-      case .contract(let expansion, _): Expansion.sqliteTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
+      case .contract(let expansion, _):
+        [SQLName.folded(expansion.table)]
+          + (expansion.renamedTable != nil ? Expansion.viewTriggerSuffixes : Expansion.sqliteTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
       default: []
       }
     })
@@ -270,11 +283,14 @@ struct MigrationRenderer {
       case .expand(let expansion):
         if let (_, new) = expansion.renamedColumns {
           names[.rename, default: []].append("\(expansion.table)_\(new)")
+        } else if expansion.renamedTable != nil {
+          // The table's rename names the migration.
+          continue
         } else {
           names[.keep, default: []].append(expansion.column.map { "\(expansion.table)_\($0)" } ?? expansion.table)
         }
       case .contract(let expansion, _):
-        names[.contract, default: []].append("\(expansion.table)_\(expansion.column ?? "")")
+        names[.contract, default: []].append(expansion.column.map { "\(expansion.after)_\($0)" } ?? expansion.table)
       }
     }
     part("rename", names[.rename] ?? [], noun: "names")

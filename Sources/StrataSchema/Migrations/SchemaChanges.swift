@@ -144,7 +144,7 @@ struct SchemaChanges {
     dialect: any SchemaDialect = SQLiteDialect()
   ) {
     self.dialect = dialect
-    self.retired = Dictionary(grouping: retired, by: { SQLName.folded($0.table) })
+    self.retired = Dictionary(grouping: retired, by: { SQLName.folded($0.after) })
     self.recordedColumns = Set(recordedColumns.map(SQLName.folded))
     self.caseRules = Dictionary(caseRules.map { (SQLName.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.takenOver = Set(takenOver.map(SQLName.folded))
@@ -177,9 +177,11 @@ struct SchemaChanges {
     sortSteps()
   }
 
-  /// Adds the expand steps that keep what the window's older schemas need.
-  mutating func include(expansions: [Expansion]) {
-    steps += expansions.map(SchemaChange.expand)
+  /// Adds the expand steps that keep what the window's older schemas need, and the contract
+  /// steps of renamed tables' views no schema in the window reads any more. (A renamed column's
+  /// contract step comes with its table's changes.)
+  mutating func include(expansions: [Expansion], contracting views: [Expansion]) {
+    steps += expansions.map(SchemaChange.expand) + views.map { .contract($0, dropsColumn: false) }
     sortSteps()
   }
 

@@ -95,8 +95,16 @@ struct PostgreSQLDialect: SchemaDialect {
     // SQLite's triggers and FTS5).
     case .dropObject(let object, _): SQLRenderer.drop(object)
     case .createObject(let object): SQLRenderer.create(object)
-    case .expand(let expansion): PostgreSQLKeptColumn.expand(expansion)
-    case .contract(let expansion, let dropsColumn): PostgreSQLKeptColumn.contract(expansion, dropsColumn: dropsColumn)
+    case .expand(let expansion):
+      if let (old, new) = expansion.renamedTable {
+        // PostgreSQL writes through a view of one table's columns by itself.
+        ["CREATE VIEW \(SQLQuoting.identifier(old)) AS SELECT \(expansion.viewColumns.map(SQLQuoting.identifier).joined(separator: ", ")) FROM \(SQLQuoting.identifier(new));"]
+      } else {
+        PostgreSQLKeptColumn.expand(expansion)
+      }
+    case .contract(let expansion, let dropsColumn):
+      expansion.renamedTable != nil
+        ? ["DROP VIEW \(SQLQuoting.identifier(expansion.table));"] : PostgreSQLKeptColumn.contract(expansion, dropsColumn: dropsColumn)
     }
   }
 

@@ -51,7 +51,7 @@ enum PostgreSQLKeptColumn {
 
   static func contract(_ expansion: Expansion, dropsColumn: Bool) -> [String] {
     guard let (old, _) = expansion.renamedColumns else { return [] }
-    let table = SQLQuoting.identifier(expansion.table)
+    let table = SQLQuoting.identifier(expansion.after)
     let function = SQLQuoting.identifier(expansion.triggerName())
     return [
       "DROP TRIGGER \(function) ON \(table);",

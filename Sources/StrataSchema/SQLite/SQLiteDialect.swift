@@ -79,8 +79,14 @@ struct SQLiteDialect: SchemaDialect {
     case .dropObject(let object, _): SQLRenderer.drop(object)
     case .createObject(let object): SQLRenderer.create(object)
     case .expand(let expansion):
-      KeptColumnTriggers.expand(expansion, in: current.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(expansion.table) })
-    case .contract(let expansion, let dropsColumn): KeptColumnTriggers.contract(expansion, dropsColumn: dropsColumn)
+      if let (_, new) = expansion.renamedTable {
+        KeptTableView.expand(expansion, of: current.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(new) })
+      } else {
+        KeptColumnTriggers.expand(expansion, in: current.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(expansion.table) })
+      }
+    case .contract(let expansion, let dropsColumn):
+      expansion.renamedTable != nil
+        ? ["DROP VIEW \(SQLQuoting.identifier(expansion.table));"] : KeptColumnTriggers.contract(expansion, dropsColumn: dropsColumn)
     }
   }
 

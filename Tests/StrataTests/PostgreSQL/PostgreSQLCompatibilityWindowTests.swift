@@ -118,4 +118,39 @@ struct PostgreSQLCompatibilityWindowTests {
     }
     await PostgreSQLTestServer.shared.drop(name)
   }
+
+  @Test func aRenamedTableIsKeptAsAViewOlderInstancesWriteThrough() async throws {
+    let history = try ModelHistory(dialect: .postgresql)
+    try history.generate(Self.v1)
+    let renamed = Self.v1.replacingOccurrences(of: "struct Player", with: "// @Renamed(from: \"Player\")\nstruct Gamer")
+    let expand = try #require(try history.generate(renamed, settings: CompatibilityWindowTests.window))
+    #expect(expand.sql.contains(#"CREATE VIEW "players" AS SELECT "id", "name", "score" FROM "gamers";"#), "\(expand.sql)")
+    let contract = try #require(try history.generate(renamed, settings: CompatibilityWindowTests.moved))
+    #expect(contract.sql.hasSuffix("\nDROP VIEW \"players\";\n"), "\(contract.sql)")
+    let migrations = try history.migrations
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
+    do {
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
+        try await database.migrate(Array(migrations.prefix(1)))
+        try await database.write { db in try await sql("INSERT INTO players (name, score) VALUES ('Ann', 3)").execute(db) }
+        try await database.migrate(Array(migrations.prefix(2)))
+        try await database.write { db in
+          try await sql("INSERT INTO players (name) VALUES ('Bob')").execute(db)
+          try await sql("INSERT INTO gamers (name, score) VALUES ('Cy', 5)").execute(db)
+          try await sql("UPDATE players SET name = 'Annie' WHERE id = 1").execute(db)
+          try await sql("DELETE FROM players WHERE name = 'Cy'").execute(db)
+        }
+        let read = try await database.read { db in
+          try await sql("SELECT id, name, score FROM gamers ORDER BY id", as: (Int, String, Int).self).fetchAll(db).map { "\($0.0) \($0.1) \($0.2)" }
+        }
+        #expect(read == ["1 Annie 3", "2 Bob 0"])
+        try await database.migrate(migrations)
+        #expect(try await database.read { db in try await sql("SELECT count(*) FROM gamers", as: Int.self).fetchOne(db) } == 2)
+      }
+    } catch {
+      await PostgreSQLTestServer.shared.drop(name)
+      throw error
+    }
+    await PostgreSQLTestServer.shared.drop(name)
+  }
 }
