@@ -5,10 +5,10 @@ import StrataSchema
 import Testing
 
 /// Random sequences of renames (of columns, with and without a type change, and of the table),
-/// drops and additions under a window that holds the previous
-/// schema: after each migration, the previous model's statements (by its names) and the new
-/// model's insert, update and delete rows in turn, and both read back every value either wrote;
-/// the contract steps, one migration later, lose none. `WINDOW_SEQUENCES=200` runs more.
+/// drops and additions under a window that holds the previous one or two schemas: after each
+/// migration, the statements of the models in the window (by their names) and the new model's
+/// insert, update and delete rows in turn, and each reads back every value any wrote; the
+/// contract steps, once the window moves on, lose none. `WINDOW_SEQUENCES=200` runs more.
 @Suite struct CompatibilityWindowPropertyTests {
   static let sequences = Int(ProcessInfo.processInfo.environment["WINDOW_SEQUENCES"] ?? "") ?? 8
   static let steps = 8
@@ -36,9 +36,9 @@ import Testing
     return (lines + ["}"]).joined(separator: "\n")
   }
 
-  @Test(arguments: 0..<sequences)
-  func oldAndNewStatementsInterleaveAndNothingIsLost(seed: Int) throws {
-    var random = SplitMix(seed: UInt64(seed) + 7000)
+  @Test(arguments: 0..<sequences, [1, 2])
+  func oldAndNewStatementsInterleaveAndNothingIsLost(seed: Int, window: Int) throws {
+    var random = SplitMix(seed: UInt64(seed) + 7000 + UInt64(window) * 100_000)
     let history = try ModelHistory()
     let database = try openDatabase(.inMemory)
     var model = [Column(id: 0, name: "c0"), Column(id: 1, name: "c1")]
@@ -96,9 +96,10 @@ import Testing
       }
     }
 
+    // The models in use, oldest first, with the migration each shipped with.
+    var releases: [(columns: [Column], type: Model, migration: Int)] = [(model, type, 1)]
     for step in 0..<Self.steps {
       let previous = model
-      let previousType = type
       for index in model.indices { model[index].renamedFrom = nil }
       type.renamedFrom = nil
       switch random.next(upTo: 4) {
@@ -120,19 +121,27 @@ import Testing
         log.append("step \(step): add c\(nextName)")
       }
       nextName += 1
-      let latest = try #require(try MigrationFiles(directory: history.directory.path, root: nil).files.last?.number)
-      try history.generate(Self.source(type, model), allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(latest)))
-      try database.migrate(try history.migrations)
-      // The previous release and this one, in either order.
-      if random.next(upTo: 1) == 0 {
-        try write(previous, "old", known: previous + model, table: previousType.table)
-        try write(model, "new", known: previous + model, table: type.table)
-      } else {
-        try write(model, "new", known: previous + model, table: type.table)
-        try write(previous, "old", known: previous + model, table: previousType.table)
+      do {
+        try history.generate(
+          Self.source(type, model), allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(releases[0].migration)))
+        try database.migrate(try history.migrations)
+      } catch {
+        Issue.record("seed \(seed), window \(window): \(error); \(log)")
+        return
       }
-      try check(previous, "old", table: previousType.table)
-      try check(model, "new", table: type.table)
+      let latest = try #require(try MigrationFiles(directory: history.directory.path, root: nil).files.last?.number)
+      releases.append((model, type, latest))
+      if releases.count > window + 1 { releases.removeFirst() }
+      // Every release in use, in a random order.
+      let known = releases.flatMap(\.columns)
+      var writers = Array(releases.indices)
+      for index in writers.indices.reversed() { writers.swapAt(index, random.next(upTo: index)) }
+      for index in writers {
+        try write(releases[index].columns, index == releases.count - 1 ? "new" : "old\(index)", known: known, table: releases[index].type.table)
+      }
+      for (index, release) in releases.enumerated() {
+        try check(release.columns, index == releases.count - 1 ? "new" : "old\(index)", table: release.type.table)
+      }
     }
     // The window moves past the last change: its contract step keeps every value.
     for index in model.indices { model[index].renamedFrom = nil }
@@ -140,6 +149,10 @@ import Testing
     let latest = try #require(try MigrationFiles(directory: history.directory.path, root: nil).files.last?.number)
     try history.generate(Self.source(type, model), allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(latest)))
     try database.migrate(try history.migrations)
+    // With a window of two, what the last migration but one kept goes only now.
+    if let more = try history.generate(Self.source(type, model), allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(latest))) {
+      Issue.record("seed \(seed): a second contract step: \(more.sql)")
+    }
     try check(model, "new after the contract", table: type.table)
     let views = try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'view'") }
     #expect(views.isEmpty, "seed \(seed): \(views)")

@@ -21,6 +21,9 @@ struct CompatibilityPlan {
   /// them and their triggers. (A kept column or table the models dropped goes the ordinary way,
   /// with consent, once it is no longer kept.)
   private(set) var retired: [Expansion] = []
+  /// Views of renamed tables still kept that read a column this migration drops: each is made
+  /// again without it (and its record renewed by this migration).
+  private(set) var remadeViews: [Expansion] = []
   /// Changes the window's schemas cannot live with.
   private(set) var problems: [SchemaChanges.Problem] = []
 
@@ -48,15 +51,28 @@ struct CompatibilityPlan {
     // A table renamed under the window since something of it was kept has its new name now.
     let tableRenames = recorded.compactMap { expansion in expansion.renamedTable.map { (expansion.migration, $0.old, $0.new) } }
     let resolved = recorded.map { expansion -> Expansion in
-      guard expansion.renamedTable == nil else { return expansion }
       var expansion = expansion
+      if let target = expansion.viewOfNow {
+        var target = target
+        for (migration, old, new) in tableRenames where migration > expansion.migration && SQLName.folded(old) == SQLName.folded(target) {
+          target = new
+        }
+        expansion.viewOfBefore = target
+        return expansion
+      }
       for (migration, old, new) in tableRenames where migration > expansion.migration && SQLName.folded(old) == SQLName.folded(expansion.before) {
         expansion.tableBefore = new
       }
       return expansion
     }
+    // A view made again is recorded again: the latest record of it counts.
+    let latestViews = Dictionary(
+      resolved.compactMap { expansion in expansion.renamedTable.map { (SQLName.folded($0.old), expansion.migration) } },
+      uniquingKeysWith: { max($0, $1) })
     let present = resolved.filter { expansion in
-      if expansion.renamedTable != nil { return views.contains(SQLName.folded(expansion.table)) }
+      if expansion.renamedTable != nil {
+        return views.contains(SQLName.folded(expansion.table)) && latestViews[SQLName.folded(expansion.table)] == expansion.migration
+      }
       guard let table = currentTables[SQLName.folded(expansion.before)] else { return false }
       return expansion.column.map { column in table.columns.contains { SQLName.folded($0.name) == SQLName.folded(column) } } ?? true
     }
@@ -92,6 +108,10 @@ struct CompatibilityPlan {
       // What is kept of the table goes with it.
       for index in kept.indices where SQLName.folded(kept[index].before) == SQLName.folded(old.name) { kept[index].tableAfter = table.name }
       for index in retired.indices where SQLName.folded(retired[index].before) == SQLName.folded(old.name) { retired[index].tableAfter = table.name }
+      // So do the views of its older names.
+      for index in kept.indices where kept[index].viewOfNow.map({ SQLName.folded($0) == SQLName.folded(old.name) }) ?? false {
+        kept[index].viewOfAfter = table.name
+      }
     }
     for table in desired.tables {
       guard let existing = currentTables[SQLName.folded(table.name)] else { continue }
@@ -142,6 +162,26 @@ struct CompatibilityPlan {
       new.append(Expansion(table: table.name, column: nil, kind: .droppedTable))
     }
     kept += new
+    remakeViews(current: current, desired: desired)
+  }
+
+  /// Finds the kept views of renamed tables that read a column this migration drops, and the
+  /// columns they read instead: the table's that the models or the window keep.
+  private mutating func remakeViews(current: Schema, desired: Schema) {
+    for (index, view) in kept.enumerated() {
+      guard let (_, table) = view.renamedTable, let now = view.viewOfNow, view.migration != 0,
+        let existing = current.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(now) })
+      else { continue }
+      let modelColumns = Set(desired.tables.first { SQLName.folded($0.name) == SQLName.folded(table) }?.columns.map { SQLName.folded($0.name) } ?? [])
+      let keptColumns = Set(kept.filter { SQLName.folded($0.after) == SQLName.folded(table) }.compactMap { $0.column.map(SQLName.folded) })
+      let staying = existing.columns.map(\.name).filter { modelColumns.contains(SQLName.folded($0)) || keptColumns.contains(SQLName.folded($0)) }
+      guard staying.count < existing.columns.count else { continue }
+      var remade = Expansion(table: view.table, column: nil, kind: .renamedTable(to: table), viewColumns: staying)
+      remade.migration = 0
+      remadeViews.append(view)
+      kept[index] = remade
+      new.append(remade)
+    }
   }
 
   private static func key(_ expansion: Expansion) -> String { key(expansion.after, expansion.column) }
@@ -215,12 +255,17 @@ struct CompatibilityPlan {
     return schema
   }
 
-  /// The triggers that keep renamed columns in step, which no model declares: neither a
-  /// dependent that stops a drop nor an object of the user's.
-  var triggerNames: Set<String> {
-    Set((kept + retired).filter { $0.renamedColumns != nil }.flatMap { expansion in
+  /// The triggers that keep renamed columns in step, and the views (with their triggers) of
+  /// renamed tables this migration drops: no model declares them, and none is a dependent that
+  /// stops a drop.
+  var ownObjectNames: Set<String> {
+    let columnTriggers = (kept + retired).filter { $0.renamedColumns != nil }.flatMap { expansion in
       ([""] + Expansion.sqliteTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
-    })
+    }
+    let views = (retired + remadeViews).filter { $0.renamedTable != nil }.flatMap { expansion in
+      [SQLName.folded(expansion.table)] + Expansion.viewTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
+    }
+    return Set(columnTriggers + views)
   }
 
   private static func relaxed(_ column: ColumnSchema, keepingDefault: Bool) -> ColumnSchema {

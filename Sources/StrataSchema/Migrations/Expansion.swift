@@ -65,9 +65,20 @@ struct Expansion: Equatable {
     if case .renamedColumn(let to) = kind, let column { (column, to) } else { nil }
   }
 
-  /// A renamed table's two names, old (the view's) and new.
+  /// The table a renamed table's view reads before and after the migration being planned, where
+  /// the table was renamed again since.
+  var viewOfBefore: String? = nil
+  var viewOfAfter: String? = nil
+
+  /// A renamed table's two names, old (the view's) and new (as the table is named once the
+  /// migration being planned runs).
   var renamedTable: (old: String, new: String)? {
-    if case .renamedTable(let to) = kind { (table, to) } else { nil }
+    if case .renamedTable(let to) = kind { (table, viewOfAfter ?? viewOfBefore ?? to) } else { nil }
+  }
+
+  /// The table a renamed table's view reads now.
+  var viewOfNow: String? {
+    if case .renamedTable(let to) = kind { viewOfBefore ?? to } else { nil }
   }
 
   /// Whether the contract step is due: no schema in `window` predates the migration that kept

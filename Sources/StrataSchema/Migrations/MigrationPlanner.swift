@@ -296,9 +296,9 @@ public enum MigrationPlanner {
       ).steps.compactMap { step -> String? in
         if case .dropObject(let object, _) = step { SQLName.folded(object.name) } else { nil }
       })
-    // The triggers that keep a renamed column in step are the planner's, not a dependent that
-    // stops its drop.
-    let keepingTriggers = compatibility.triggerNames
+    // The triggers that keep a renamed column in step, and the views of renamed tables that go
+    // now, are the planner's, not a dependent that stops a drop.
+    let keepingTriggers = compatibility.ownObjectNames
     var changes = SchemaChanges(
       current: managed(current.schemaWithGeneratedColumns), desired: desired,
       dependents: current.dependents.filter {
@@ -311,7 +311,8 @@ public enum MigrationPlanner {
       ObjectChanges(
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
         rebuilds: changes.rebuilds, unmanaged: unmanaged))
-    changes.include(expansions: compatibility.new, contracting: compatibility.retired.filter { $0.renamedTable != nil })
+    changes.include(
+      expansions: compatibility.new, contracting: compatibility.retired.filter { $0.renamedTable != nil } + compatibility.remadeViews)
     compatibility.lint(
       current: managed(current.schemaWithGeneratedColumns), desired: desired, renames: renames, currentObjects: current.objects,
       desiredObjects: desiredObjects)

@@ -47,7 +47,9 @@ enum SchemaChange {
     switch self {
     case .renames: -1
     case .check: 0
-    case .dropIndex, .dropObject, .contract: 1
+    // A renamed table's view goes first: it may read a column that goes too.
+    case .contract(let expansion, _): expansion.renamedTable != nil ? 0 : 1
+    case .dropIndex, .dropObject: 1
     case .dropTable: 2
     case .rebuild: 3
     case .dropColumn: 4

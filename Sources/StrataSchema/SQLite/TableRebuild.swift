@@ -17,9 +17,15 @@ struct TableRebuild {
     let name = SQLQuoting.identifier(table.name)
     let newName = temporaryName
     var statements = rebuild.guards.isEmpty ? [] : [MigrationGuard.comment] + rebuild.guards.map(\.sql)
-    // Views and triggers that use the table would stop the rename below; they come back after.
-    let dependents = current.dependents.filter { $0.uses(table.name) }
-    for dependent in dependents {
+    // Views and triggers that use the table would stop the rename below; they come back after,
+    // views before the triggers on them (which go with a view, so they are dropped first).
+    let using = current.dependents.filter { $0.uses(table.name) }
+    let views = Set(using.filter { $0.kind == .view }.map { SQLName.folded($0.name) })
+    let onViews = current.dependents.filter { object in
+      if case .trigger(_, let target, _) = object { views.contains(SQLName.folded(target)) } else { false }
+    }
+    let dependents = using.filter { $0.kind == .view } + (using + onViews).filter { $0.kind != .view }.uniqued
+    for dependent in dependents.reversed() {
       statements.append("DROP \(dependent.kind.rawValue) \(SQLQuoting.identifier(dependent.name));")
     }
     var created = table
@@ -57,4 +63,12 @@ struct TableRebuild {
 
   /// `strata_new_<table>`, which the rename gives back its name.
   var temporaryName: String { "strata_new_" + rebuild.table.name }
+}
+
+extension Array where Element == SchemaObject {
+  /// The objects, each once, in their first place.
+  fileprivate var uniqued: [SchemaObject] {
+    var seen: Set<String> = []
+    return filter { seen.insert(SQLName.folded($0.name)).inserted }
+  }
 }
