@@ -41,8 +41,14 @@ struct Note: Table {
   /// linked) and stands in an empty in-memory database; live queries fall back to the database
   /// `DefaultDatabase.set(_:)` gave.
   @Test func anUnsetDependencyIsAnEmptyDatabaseAndLiveQueriesFallBack() throws {
-    @Dependency(\.defaultDatabase) var database
-    #expect((try? database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }) == 0)
+    // The issue fails a test only where IssueReportingTestSupport is loaded: a build of every
+    // product leaves its library beside the test binary, which then finds it.
+    var tables: Int?
+    withKnownIssue("the dependency is unset", isIntermittent: true) {
+      @Dependency(\.defaultDatabase) var database
+      tables = try? database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+    }
+    #expect(tables == 0)
     let launch = try self.database(names: ["From launch"])
     DefaultDatabase.with(launch) {
       #expect(FetchAll(Note.select(\.name)).wrappedValue == ["From launch"])
