@@ -24,6 +24,9 @@ struct CompatibilityPlan {
   /// Views of renamed tables still kept that read a column this migration drops: each is made
   /// again without it (and its record renewed by this migration).
   private(set) var remadeViews: [Expansion] = []
+  /// Constraints held back until the window moved, which this migration adds: every version in
+  /// the window was written for them.
+  private var dueDeferrals: Set<String> = []
   /// Changes the window's schemas cannot live with.
   private(set) var problems: [SchemaChanges.Problem] = []
 
@@ -70,6 +73,7 @@ struct CompatibilityPlan {
       resolved.compactMap { expansion in expansion.renamedTable.map { (SQLName.folded($0.old), expansion.migration) } },
       uniquingKeysWith: { max($0, $1) })
     let present = resolved.filter { expansion in
+      if case .deferred = expansion.kind { return currentTables[SQLName.folded(expansion.before)] != nil }
       if expansion.renamedTable != nil {
         return views.contains(SQLName.folded(expansion.table)) && latestViews[SQLName.folded(expansion.table)] == expansion.migration
       }
@@ -78,10 +82,13 @@ struct CompatibilityPlan {
     }
     kept = present.filter { !$0.isDue(in: window) }
     retired = present.filter { $0.isDue(in: window) && ($0.renamedColumns != nil || $0.renamedTable != nil) }
+    dueDeferrals = Set(present.filter { expansion in
+      if case .deferred = expansion.kind { expansion.isDue(in: window) } else { false }
+    }.map(\.identity))
     guard window != nil else { return }
 
     // What earlier migrations kept is not kept again once due: it goes the ordinary way.
-    let keptNames = Set(present.map(Self.key))
+    let keptNames = Set(present.map(\.identity))
     // A model's old name, or the table its naming convention gives it.
     let renamedTables = Set(models.values.compactMap(\.previousTableName).flatMap { [SQLName.folded($0), SQLName.folded(Naming.tableName(forType: $0))] })
     // A table renamed (`@Renamed(from:)` on its model) is kept under its old name as a view; the
@@ -154,6 +161,7 @@ struct CompatibilityPlan {
         new.append(Expansion(table: table.name, column: column.name, kind: .droppedColumn))
       }
     }
+    deferConstraints(current: currentTables, desired: desired, keptNames: keptNames)
     let desiredTables = Set(desired.tables.map { SQLName.folded($0.name) })
     for table in current.tables
     where !desiredTables.contains(SQLName.folded(table.name)) && !renamedTables.contains(SQLName.folded(table.name))
@@ -186,6 +194,35 @@ struct CompatibilityPlan {
 
   private static func key(_ expansion: Expansion) -> String { key(expansion.after, expansion.column) }
 
+  /// Holds back what the models add that an older writer could break: `UNIQUE`, a foreign key,
+  /// `CHECK`s and a unique index, on a table the migrations have.
+  private mutating func deferConstraints(current: [String: TableSchema], desired: Schema, keptNames: Set<String>) {
+    func add(_ expansion: Expansion) {
+      if !keptNames.contains(expansion.identity) { new.append(expansion) }
+    }
+    for table in desired.tables {
+      guard let existing = current[SQLName.folded(table.name)] else { continue }
+      for column in table.columns {
+        guard let old = existing.column(folded: column.name) else { continue }
+        if column.isUnique, !old.isUnique { add(Expansion(table: table.name, column: old.name, kind: .deferred(.unique))) }
+        if let reference = column.references,
+          old.references.map({ SQLName.folded($0.table) != SQLName.folded(reference.table) || SQLName.folded($0.column) != SQLName.folded(reference.column) }) ?? true
+        {
+          add(Expansion(table: table.name, column: old.name, kind: .deferred(.foreignKey)))
+        }
+      }
+      let oldChecks = Set(existing.constraints.filter(SchemaChanges.isModelCheck))
+      if table.constraints.filter(SchemaChanges.isModelCheck).contains(where: { !oldChecks.contains($0) }) {
+        add(Expansion(table: table.name, column: nil, kind: .deferred(.checks)))
+      }
+      let oldUnique = Set(existing.indexes.filter(\.isUnique).map { $0.columns.map(SQLName.folded) })
+      for index in table.indexes where index.isUnique && !oldUnique.contains(index.columns.map(SQLName.folded)) {
+        guard index.columns.allSatisfy({ existing.column(folded: $0) != nil }) else { continue }
+        add(Expansion(table: table.name, column: nil, kind: .deferred(.uniqueIndex(index.name))))
+      }
+    }
+  }
+
   private static func key(_ table: String, _ column: String?) -> String {
     SQLName.folded(table) + (column.map { "." + SQLName.folded($0) } ?? "")
   }
@@ -208,6 +245,9 @@ struct CompatibilityPlan {
         what = "table \(SQLQuoting.identifier(expansion.table)), which no model declares"
       case .renamedTable(let to):
         what = "\(SQLQuoting.identifier(expansion.table)) as a view of \(SQLQuoting.identifier(to))"
+      case .deferred(let deferral):
+        let place = expansion.column.map { "\(SQLQuoting.identifier(expansion.after)).\(SQLQuoting.identifier($0))" } ?? "table \(SQLQuoting.identifier(expansion.after))"
+        return "migration \(number) keeps \(place) \(deferral.words) for older app versions; a later migration adds it once the compatibility window starts at \(number) or later"
       }
       return "migration \(number) keeps \(what) for older app versions; a later migration drops it once the compatibility window starts at \(number) or later"
     }
@@ -224,6 +264,12 @@ struct CompatibilityPlan {
     // A renamed table's view is no table of the models'.
     for expansion in kept where expansion.renamedTable == nil {
       guard let existing = current.tables.first(where: { SQLName.folded($0.name) == SQLName.folded(expansion.before) }) else { continue }
+      if case .deferred(let deferral) = expansion.kind {
+        if let position = schema.tables.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(expansion.after) }) {
+          Self.defer(deferral, of: expansion.column, in: &schema.tables[position], keeping: existing)
+        }
+        continue
+      }
       guard let column = expansion.column else {
         schema.tables.append(existing)
         continue
@@ -266,6 +312,22 @@ struct CompatibilityPlan {
       [SQLName.folded(expansion.table)] + Expansion.viewTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
     }
     return Set(columnTriggers + views)
+  }
+
+  /// `table` (the models') with the table's current definition of what `deferral` holds back.
+  private static func `defer`(_ deferral: Expansion.Deferral, of column: String?, in table: inout TableSchema, keeping existing: TableSchema) {
+    switch deferral {
+    case .unique, .foreignKey:
+      guard let column, let index = table.columns.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(column) }),
+        let old = existing.column(folded: column)
+      else { return }
+      if deferral == .unique { table.columns[index].isUnique = old.isUnique } else { table.columns[index].references = old.references }
+    case .checks:
+      table.constraints = table.constraints.filter { !SchemaChanges.isModelCheck($0) } + existing.constraints.filter(SchemaChanges.isModelCheck)
+    case .uniqueIndex(let name):
+      table.indexes.removeAll { SQLName.folded($0.name) == SQLName.folded(name) }
+      table.indexes += existing.indexes.filter { SQLName.folded($0.name) == SQLName.folded(name) }
+    }
   }
 
   private static func relaxed(_ column: ColumnSchema, keepingDefault: Bool) -> ColumnSchema {
@@ -347,10 +409,13 @@ struct CompatibilityPlan {
       if column.isNotNull, !old.isNotNull, column.primaryKey == nil {
         problem(name, column.name, "column \(NameRules.display(column.name)) becomes NOT NULL, but \(schema) may write NULL into it")
       }
-      if column.isUnique, !old.isUnique {
+      func isDue(_ deferral: Expansion.Deferral) -> Bool {
+        dueDeferrals.contains(Expansion(table: name, column: old.name, kind: .deferred(deferral)).identity)
+      }
+      if column.isUnique, !old.isUnique, !isDue(.unique) {
         problem(name, column.name, "column \(NameRules.display(column.name)) becomes UNIQUE, but \(schema) may write a value another row has")
       }
-      if let reference = column.references, old.references?.table != reference.table || old.references?.column != reference.column {
+      if let reference = column.references, old.references?.table != reference.table || old.references?.column != reference.column, !isDue(.foreignKey) {
         problem(
           name, column.name,
           "column \(NameRules.display(column.name)) gets a foreign key to \(NameRules.display(reference.table)), but \(schema) may write a value no row of \(NameRules.display(reference.table)) has")
@@ -364,12 +429,15 @@ struct CompatibilityPlan {
       problem(name, nil, "its primary key changes, but \(schema) finds, updates and deletes rows by the old one")
     }
     let oldChecks = Set(existing.constraints.compactMap(\.check))
-    for check in table.constraints.compactMap(\.check) where !oldChecks.contains(check) {
+    let checksDue = dueDeferrals.contains(Expansion(table: name, column: nil, kind: .deferred(.checks)).identity)
+    for check in table.constraints.compactMap(\.check) where !oldChecks.contains(check) && !(checksDue && check.name == nil) {
       problem(name, nil, "it gets a CHECK (\(check.expression)), but \(schema) may write rows it refuses")
     }
     let oldUnique = Set(existing.indexes.filter(\.isUnique).map { $0.columns.map(SQLName.folded) })
     for index in table.indexes where index.isUnique && !oldUnique.contains(index.columns.map(SQLName.folded)) {
-      guard index.columns.allSatisfy({ existing.column(folded: $0) != nil }) else { continue }
+      guard index.columns.allSatisfy({ existing.column(folded: $0) != nil }),
+        !dueDeferrals.contains(Expansion(table: name, column: nil, kind: .deferred(.uniqueIndex(index.name))).identity)
+      else { continue }
       problem(name, nil, "the unique index \(NameRules.display(index.name)) is new, but \(schema) may write rows it refuses")
     }
   }

@@ -22,6 +22,39 @@ struct Expansion: Equatable {
     /// The table, renamed `to`, is kept under its old name `table` as a view of it that older
     /// versions read and write through.
     case renamedTable(to: String)
+    /// A constraint the models add that an older writer could break waits until the window
+    /// moves: the table keeps its current definition of it.
+    case deferred(Deferral)
+  }
+
+  /// A constraint an expand step holds back.
+  enum Deferral: Equatable {
+    /// `UNIQUE` on the column.
+    case unique
+    /// The column's foreign key.
+    case foreignKey
+    /// The table's `CHECK`s (`@Check(raw:)`).
+    case checks
+    /// A unique index, by name.
+    case uniqueIndex(String)
+
+    /// The marker's words after the table (and column).
+    var words: String {
+      switch self {
+      case .unique: "without its new UNIQUE"
+      case .foreignKey: "without its new foreign key"
+      case .checks: "without its new CHECKs"
+      case .uniqueIndex(let name): "without the new unique index \(SQLQuoting.identifier(name))"
+      }
+    }
+  }
+
+  /// What the expansion is about, for telling two apart: the table, the column, and a deferred
+  /// constraint's kind.
+  var identity: String {
+    var identity = SQLName.folded(after) + (column.map { "." + SQLName.folded($0) } ?? "")
+    if case .deferred(let deferral) = kind { identity += " " + deferral.words.lowercased() }
+    return identity
   }
 
   /// The table as the migration that kept it named it; its triggers keep that name.
@@ -111,6 +144,9 @@ struct Expansion: Equatable {
       "\(Self.keeps)table \(SQLQuoting.identifier(table))"
     case .renamedTable(let to):
       "\(Self.keeps)table \(SQLQuoting.identifier(table)) as a view of \(SQLQuoting.identifier(to))"
+    case .deferred(let deferral):
+      column.map { "\(Self.keeps)\(SQLQuoting.identifier(table)).\(SQLQuoting.identifier($0)) \(deferral.words)" }
+        ?? "\(Self.keeps)table \(SQLQuoting.identifier(table)) \(deferral.words)"
     }
   }
 
@@ -144,6 +180,7 @@ struct Expansion: Equatable {
       rest = rest.dropFirst("table ".count)
       guard let table = QuotedIdentifier.read(&rest) else { return nil }
       if rest.isEmpty { return Expansion(table: table, column: nil, kind: .droppedTable) }
+      if let deferral = deferral(&rest) { return Expansion(table: table, column: nil, kind: .deferred(deferral)) }
       guard rest.hasPrefix(" as a view of ") else { return nil }
       rest = rest.dropFirst(" as a view of ".count)
       guard let to = QuotedIdentifier.read(&rest), rest.isEmpty else { return nil }
@@ -153,10 +190,25 @@ struct Expansion: Equatable {
     rest = rest.dropFirst()
     guard let column = QuotedIdentifier.read(&rest) else { return nil }
     if rest.isEmpty { return Expansion(table: table, column: column, kind: .droppedColumn) }
+    if let deferral = deferral(&rest) { return Expansion(table: table, column: column, kind: .deferred(deferral)) }
     guard rest.hasPrefix(" in step with ") else { return nil }
     rest = rest.dropFirst(" in step with ".count)
     guard let to = QuotedIdentifier.read(&rest), rest.isEmpty else { return nil }
     return Expansion(table: table, column: column, kind: .renamedColumn(to: to))
+  }
+}
+
+extension Expansion {
+  /// The deferral a marker's last words say, when they say one.
+  fileprivate static func deferral(_ rest: inout Substring) -> Deferral? {
+    guard rest.hasPrefix(" ") else { return nil }
+    let words = rest.dropFirst()
+    for deferral in [Deferral.unique, .foreignKey, .checks] where words == deferral.words { return deferral }
+    let index = "without the new unique index "
+    guard words.hasPrefix(index) else { return nil }
+    var name = words.dropFirst(index.count)
+    guard let index = QuotedIdentifier.read(&name), name.isEmpty else { return nil }
+    return .uniqueIndex(index)
   }
 }
 

@@ -130,6 +130,12 @@ struct MigrationRenderer {
         ]
       case .droppedTable:
         return [(expansion.table, "keep table \(table), which no model declares any more, for older app versions")]
+      case .deferred(let deferral):
+        let place = expansion.column.map { "\(table).\(SQLQuoting.identifier($0))" } ?? table
+        return [
+          (expansion.table,
+           "keep \(place) \(deferral.words), which older app versions may write rows it refuses, until the window moves")
+        ]
       case .renamedTable(let to):
         return [
           (to,
