@@ -306,7 +306,7 @@ struct CompatibilityPlan {
   /// stops a drop.
   var ownObjectNames: Set<String> {
     let columnTriggers = (kept + retired).filter { $0.renamedColumns != nil }.flatMap { expansion in
-      ([""] + Expansion.sqliteTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
+      Expansion.columnTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
     }
     let views = (retired + remadeViews).filter { $0.renamedTable != nil }.flatMap { expansion in
       [SQLName.folded(expansion.table)] + Expansion.viewTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }

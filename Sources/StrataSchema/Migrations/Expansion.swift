@@ -121,8 +121,8 @@ struct Expansion: Equatable {
     return migration != 0 && window.start >= migration
   }
 
-  /// The name of the trigger (and, on PostgreSQL, its function) that keeps a renamed column in
-  /// step, with `suffix` for SQLite's one trigger per event.
+  /// The name of a trigger (and, on PostgreSQL, its function) that keeps a renamed column in
+  /// step, or that writes through a renamed table's view: `suffix` names its event.
   func triggerName(_ suffix: String = "") -> String {
     "strata_keep_\(table)" + (column.map { "_\($0)" } ?? "") + (suffix.isEmpty ? "" : "_\(suffix)")
   }
@@ -130,8 +130,9 @@ struct Expansion: Equatable {
   /// The view that keeps a renamed table's old name writes through to it with these triggers.
   static let viewTriggerSuffixes = ["insert", "update", "delete"]
 
-  /// SQLite's triggers for a renamed column: one for inserts, one per name for updates.
-  static let sqliteTriggerSuffixes = ["insert", "update_old", "update_new"]
+  /// The triggers of a renamed column (and on PostgreSQL their functions): one for inserts, one
+  /// per name for updates.
+  static let columnTriggerSuffixes = ["insert", "update_old", "update_new"]
 
   /// The header line that records it.
   var marker: String {

@@ -212,7 +212,7 @@ struct MigrationRenderer {
       case .dropObject(let object, _): [SQLName.folded(object.name)]
       case .contract(let expansion, _):
         [SQLName.folded(expansion.table)]
-          + (expansion.renamedTable != nil ? Expansion.viewTriggerSuffixes : Expansion.sqliteTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
+          + (expansion.renamedTable != nil ? Expansion.viewTriggerSuffixes : Expansion.columnTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
       default: []
       }
     })

@@ -100,7 +100,7 @@ struct PostgreSQLDialect: SchemaDialect {
         // PostgreSQL writes through a view of one table's columns by itself.
         ["CREATE VIEW \(SQLQuoting.identifier(old)) AS SELECT \(expansion.viewColumns.map(SQLQuoting.identifier).joined(separator: ", ")) FROM \(SQLQuoting.identifier(new));"]
       } else {
-        PostgreSQLKeptColumn.expand(expansion)
+        PostgreSQLKeptColumn.expand(expansion, in: current.schema.tables.first { SQLName.folded($0.name) == SQLName.folded(expansion.table) })
       }
     case .contract(let expansion, let dropsColumn):
       expansion.renamedTable != nil

@@ -1,19 +1,21 @@
 import StrataSQL
 
 /// PostgreSQL's statements for a renamed column kept under its old name for older app versions
-/// (``Expansion``): the copy of its values, and a trigger that keeps the two names in step.
+/// (``Expansion``): the copy of its values, and triggers that keep the two names in step.
 ///
-/// PostgreSQL's row triggers run before the row is written and can change it, so one trigger
-/// (and its function) does what SQLite needs three for. The old name has no default while it is
-/// kept, so an insert that gives it was written by it (the new name holds its default, if any),
-/// and one that leaves it NULL by the new name; the other gets the value. An update of one name
-/// alone is copied to the other; one that sets both is left as it is.
+/// They work as SQLite's do (``KeptColumnTriggers``): after a row is written, one trigger per
+/// event updates it. The old name has no default while it is kept, so an insert that leaves it
+/// NULL was written by the new name, and one that gives it by the old name (the new name holds
+/// its default, if any). An update of one name alone is copied to the other; one that sets both
+/// is left as it is. Triggers that run after the row, rather than before it, follow a chain of
+/// renames (a name kept for one rename and renamed again): each copy is an update that the next
+/// pair's trigger sees, in either direction, which triggers before the row, run in the order of
+/// their names, do not.
 enum PostgreSQLKeptColumn {
-  static func expand(_ expansion: Expansion) -> [String] {
+  static func expand(_ expansion: Expansion, in table: TableSchema?) -> [String] {
     guard let (old, new) = expansion.renamedColumns else { return [] }
-    let table = SQLQuoting.identifier(expansion.table)
+    let name = SQLQuoting.identifier(expansion.table)
     let (oldName, newName) = (SQLQuoting.identifier(old), SQLQuoting.identifier(new))
-    let function = SQLQuoting.identifier(expansion.triggerName())
     let fallback = expansion.newDefault.map { ", \($0.sql)" } ?? ""
     // A rename that changes the type converts each way, and stops a write whose value the other
     // type would not hold exactly.
@@ -23,39 +25,49 @@ enum PostgreSQLKeptColumn {
     func toOld(_ value: String) -> String { refusal == nil ? value : PostgreSQLConversion.converted(value, from: newType, to: oldType) }
     func refuse(_ value: String, from: String, to: String, _ message: String?) -> String {
       guard let message, let lossy = PostgreSQLConversion.lossyRows(value, from: from, to: to) else { return "" }
-      return "\n      IF \(lossy) THEN RAISE EXCEPTION USING MESSAGE = \(SQLQuoting.string(message)); END IF;"
+      return "\n  IF \(lossy) THEN RAISE EXCEPTION USING MESSAGE = \(SQLQuoting.string(message)); END IF;"
     }
     let (oldValue, newValue) = ("NEW.\(oldName)", "NEW.\(newName)")
-    let body = """
-      BEGIN
-        IF TG_OP = 'INSERT' THEN\(refuse(oldValue, from: oldType, to: newType, refusal?.toNew))\(refuse("coalesce(\(oldValue), \(newValue))", from: newType, to: oldType, refusal?.toOld))
-          \(newValue) := coalesce(\(toNew(oldValue)), \(newValue)\(fallback));
-          \(oldValue) := \(toOld(newValue));
-        ELSIF \(oldValue) IS DISTINCT FROM OLD.\(oldName) AND \(newValue) IS NOT DISTINCT FROM OLD.\(newName) THEN\(refuse(oldValue, from: oldType, to: newType, refusal?.toNew))
-          \(newValue) := \(toNew(oldValue));
-        ELSIF \(newValue) IS DISTINCT FROM OLD.\(newName) AND \(oldValue) IS NOT DISTINCT FROM OLD.\(oldName) THEN\(refuse(newValue, from: newType, to: oldType, refusal?.toOld))
-          \(oldValue) := \(toOld(newValue));
-        END IF;
-        RETURN NEW;
-      END
-      """
-    // The body is quoted with a tag it does not contain (a name could hold `$strata$`).
-    var tag = "$strata$"
-    while body.contains(tag) { tag = "$strata" + String(tag.count) + "$" }
-    return [
-      "UPDATE \(table) SET \(newName) = \(toNew(oldName));",
-      "CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS \(tag)\n\(body)\n\(tag);",
-      "CREATE TRIGGER \(function) BEFORE INSERT OR UPDATE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)();",
-    ]
+    let newOrDefault = expansion.newDefault.map { "coalesce(\(newValue), \($0.sql))" } ?? newValue
+    let row = rowMatch(table)
+    /// A trigger function and the trigger that runs it after each row `event` writes, when `condition`.
+    func trigger(_ suffix: String, _ event: String, when condition: String, _ body: String) -> [String] {
+      let function = SQLQuoting.identifier(expansion.triggerName(suffix))
+      var tag = "$strata$"
+      while body.contains(tag) { tag = "$strata" + String(tag.count) + "$" }
+      return [
+        "CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS \(tag)\nBEGIN\(body)\n  RETURN NULL;\nEND\n\(tag);",
+        "CREATE TRIGGER \(function) AFTER \(event) ON \(name) FOR EACH ROW WHEN (\(condition)) EXECUTE FUNCTION \(function)();",
+      ]
+    }
+    return ["UPDATE \(name) SET \(newName) = \(toNew(oldName));"]
+      + trigger(
+        "insert", "INSERT", when: "\(oldValue) IS DISTINCT FROM \(newValue)",
+        refuse(oldValue, from: oldType, to: newType, refusal?.toNew)
+          + refuse("coalesce(\(oldValue), \(newValue))", from: newType, to: oldType, refusal?.toOld)
+          + "\n  UPDATE \(name) SET \(newName) = coalesce(\(toNew(oldValue)), \(newValue)\(fallback)), \(oldName) = coalesce(\(oldValue), \(toOld(newOrDefault))) WHERE \(row);")
+      + trigger(
+        "update_old", "UPDATE OF \(oldName)", when: "\(oldValue) IS DISTINCT FROM OLD.\(oldName) AND \(newValue) IS NOT DISTINCT FROM OLD.\(newName)",
+        refuse(oldValue, from: oldType, to: newType, refusal?.toNew) + "\n  UPDATE \(name) SET \(newName) = \(toNew(oldValue)) WHERE \(row);")
+      + trigger(
+        "update_new", "UPDATE OF \(newName)", when: "\(newValue) IS DISTINCT FROM OLD.\(newName) AND \(oldValue) IS NOT DISTINCT FROM OLD.\(oldName)",
+        refuse(newValue, from: newType, to: oldType, refusal?.toOld) + "\n  UPDATE \(name) SET \(oldName) = \(toOld(newValue)) WHERE \(row);")
   }
 
   static func contract(_ expansion: Expansion, dropsColumn: Bool) -> [String] {
     guard let (old, _) = expansion.renamedColumns else { return [] }
     let table = SQLQuoting.identifier(expansion.after)
-    let function = SQLQuoting.identifier(expansion.triggerName())
-    return [
-      "DROP TRIGGER \(function) ON \(table);",
-      "DROP FUNCTION \(function)();",
-    ] + (dropsColumn ? ["ALTER TABLE \(table) DROP COLUMN \(SQLQuoting.identifier(old));"] : [])
+    return Expansion.columnTriggerSuffixes.flatMap { suffix in
+      let function = SQLQuoting.identifier(expansion.triggerName(suffix))
+      return ["DROP TRIGGER \(function) ON \(table);", "DROP FUNCTION \(function)();"]
+    } + (dropsColumn ? ["ALTER TABLE \(table) DROP COLUMN \(SQLQuoting.identifier(old));"] : [])
+  }
+
+  /// The condition that finds the row a trigger ran for, by its primary key.
+  private static func rowMatch(_ table: TableSchema?) -> String {
+    let key = table.map { table in
+      table.compositePrimaryKey.isEmpty ? table.columns.filter { $0.primaryKey != nil }.map(\.name) : table.compositePrimaryKey
+    } ?? []
+    return key.map { "\(SQLQuoting.identifier($0)) = NEW.\(SQLQuoting.identifier($0))" }.joined(separator: " AND ")
   }
 }

@@ -67,7 +67,7 @@ enum KeptColumnTriggers {
 
   static func contract(_ expansion: Expansion, dropsColumn: Bool) -> [String] {
     guard let (old, _) = expansion.renamedColumns else { return [] }
-    return Expansion.sqliteTriggerSuffixes.map { "DROP TRIGGER \(SQLQuoting.identifier(expansion.triggerName($0)));" }
+    return Expansion.columnTriggerSuffixes.map { "DROP TRIGGER \(SQLQuoting.identifier(expansion.triggerName($0)));" }
       + (dropsColumn ? ["ALTER TABLE \(SQLQuoting.identifier(expansion.after)) DROP COLUMN \(SQLQuoting.identifier(old));"] : [])
   }
 

@@ -32,25 +32,18 @@ struct PostgreSQLCompatibilityWindowTests {
     #expect(expand.fileName == "0002_rename_players_displayName_and_alter_players.sql")
     #expect(expand.sql.contains(#"""
       UPDATE "players" SET "displayName" = "name";
-      CREATE FUNCTION "strata_keep_players_name"() RETURNS trigger LANGUAGE plpgsql AS $strata$
+      CREATE FUNCTION "strata_keep_players_name_insert"() RETURNS trigger LANGUAGE plpgsql AS $strata$
       BEGIN
-        IF TG_OP = 'INSERT' THEN
-          NEW."displayName" := coalesce(NEW."name", NEW."displayName");
-          NEW."name" := NEW."displayName";
-        ELSIF NEW."name" IS DISTINCT FROM OLD."name" AND NEW."displayName" IS NOT DISTINCT FROM OLD."displayName" THEN
-          NEW."displayName" := NEW."name";
-        ELSIF NEW."displayName" IS DISTINCT FROM OLD."displayName" AND NEW."name" IS NOT DISTINCT FROM OLD."name" THEN
-          NEW."name" := NEW."displayName";
-        END IF;
-        RETURN NEW;
+        UPDATE "players" SET "displayName" = coalesce(NEW."name", NEW."displayName"), "name" = coalesce(NEW."name", NEW."displayName") WHERE "id" = NEW."id";
+        RETURN NULL;
       END
       $strata$;
-      CREATE TRIGGER "strata_keep_players_name" BEFORE INSERT OR UPDATE ON "players" FOR EACH ROW EXECUTE FUNCTION "strata_keep_players_name"();
+      CREATE TRIGGER "strata_keep_players_name_insert" AFTER INSERT ON "players" FOR EACH ROW WHEN (NEW."name" IS DISTINCT FROM NEW."displayName") EXECUTE FUNCTION "strata_keep_players_name_insert"();
       """#), "\(expand.sql)")
     let contract = try #require(try history.generate(Self.renamed, settings: CompatibilityWindowTests.moved))
     #expect(contract.sql.contains(#"""
-      DROP TRIGGER "strata_keep_players_name" ON "players";
-      DROP FUNCTION "strata_keep_players_name"();
+      DROP TRIGGER "strata_keep_players_name_insert" ON "players";
+      DROP FUNCTION "strata_keep_players_name_insert"();
       """#), "\(contract.sql)")
     let migrations = try history.migrations
 

@@ -1,0 +1,32 @@
+import Foundation
+import Strata
+import StrataPostgreSQL
+import StrataSchema
+import Testing
+
+/// The compatibility window's random sequences on PostgreSQL (see
+/// `CompatibilityWindowPropertyTests`): fewer, since each plan replays the migrations on the
+/// server. `WINDOW_SEQUENCES_POSTGRESQL=20` runs more.
+@Suite(.serialized, .enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+struct PostgreSQLCompatibilityWindowPropertyTests {
+  static let sequences = Int(ProcessInfo.processInfo.environment["WINDOW_SEQUENCES_POSTGRESQL"] ?? "") ?? 2
+
+  @Test(arguments: 0..<sequences, [1, 2])
+  func oldAndNewStatementsInterleaveAndNothingIsLost(seed: Int, window: Int) async throws {
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
+    do {
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
+        try await CompatibilityWindowPropertyTests.run(
+          seed: seed, window: window,
+          on: .init(
+            dialect: .postgresql, migrate: { try await database.migrate($0) },
+            execute: { text in try await database.write { db in try await sql(SQLQuery(stringLiteral: text)).execute(db) } },
+            rows: { text in try await database.read { db in try await sql(SQLQuery(stringLiteral: text), as: String.self).fetchAll(db) } }))
+      }
+    } catch {
+      await PostgreSQLTestServer.shared.drop(name)
+      throw error
+    }
+    await PostgreSQLTestServer.shared.drop(name)
+  }
+}
