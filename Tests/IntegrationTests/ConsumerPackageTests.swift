@@ -41,6 +41,19 @@ import Testing
     return (result.status, result.output + result.errors)
   }
 
+  /// Copies the fixture's targets `names` from its folder `folder` into the package, and puts
+  /// `declarations` (given the name SwiftPM knows Strata by) in the manifest.
+  func addTargets(from folder: String, _ names: [String], declarations: (String) -> String) throws {
+    for target in names {
+      try FileManager.default.copyItem(
+        at: Self.fixture.appendingPathComponent("\(folder)/\(target)"), to: package.appendingPathComponent("Sources/\(target)"))
+    }
+    let manifest = package.appendingPathComponent("Package.swift")
+    try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+      of: "/* @MORE_TARGETS@ */", with: declarations(Self.repository.lastPathComponent.lowercased())
+    ).write(to: manifest, atomically: true, encoding: .utf8)
+  }
+
   func read(_ path: String) throws -> String {
     try String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)
   }
@@ -282,22 +295,14 @@ import Testing
   /// the unique index, the cascade, the trigger and the views; a new database gets the same
   /// schema.
   @Test func anExistingDatabaseIsImported() async throws {
-    let manager = FileManager.default
-    for target in ["LegacyMaker", "Legacy"] {
-      try manager.copyItem(
-        at: Self.fixture.appendingPathComponent("Import/\(target)"), to: package.appendingPathComponent("Sources/\(target)"))
+    try addTargets(from: "Import", ["LegacyMaker", "Legacy"]) { strata in
+      """
+      .executableTarget(name: "LegacyMaker", dependencies: [.product(name: "Strata", package: "\(strata)")]),
+          .executableTarget(
+            name: "Legacy", dependencies: [.product(name: "Strata", package: "\(strata)")],
+            plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
+      """
     }
-    let strata = Self.repository.lastPathComponent.lowercased()
-    let manifest = package.appendingPathComponent("Package.swift")
-    try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
-      of: "/* @IMPORT_TARGETS@ */",
-      with: """
-        .executableTarget(name: "LegacyMaker", dependencies: [.product(name: "Strata", package: "\(strata)")]),
-            .executableTarget(
-              name: "Legacy", dependencies: [.product(name: "Strata", package: "\(strata)")],
-              plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
-        """
-    ).write(to: manifest, atomically: true, encoding: .utf8)
 
     let made = try await swift("run", "LegacyMaker", "legacy.sqlite")
     #expect(made.status == 0, "\(made.output)")
@@ -345,23 +350,16 @@ import Testing
   /// step loses no row.
   @Test func twoReleasesShareADatabaseThroughACompatibilityWindow() async throws {
     let manager = FileManager.default
-    for target in ["Release1", "Release2"] {
-      try manager.copyItem(
-        at: Self.fixture.appendingPathComponent("Window/\(target)"), to: package.appendingPathComponent("Sources/\(target)"))
+    try addTargets(from: "Window", ["Release1", "Release2"]) { strata in
+      """
+      .executableTarget(
+            name: "Release1", dependencies: [.product(name: "Strata", package: "\(strata)")],
+            plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
+          .executableTarget(
+            name: "Release2", dependencies: [.product(name: "Strata", package: "\(strata)")],
+            exclude: ["Migrations/strata.json"], plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
+      """
     }
-    let strata = Self.repository.lastPathComponent.lowercased()
-    let manifest = package.appendingPathComponent("Package.swift")
-    try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
-      of: "/* @IMPORT_TARGETS@ */",
-      with: """
-        .executableTarget(
-              name: "Release1", dependencies: [.product(name: "Strata", package: "\(strata)")],
-              plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
-            .executableTarget(
-              name: "Release2", dependencies: [.product(name: "Strata", package: "\(strata)")],
-              exclude: ["Migrations/strata.json"], plugins: [.plugin(name: "StrataPlugin", package: "\(strata)")]),
-        """
-    ).write(to: manifest, atomically: true, encoding: .utf8)
 
     // Release 2's history is release 1's, then the expand step.
     let first = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "Release1")

@@ -13,20 +13,13 @@ struct PostgreSQLCompatibilityWindowPropertyTests {
 
   @Test(arguments: 0..<sequences, [1, 2])
   func oldAndNewStatementsInterleaveAndNothingIsLost(seed: Int, window: Int) async throws {
-    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
-    do {
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
-        try await CompatibilityWindowPropertyTests.run(
-          seed: seed, window: window,
-          on: .init(
-            dialect: .postgresql, migrate: { try await database.migrate($0) },
-            execute: { text in try await database.write { db in try await sql(SQLQuery(stringLiteral: text)).execute(db) } },
-            rows: { text in try await database.read { db in try await sql(SQLQuery(stringLiteral: text), as: String.self).fetchAll(db) } }))
-      }
-    } catch {
-      await PostgreSQLTestServer.shared.drop(name)
-      throw error
+    try await PostgreSQLTestServer.shared.withEmptyDatabase { database in
+      try await CompatibilityWindowPropertyTests.run(
+        seed: seed, window: window,
+        on: .init(
+          dialect: .postgresql, migrate: { try await database.migrate($0) },
+          execute: { text in try await database.write { db in try await sql(SQLQuery(stringLiteral: text)).execute(db) } },
+          rows: { text in try await database.read { db in try await sql(SQLQuery(stringLiteral: text), as: String.self).fetchAll(db) } }))
     }
-    await PostgreSQLTestServer.shared.drop(name)
   }
 }

@@ -47,35 +47,28 @@ struct PostgreSQLCompatibilityWindowTests {
       """#), "\(contract.sql)")
     let migrations = try history.migrations
 
-    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
-    do {
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
-        try await database.migrate(Array(migrations.prefix(1)))
-        try await database.write { db in try await sql("INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)").execute(db) }
-        try await database.migrate(Array(migrations.prefix(2)))
-        try await database.write { db in
-          try await sql("INSERT INTO players (id, name, score) VALUES (2, 'Bob', 1)").execute(db)
-          try await sql(#"INSERT INTO players (id, "displayName", score) VALUES (3, 'Cy', 2)"#).execute(db)
-          try await sql("UPDATE players SET name = 'Annie' WHERE id = 1").execute(db)
-          try await sql(#"UPDATE players SET "displayName" = 'Bobby', score = 5 WHERE id = 2"#).execute(db)
-          try await sql(#"INSERT INTO players (id, "displayName") VALUES (3, 'Cyd') ON CONFLICT (id) DO UPDATE SET "displayName" = excluded."displayName""#).execute(db)
-        }
-        #expect(try await rows(database, #"SELECT id, name, "displayName", score FROM players ORDER BY id"#) == [
-          "1 Annie Annie 3", "2 Bobby Bobby 5", "3 Cyd Cyd 2",
-        ])
-        // The old instance, whose newest migration is 0001, starts again: it runs nothing.
-        #expect(try await database.migrationState(Array(migrations.prefix(1))) == .newerCompatible([migrations[1].name]))
-        #expect(try await database.migrate(Array(migrations.prefix(1))).applied.isEmpty)
-        try await database.migrate(migrations)
-        #expect(try await rows(database, #"SELECT id, "displayName", NULL::text, score FROM players ORDER BY id"#) == [
-          "1 Annie NULL 3", "2 Bobby NULL 5", "3 Cyd NULL 2",
-        ])
+    try await PostgreSQLTestServer.shared.withEmptyDatabase { database in
+      try await database.migrate(Array(migrations.prefix(1)))
+      try await database.write { db in try await sql("INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)").execute(db) }
+      try await database.migrate(Array(migrations.prefix(2)))
+      try await database.write { db in
+        try await sql("INSERT INTO players (id, name, score) VALUES (2, 'Bob', 1)").execute(db)
+        try await sql(#"INSERT INTO players (id, "displayName", score) VALUES (3, 'Cy', 2)"#).execute(db)
+        try await sql("UPDATE players SET name = 'Annie' WHERE id = 1").execute(db)
+        try await sql(#"UPDATE players SET "displayName" = 'Bobby', score = 5 WHERE id = 2"#).execute(db)
+        try await sql(#"INSERT INTO players (id, "displayName") VALUES (3, 'Cyd') ON CONFLICT (id) DO UPDATE SET "displayName" = excluded."displayName""#).execute(db)
       }
-    } catch {
-      await PostgreSQLTestServer.shared.drop(name)
-      throw error
+      #expect(try await rows(database, #"SELECT id, name, "displayName", score FROM players ORDER BY id"#) == [
+        "1 Annie Annie 3", "2 Bobby Bobby 5", "3 Cyd Cyd 2",
+      ])
+      // The old instance, whose newest migration is 0001, starts again: it runs nothing.
+      #expect(try await database.migrationState(Array(migrations.prefix(1))) == .newerCompatible([migrations[1].name]))
+      #expect(try await database.migrate(Array(migrations.prefix(1))).applied.isEmpty)
+      try await database.migrate(migrations)
+      #expect(try await rows(database, #"SELECT id, "displayName", NULL::text, score FROM players ORDER BY id"#) == [
+        "1 Annie NULL 3", "2 Bobby NULL 5", "3 Cyd NULL 2",
+      ])
     }
-    await PostgreSQLTestServer.shared.drop(name)
   }
 
   @Test func aTypeChangeUnderANewNameConvertsEachWay() async throws {
@@ -84,32 +77,25 @@ struct PostgreSQLCompatibilityWindowTests {
     let retyped = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "// @Renamed(from: \"score\")\n  var rating: Double = 0")
     try history.generate(retyped, settings: CompatibilityWindowTests.window)
     let migrations = try history.migrations
-    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
-    do {
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
-        try await database.migrate(Array(migrations.prefix(1)))
-        try await database.write { db in try await sql("INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)").execute(db) }
-        try await database.migrate(migrations)
-        try await database.write { db in
-          try await sql("INSERT INTO players (id, name, score) VALUES (2, 'Bob', 4)").execute(db)
-          try await sql("INSERT INTO players (id, name, rating) VALUES (3, 'Cy', 5)").execute(db)
-          try await sql("UPDATE players SET rating = 6 WHERE id = 1").execute(db)
-        }
-        let read = try await database.read { db in
-          try await sql("SELECT id, score, rating FROM players ORDER BY id", as: (Int, Int?, Double).self).fetchAll(db).map { "\($0.0) \($0.1.map(String.init) ?? "NULL") \($0.2)" }
-        }
-        #expect(read == ["1 6 6.0", "2 4 4.0", "3 5 5.0"])
-        await #expect {
-          try await database.write { db in try await sql("UPDATE players SET rating = 6.5 WHERE id = 1").execute(db) }
-        } throws: { error in
-          "\(error)".contains(#"strata: a value written to "players"."rating" does not convert exactly to "score" bigint, which older app versions in the compatibility window read; write one that does"#)
-        }
+    try await PostgreSQLTestServer.shared.withEmptyDatabase { database in
+      try await database.migrate(Array(migrations.prefix(1)))
+      try await database.write { db in try await sql("INSERT INTO players (id, name, score) VALUES (1, 'Ann', 3)").execute(db) }
+      try await database.migrate(migrations)
+      try await database.write { db in
+        try await sql("INSERT INTO players (id, name, score) VALUES (2, 'Bob', 4)").execute(db)
+        try await sql("INSERT INTO players (id, name, rating) VALUES (3, 'Cy', 5)").execute(db)
+        try await sql("UPDATE players SET rating = 6 WHERE id = 1").execute(db)
       }
-    } catch {
-      await PostgreSQLTestServer.shared.drop(name)
-      throw error
+      let read = try await database.read { db in
+        try await sql("SELECT id, score, rating FROM players ORDER BY id", as: (Int, Int?, Double).self).fetchAll(db).map { "\($0.0) \($0.1.map(String.init) ?? "NULL") \($0.2)" }
+      }
+      #expect(read == ["1 6 6.0", "2 4 4.0", "3 5 5.0"])
+      await #expect {
+        try await database.write { db in try await sql("UPDATE players SET rating = 6.5 WHERE id = 1").execute(db) }
+      } throws: { error in
+        "\(error)".contains(#"strata: a value written to "players"."rating" does not convert exactly to "score" bigint, which older app versions in the compatibility window read; write one that does"#)
+      }
     }
-    await PostgreSQLTestServer.shared.drop(name)
   }
 
   @Test func aRenamedTableIsKeptAsAViewOlderInstancesWriteThrough() async throws {
@@ -121,29 +107,22 @@ struct PostgreSQLCompatibilityWindowTests {
     let contract = try #require(try history.generate(renamed, settings: CompatibilityWindowTests.moved))
     #expect(contract.sql.hasSuffix("\nDROP VIEW \"players\";\n"), "\(contract.sql)")
     let migrations = try history.migrations
-    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
-    do {
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))) { database in
-        try await database.migrate(Array(migrations.prefix(1)))
-        try await database.write { db in try await sql("INSERT INTO players (name, score) VALUES ('Ann', 3)").execute(db) }
-        try await database.migrate(Array(migrations.prefix(2)))
-        try await database.write { db in
-          try await sql("INSERT INTO players (name) VALUES ('Bob')").execute(db)
-          try await sql("INSERT INTO gamers (name, score) VALUES ('Cy', 5)").execute(db)
-          try await sql("UPDATE players SET name = 'Annie' WHERE id = 1").execute(db)
-          try await sql("DELETE FROM players WHERE name = 'Cy'").execute(db)
-        }
-        let read = try await database.read { db in
-          try await sql("SELECT id, name, score FROM gamers ORDER BY id", as: (Int, String, Int).self).fetchAll(db).map { "\($0.0) \($0.1) \($0.2)" }
-        }
-        #expect(read == ["1 Annie 3", "2 Bob 0"])
-        try await database.migrate(migrations)
-        #expect(try await database.read { db in try await sql("SELECT count(*) FROM gamers", as: Int.self).fetchOne(db) } == 2)
+    try await PostgreSQLTestServer.shared.withEmptyDatabase { database in
+      try await database.migrate(Array(migrations.prefix(1)))
+      try await database.write { db in try await sql("INSERT INTO players (name, score) VALUES ('Ann', 3)").execute(db) }
+      try await database.migrate(Array(migrations.prefix(2)))
+      try await database.write { db in
+        try await sql("INSERT INTO players (name) VALUES ('Bob')").execute(db)
+        try await sql("INSERT INTO gamers (name, score) VALUES ('Cy', 5)").execute(db)
+        try await sql("UPDATE players SET name = 'Annie' WHERE id = 1").execute(db)
+        try await sql("DELETE FROM players WHERE name = 'Cy'").execute(db)
       }
-    } catch {
-      await PostgreSQLTestServer.shared.drop(name)
-      throw error
+      let read = try await database.read { db in
+        try await sql("SELECT id, name, score FROM gamers ORDER BY id", as: (Int, String, Int).self).fetchAll(db).map { "\($0.0) \($0.1) \($0.2)" }
+      }
+      #expect(read == ["1 Annie 3", "2 Bob 0"])
+      try await database.migrate(migrations)
+      #expect(try await database.read { db in try await sql("SELECT count(*) FROM gamers", as: Int.self).fetchOne(db) } == 2)
     }
-    await PostgreSQLTestServer.shared.drop(name)
   }
 }

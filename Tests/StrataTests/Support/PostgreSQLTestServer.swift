@@ -73,6 +73,20 @@ actor PostgreSQLTestServer {
     return name
   }
 
+  /// Runs `body` on a new empty database, dropped when it returns or throws.
+  nonisolated func withEmptyDatabase(_ body: (PostgreSQLDatabase) async throws -> Void) async throws {
+    let name = try await newDatabase(empty: true)
+    do {
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try url(of: name))) { database in
+        try await body(database)
+      }
+    } catch {
+      await drop(name)
+      throw error
+    }
+    await drop(name)
+  }
+
   /// Drops a database `newDatabase()` made.
   func drop(_ name: String) async {
     _ = try? await adminDatabase().withConnection { db in
