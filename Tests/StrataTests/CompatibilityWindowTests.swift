@@ -412,3 +412,39 @@ extension CompatibilityWindowTests {
     #expect(throws: DatabaseError.self) { try database.write { try $0.execute(sql: "INSERT INTO players (id, name) VALUES (3, 'Ann')") } }
   }
 }
+
+extension CompatibilityWindowTests {
+  /// An optional property that becomes non-optional with a default: the column stays nullable
+  /// for older writers, and triggers give their NULLs the default, so this version reads none.
+  @Test func aNewNotNullWithADefaultWaitsAndTheDefaultFillsOlderWritersNulls() throws {
+    let history = try ModelHistory()
+    let optional = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: Int = 0\n  var nickname: String?")
+    try history.generate(optional)
+    let database = try openDatabase(.inMemory)
+    try database.migrate(try history.migrations)
+    try database.write { try $0.execute(sql: "INSERT INTO players (id, name) VALUES (1, 'Ann')") }
+    let required = optional.replacingOccurrences(of: "var nickname: String?", with: "var nickname = \"none\"")
+    let expand = try #require(try history.generate(required, settings: Self.window))
+    #expect(expand.fileName == "0002_keep_players_nickname_and_rebuild_players.sql")
+    #expect(expand.sql.contains(#"""
+      UPDATE "players" SET "nickname" = 'none' WHERE "nickname" IS NULL;
+      CREATE TRIGGER "strata_keep_players_nickname_null_insert" AFTER INSERT ON "players" FOR EACH ROW
+      WHEN NEW."nickname" IS NULL
+      BEGIN
+        UPDATE "players" SET "nickname" = 'none' WHERE "id" = NEW."id";
+      END;
+      """#), "\(expand.sql)")
+    try database.migrate(try history.migrations)
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO players (id, name, nickname) VALUES (2, 'Bob', NULL)")
+      try db.execute(sql: "INSERT INTO players (id, name, nickname) VALUES (3, 'Cy', 'C')")
+      try db.execute(sql: "UPDATE players SET nickname = NULL WHERE id = 3")
+    }
+    #expect(try Self.rows(database, "id, nickname") == ["id=1 nickname=none", "id=2 nickname=none", "id=3 nickname=none"])
+    let contract = try #require(try history.generate(required, settings: Self.moved))
+    #expect(contract.sql.contains(#"DROP TRIGGER "strata_keep_players_nickname_null_insert";"#), "\(contract.sql)")
+    try database.migrate(try history.migrations)
+    #expect(throws: DatabaseError.self) { try database.write { try $0.execute(sql: "INSERT INTO players (id, name, nickname) VALUES (4, 'Di', NULL)") } }
+    #expect(try history.generate(required, settings: Self.moved) == nil)
+  }
+}

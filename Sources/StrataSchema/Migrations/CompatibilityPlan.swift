@@ -73,7 +73,12 @@ struct CompatibilityPlan {
       resolved.compactMap { expansion in expansion.renamedTable.map { (SQLName.folded($0.old), expansion.migration) } },
       uniquingKeysWith: { max($0, $1) })
     let present = resolved.filter { expansion in
-      if case .deferred = expansion.kind { return currentTables[SQLName.folded(expansion.before)] != nil }
+      if case .deferred = expansion.kind {
+        guard let table = currentTables[SQLName.folded(expansion.before)] else { return false }
+        // A NOT NULL's wait (and its triggers) is over once the column is NOT NULL.
+        guard expansion.isDeferredNotNull, let column = expansion.column else { return true }
+        return table.column(folded: column).map { !$0.isNotNull } ?? false
+      }
       if expansion.renamedTable != nil {
         return views.contains(SQLName.folded(expansion.table)) && latestViews[SQLName.folded(expansion.table)] == expansion.migration
       }
@@ -81,7 +86,7 @@ struct CompatibilityPlan {
       return expansion.column.map { column in table.columns.contains { SQLName.folded($0.name) == SQLName.folded(column) } } ?? true
     }
     kept = present.filter { !$0.isDue(in: window) }
-    retired = present.filter { $0.isDue(in: window) && ($0.renamedColumns != nil || $0.renamedTable != nil) }
+    retired = present.filter { $0.isDue(in: window) && ($0.renamedColumns != nil || $0.renamedTable != nil || $0.isDeferredNotNull) }
     dueDeferrals = Set(present.filter { expansion in
       if case .deferred = expansion.kind { expansion.isDue(in: window) } else { false }
     }.map(\.identity))
@@ -205,6 +210,11 @@ struct CompatibilityPlan {
       for column in table.columns {
         guard let old = existing.column(folded: column.name) else { continue }
         if column.isUnique, !old.isUnique { add(Expansion(table: table.name, column: old.name, kind: .deferred(.unique))) }
+        // Older versions may write NULL: with a default, triggers give it to their rows; without
+        // one, there is nothing this version could read, which the lint says.
+        if column.isNotNull, !old.isNotNull, column.primaryKey == nil, let value = column.defaultValue, value.isConstant, value != .null {
+          add(Expansion(table: table.name, column: old.name, kind: .deferred(.notNull), newDefault: value))
+        }
         if let reference = column.references,
           old.references.map({ SQLName.folded($0.table) != SQLName.folded(reference.table) || SQLName.folded($0.column) != SQLName.folded(reference.column) }) ?? true
         {
@@ -305,8 +315,8 @@ struct CompatibilityPlan {
   /// renamed tables this migration drops: no model declares them, and none is a dependent that
   /// stops a drop.
   var ownObjectNames: Set<String> {
-    let columnTriggers = (kept + retired).filter { $0.renamedColumns != nil }.flatMap { expansion in
-      Expansion.columnTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
+    let columnTriggers = (kept + retired).filter { $0.renamedColumns != nil || $0.isDeferredNotNull }.flatMap { expansion in
+      expansion.triggerNames.map(SQLName.folded)
     }
     let views = (retired + remadeViews).filter { $0.renamedTable != nil }.flatMap { expansion in
       [SQLName.folded(expansion.table)] + Expansion.viewTriggerSuffixes.map { SQLName.folded(expansion.triggerName($0)) }
@@ -322,6 +332,12 @@ struct CompatibilityPlan {
         let old = existing.column(folded: column)
       else { return }
       if deferral == .unique { table.columns[index].isUnique = old.isUnique } else { table.columns[index].references = old.references }
+    case .notNull:
+      guard let column, let index = table.columns.firstIndex(where: { SQLName.folded($0.name) == SQLName.folded(column) }),
+        let old = existing.column(folded: column)
+      else { return }
+      table.columns[index].isNotNull = old.isNotNull
+      table.columns[index].notNullOnConflict = old.notNullOnConflict
     case .checks:
       table.constraints = table.constraints.filter { !SchemaChanges.isModelCheck($0) } + existing.constraints.filter(SchemaChanges.isModelCheck)
     case .uniqueIndex(let name):
@@ -406,8 +422,10 @@ struct CompatibilityPlan {
           name, column.name,
           "column \(NameRules.display(column.name)) changes type from \(old.type.sql ?? "none") to \(column.type.sql ?? "none"), but \(schema) reads and writes it as \(old.type.sql ?? "none"); give the property of the new type a new name, marked // @Renamed(from: \(NameRules.display(old.name))), and triggers convert between the two until the window moves, or change the type once the window no longer includes that schema")
       }
-      if column.isNotNull, !old.isNotNull, column.primaryKey == nil {
-        problem(name, column.name, "column \(NameRules.display(column.name)) becomes NOT NULL, but \(schema) may write NULL into it")
+      if column.isNotNull, !old.isNotNull, column.primaryKey == nil, !isDue(.notNull) {
+        problem(
+          name, column.name,
+          "column \(NameRules.display(column.name)) becomes NOT NULL without a default, but \(schema) may write NULL into it, which this version could not read; give the property a default, which such rows get, or keep it optional until the window no longer includes that schema")
       }
       func isDue(_ deferral: Expansion.Deferral) -> Bool {
         dueDeferrals.contains(Expansion(table: name, column: old.name, kind: .deferred(deferral)).identity)

@@ -31,6 +31,9 @@ struct Expansion: Equatable {
   enum Deferral: Equatable {
     /// `UNIQUE` on the column.
     case unique
+    /// `NOT NULL` on a column with a default: triggers give the default to a row an older
+    /// version writes NULL into, so that this version never reads one.
+    case notNull
     /// The column's foreign key.
     case foreignKey
     /// The table's `CHECK`s (`@Check(raw:)`).
@@ -42,6 +45,7 @@ struct Expansion: Equatable {
     var words: String {
       switch self {
       case .unique: "without its new UNIQUE"
+      case .notNull: "without its new NOT NULL"
       case .foreignKey: "without its new foreign key"
       case .checks: "without its new CHECKs"
       case .uniqueIndex(let name): "without the new unique index \(SQLQuoting.identifier(name))"
@@ -127,6 +131,24 @@ struct Expansion: Equatable {
     "strata_keep_\(table)" + (column.map { "_\($0)" } ?? "") + (suffix.isEmpty ? "" : "_\(suffix)")
   }
 
+  /// The triggers that give a column whose NOT NULL waits its default.
+  static let nullTriggerSuffixes = ["null_insert", "null_update"]
+
+  /// Whether the expansion's triggers are the ones that give a column its default.
+  var isDeferredNotNull: Bool {
+    if case .deferred(.notNull) = kind { true } else { false }
+  }
+
+  /// The names of the triggers (and on PostgreSQL their functions) the expansion makes.
+  var triggerNames: [String] {
+    switch kind {
+    case .renamedColumn: Self.columnTriggerSuffixes.map(triggerName)
+    case .renamedTable: Self.viewTriggerSuffixes.map(triggerName)
+    case .deferred(.notNull): Self.nullTriggerSuffixes.map(triggerName)
+    case .droppedColumn, .droppedTable, .deferred: []
+    }
+  }
+
   /// The view that keeps a renamed table's old name writes through to it with these triggers.
   static let viewTriggerSuffixes = ["insert", "update", "delete"]
 
@@ -204,7 +226,7 @@ extension Expansion {
   fileprivate static func deferral(_ rest: inout Substring) -> Deferral? {
     guard rest.hasPrefix(" ") else { return nil }
     let words = rest.dropFirst()
-    for deferral in [Deferral.unique, .foreignKey, .checks] where words == deferral.words { return deferral }
+    for deferral in [Deferral.unique, .notNull, .foreignKey, .checks] where words == deferral.words { return deferral }
     let index = "without the new unique index "
     guard words.hasPrefix(index) else { return nil }
     var name = words.dropFirst(index.count)

@@ -312,7 +312,8 @@ public enum MigrationPlanner {
         current: current, declared: models.schema.objects, desired: desiredObjects, recorded: recorded?.objects ?? [],
         rebuilds: changes.rebuilds, unmanaged: unmanaged))
     changes.include(
-      expansions: compatibility.new, contracting: compatibility.retired.filter { $0.renamedTable != nil } + compatibility.remadeViews)
+      expansions: compatibility.new,
+      contracting: compatibility.retired.filter { $0.renamedTable != nil || $0.isDeferredNotNull } + compatibility.remadeViews)
     compatibility.lint(
       current: managed(current.schemaWithGeneratedColumns), desired: desired, renames: renames, currentObjects: current.objects,
       desiredObjects: desiredObjects)

@@ -132,6 +132,12 @@ struct MigrationRenderer {
         return [(expansion.table, "keep table \(table), which no model declares any more, for older app versions")]
       case .deferred(let deferral):
         let place = expansion.column.map { "\(table).\(SQLQuoting.identifier($0))" } ?? table
+        if deferral == .notNull, let value = expansion.newDefault {
+          return [
+            (expansion.table,
+             "keep \(place) \(deferral.words), which older app versions may write NULL into, until the window moves: its rows that hold NULL, and those older versions write, get \(value.sql)")
+          ]
+        }
         return [
           (expansion.table,
            "keep \(place) \(deferral.words), which older app versions may write rows it refuses, until the window moves")
@@ -143,6 +149,12 @@ struct MigrationRenderer {
         ]
       }
     case .contract(let expansion, let dropsColumn):
+      if expansion.isDeferredNotNull {
+        return [
+          (expansion.after,
+           "drop the triggers that gave \(SQLQuoting.identifier(expansion.after)).\(SQLQuoting.identifier(expansion.column ?? "")) its default where older app versions wrote NULL (migration \(CompatibilityWindow.number(expansion.migration)) made them; no schema in the window writes NULL now)")
+        ]
+      }
       if let (old, new) = expansion.renamedTable {
         return [
           (new,
@@ -211,8 +223,7 @@ struct MigrationRenderer {
       switch step {
       case .dropObject(let object, _): [SQLName.folded(object.name)]
       case .contract(let expansion, _):
-        [SQLName.folded(expansion.table)]
-          + (expansion.renamedTable != nil ? Expansion.viewTriggerSuffixes : Expansion.columnTriggerSuffixes).map { SQLName.folded(expansion.triggerName($0)) }
+        [SQLName.folded(expansion.table)] + expansion.triggerNames.map(SQLName.folded)
       default: []
       }
     })

@@ -13,8 +13,28 @@ import StrataSQL
 /// their names, do not.
 enum PostgreSQLKeptColumn {
   static func expand(_ expansion: Expansion, in table: TableSchema?) -> [String] {
-    guard let (old, new) = expansion.renamedColumns else { return [] }
     let name = SQLQuoting.identifier(expansion.table)
+    /// A trigger function and the trigger that runs it after each row `event` writes, when `condition`.
+    func trigger(_ suffix: String, _ event: String, when condition: String, _ body: String) -> [String] {
+      let function = SQLQuoting.identifier(expansion.triggerName(suffix))
+      var tag = "$strata$"
+      while body.contains(tag) { tag = "$strata" + String(tag.count) + "$" }
+      return [
+        "CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS \(tag)\nBEGIN\(body)\n  RETURN NULL;\nEND\n\(tag);",
+        "CREATE TRIGGER \(function) AFTER \(event) ON \(name) FOR EACH ROW WHEN (\(condition)) EXECUTE FUNCTION \(function)();",
+      ]
+    }
+    let row = rowMatch(table)
+    // A column whose NOT NULL waits: the rows that hold NULL get its default, and so does a row
+    // an older version writes NULL into, after it is written.
+    if expansion.isDeferredNotNull, let column = expansion.column, let value = expansion.newDefault {
+      let quoted = SQLQuoting.identifier(column)
+      return ["UPDATE \(name) SET \(quoted) = \(value.sql) WHERE \(quoted) IS NULL;"]
+        + zip(Expansion.nullTriggerSuffixes, ["INSERT", "UPDATE OF \(quoted)"]).flatMap { suffix, event in
+          trigger(suffix, event, when: "NEW.\(quoted) IS NULL", "\n  UPDATE \(name) SET \(quoted) = \(value.sql) WHERE \(row);")
+        }
+    }
+    guard let (old, new) = expansion.renamedColumns else { return [] }
     let (oldName, newName) = (SQLQuoting.identifier(old), SQLQuoting.identifier(new))
     let fallback = expansion.newDefault.map { ", \($0.sql)" } ?? ""
     // A rename that changes the type converts each way, and stops a write whose value the other
@@ -29,17 +49,6 @@ enum PostgreSQLKeptColumn {
     }
     let (oldValue, newValue) = ("NEW.\(oldName)", "NEW.\(newName)")
     let newOrDefault = expansion.newDefault.map { "coalesce(\(newValue), \($0.sql))" } ?? newValue
-    let row = rowMatch(table)
-    /// A trigger function and the trigger that runs it after each row `event` writes, when `condition`.
-    func trigger(_ suffix: String, _ event: String, when condition: String, _ body: String) -> [String] {
-      let function = SQLQuoting.identifier(expansion.triggerName(suffix))
-      var tag = "$strata$"
-      while body.contains(tag) { tag = "$strata" + String(tag.count) + "$" }
-      return [
-        "CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS \(tag)\nBEGIN\(body)\n  RETURN NULL;\nEND\n\(tag);",
-        "CREATE TRIGGER \(function) AFTER \(event) ON \(name) FOR EACH ROW WHEN (\(condition)) EXECUTE FUNCTION \(function)();",
-      ]
-    }
     return ["UPDATE \(name) SET \(newName) = \(toNew(oldName));"]
       + trigger(
         "insert", "INSERT", when: "\(oldValue) IS DISTINCT FROM \(newValue)",
@@ -55,12 +64,12 @@ enum PostgreSQLKeptColumn {
   }
 
   static func contract(_ expansion: Expansion, dropsColumn: Bool) -> [String] {
-    guard let (old, _) = expansion.renamedColumns else { return [] }
     let table = SQLQuoting.identifier(expansion.after)
-    return Expansion.columnTriggerSuffixes.flatMap { suffix in
-      let function = SQLQuoting.identifier(expansion.triggerName(suffix))
-      return ["DROP TRIGGER \(function) ON \(table);", "DROP FUNCTION \(function)();"]
-    } + (dropsColumn ? ["ALTER TABLE \(table) DROP COLUMN \(SQLQuoting.identifier(old));"] : [])
+    let triggers = expansion.triggerNames.flatMap { name in
+      ["DROP TRIGGER \(SQLQuoting.identifier(name)) ON \(table);", "DROP FUNCTION \(SQLQuoting.identifier(name))();"]
+    }
+    guard let (old, _) = expansion.renamedColumns else { return triggers }
+    return triggers + (dropsColumn ? ["ALTER TABLE \(table) DROP COLUMN \(SQLQuoting.identifier(old));"] : [])
   }
 
   /// The condition that finds the row a trigger ran for, by its primary key.

@@ -12,6 +12,7 @@ import StrataSQL
 /// trigger's `WHEN` is false for the update the other makes, so the pair ends there.
 enum KeptColumnTriggers {
   static func expand(_ expansion: Expansion, in table: TableSchema?) -> [String] {
+    if expansion.isDeferredNotNull { return defaults(expansion, in: table) }
     guard let (old, new) = expansion.renamedColumns else { return [] }
     let name = SQLQuoting.identifier(expansion.table)
     let (oldName, newName) = (SQLQuoting.identifier(old), SQLQuoting.identifier(new))
@@ -65,7 +66,26 @@ enum KeptColumnTriggers {
     ]
   }
 
+  /// A column whose NOT NULL waits: the rows that hold NULL get its default, and so does a row
+  /// an older version writes NULL into, after it is written.
+  private static func defaults(_ expansion: Expansion, in table: TableSchema?) -> [String] {
+    guard let column = expansion.column, let value = expansion.newDefault else { return [] }
+    let (name, quoted) = (SQLQuoting.identifier(expansion.table), SQLQuoting.identifier(column))
+    let row = rowMatch(table)
+    return ["UPDATE \(name) SET \(quoted) = \(value.sql) WHERE \(quoted) IS NULL;"]
+      + zip(Expansion.nullTriggerSuffixes, ["INSERT", "UPDATE OF \(quoted)"]).map { suffix, event in
+        """
+        CREATE TRIGGER \(SQLQuoting.identifier(expansion.triggerName(suffix))) AFTER \(event) ON \(name) FOR EACH ROW
+        WHEN NEW.\(quoted) IS NULL
+        BEGIN
+          UPDATE \(name) SET \(quoted) = \(value.sql) WHERE \(row);
+        END;
+        """
+      }
+  }
+
   static func contract(_ expansion: Expansion, dropsColumn: Bool) -> [String] {
+    if expansion.isDeferredNotNull { return expansion.triggerNames.map { "DROP TRIGGER \(SQLQuoting.identifier($0));" } }
     guard let (old, _) = expansion.renamedColumns else { return [] }
     return Expansion.columnTriggerSuffixes.map { "DROP TRIGGER \(SQLQuoting.identifier(expansion.triggerName($0)));" }
       + (dropsColumn ? ["ALTER TABLE \(SQLQuoting.identifier(expansion.after)) DROP COLUMN \(SQLQuoting.identifier(old));"] : [])

@@ -126,3 +126,28 @@ struct PostgreSQLCompatibilityWindowTests {
     }
   }
 }
+
+extension PostgreSQLCompatibilityWindowTests {
+  @Test func aNewNotNullWithADefaultWaitsAndTheDefaultFillsOlderWritersNulls() async throws {
+    let history = try ModelHistory(dialect: .postgresql)
+    let optional = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "var score: Int = 0\n  var nickname: String?")
+    try history.generate(optional)
+    let required = optional.replacingOccurrences(of: "var nickname: String?", with: "var nickname = \"none\"")
+    try #require(try history.generate(required, settings: CompatibilityWindowTests.window)).sql.contains("strata_keep_players_nickname_null_insert")
+    #expect(try history.generate(required, settings: CompatibilityWindowTests.window) == nil)
+    let contract = try #require(try history.generate(required, settings: CompatibilityWindowTests.moved))
+    #expect(contract.sql.contains(#"ALTER TABLE "players" ALTER COLUMN "nickname" SET NOT NULL;"#), "\(contract.sql)")
+    #expect(try history.generate(required, settings: CompatibilityWindowTests.moved) == nil)
+    let migrations = try history.migrations
+    try await PostgreSQLTestServer.shared.withEmptyDatabase { database in
+      try await database.migrate(Array(migrations.prefix(2)))
+      try await database.write { db in
+        try await sql("INSERT INTO players (id, name, nickname) VALUES (1, 'Ann', NULL)").execute(db)
+        try await sql("INSERT INTO players (id, name, nickname) VALUES (2, 'Bob', 'B')").execute(db)
+        try await sql("UPDATE players SET nickname = NULL WHERE id = 2").execute(db)
+      }
+      #expect(try await database.read { db in try await sql("SELECT nickname FROM players ORDER BY id", as: String.self).fetchAll(db) } == ["none", "none"])
+      try await database.migrate(migrations)
+    }
+  }
+}
