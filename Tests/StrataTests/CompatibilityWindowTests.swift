@@ -448,3 +448,36 @@ extension CompatibilityWindowTests {
     #expect(try history.generate(required, settings: Self.moved) == nil)
   }
 }
+
+extension CompatibilityWindowTests {
+  /// A window of two older schemas: a rename that changes the type, then a table dropped, with
+  /// the statements of all three versions on the rows, until the older leaves.
+  @Test func aTypeChangeAndADroppedTableKeepWorkingForTwoOlderSchemas() throws {
+    let history = try ModelHistory()
+    let teams = "\nstruct Team: Table {\n  let id: Int\n  var title = \"\"\n}\n"
+    try history.generate(Self.v1 + teams)
+    let database = try openDatabase(.inMemory)
+    try database.migrate(try history.migrations)
+    let twoOlder = MigrationSettings(compatibleWith: .migration(1))
+    let retyped = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "// @Renamed(from: \"score\")\n  var rating: Double = 0")
+    _ = try #require(try history.generate(retyped + teams, settings: twoOlder))
+    _ = try #require(try history.generate(retyped, settings: twoOlder))
+    try database.migrate(try history.migrations)
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO players (id, name, score) VALUES (1, 'first', 1)")
+      try db.execute(sql: "INSERT INTO teams (id, title) VALUES (1, 'Reds')")
+      try db.execute(sql: "INSERT INTO players (id, name, rating) VALUES (2, 'second', 2)")
+      try db.execute(sql: "INSERT INTO teams (id, title) VALUES (2, 'Blues')")
+      try db.execute(sql: "INSERT INTO players (id, name, rating) VALUES (3, 'third', 3.0)")
+      try db.execute(sql: "UPDATE players SET score = 4 WHERE id = 3")
+    }
+    #expect(try Self.rows(database, "id, score, rating") == ["id=1 score=1 rating=1.0", "id=2 score=2 rating=2.0", "id=3 score=4 rating=4.0"])
+    #expect(try Self.rows(database, "*", from: "teams") == ["id=1 title=Reds", "id=2 title=Blues"])
+    // The first release leaves; the second (migration 0002) never read "score" or wrote "teams"
+    // differently: both go, the table with consent.
+    #expect(throws: DiagnosticsError.self) { try history.generate(retyped, settings: MigrationSettings(compatibleWith: .migration(3))) }
+    _ = try #require(try history.generate(retyped, allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(3))))
+    try database.migrate(try history.migrations)
+    #expect(try Self.rows(database, "*") == ["id=1 name=first rating=1.0", "id=2 name=second rating=2.0", "id=3 name=third rating=4.0"])
+  }
+}

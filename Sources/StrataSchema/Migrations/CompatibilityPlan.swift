@@ -420,7 +420,7 @@ struct CompatibilityPlan {
       if old.type != column.type {
         problem(
           name, column.name,
-          "column \(NameRules.display(column.name)) changes type from \(old.type.sql ?? "none") to \(column.type.sql ?? "none"), but \(schema) reads and writes it as \(old.type.sql ?? "none"); give the property of the new type a new name, marked // @Renamed(from: \(NameRules.display(old.name))), and triggers convert between the two until the window moves, or change the type once the window no longer includes that schema")
+          "column \(NameRules.display(column.name)) changes type from \(old.type.sql) to \(column.type.sql), but \(schema) reads and writes it as \(old.type.sql); give the property of the new type a new name, marked // @Renamed(from: \(NameRules.display(old.name))), and triggers convert between the two until the window moves, or change the type once the window no longer includes that schema")
       }
       if column.isNotNull, !old.isNotNull, column.primaryKey == nil, !isDue(.notNull) {
         problem(
