@@ -151,3 +151,41 @@ extension PostgreSQLCompatibilityWindowTests {
     }
   }
 }
+
+extension PostgreSQLCompatibilityWindowTests {
+  /// A window of two older schemas on PostgreSQL: a rename that changes the type, then a table
+  /// dropped, with the statements of all three versions on the rows, until the older leaves.
+  @Test func aTypeChangeAndADroppedTableKeepWorkingForTwoOlderSchemas() async throws {
+    let history = try ModelHistory(dialect: .postgresql)
+    let teams = "\nstruct Team: Table {\n  let id: Int\n  var title = \"\"\n}\n"
+    try history.generate(Self.v1 + teams)
+    let twoOlder = MigrationSettings(compatibleWith: .migration(1))
+    let retyped = Self.v1.replacingOccurrences(of: "var score: Int = 0", with: "// @Renamed(from: \"score\")\n  var rating: Double = 0")
+    _ = try #require(try history.generate(retyped + teams, settings: twoOlder))
+    _ = try #require(try history.generate(retyped, settings: twoOlder))
+    let expanded = try history.migrations
+    _ = try #require(try history.generate(retyped, allowDataLoss: true, settings: MigrationSettings(compatibleWith: .migration(3))))
+    let contracted = try history.migrations
+    try await PostgreSQLTestServer.shared.withEmptyDatabase { database in
+      try await database.migrate(expanded)
+      try await database.write { db in
+        try await sql("INSERT INTO players (id, name, score) VALUES (1, 'first', 1)").execute(db)
+        try await sql("INSERT INTO teams (id, title) VALUES (1, 'Reds')").execute(db)
+        try await sql("INSERT INTO players (id, name, rating) VALUES (2, 'second', 2)").execute(db)
+        try await sql("INSERT INTO teams (id, title) VALUES (2, 'Blues')").execute(db)
+        try await sql("INSERT INTO players (id, name, rating) VALUES (3, 'third', 3.0)").execute(db)
+        try await sql("UPDATE players SET score = 4 WHERE id = 3").execute(db)
+      }
+      let read = try await database.read { db in
+        try await sql("SELECT id, score, rating FROM players ORDER BY id", as: (Int, Int?, Double).self).fetchAll(db).map { "\($0.0) \($0.1.map(String.init) ?? "NULL") \($0.2)" }
+      }
+      #expect(read == ["1 1 1.0", "2 2 2.0", "3 4 4.0"])
+      #expect(try await database.read { db in try await sql("SELECT count(*) FROM teams", as: Int.self).fetchOne(db) } == 2)
+      try await database.migrate(contracted)
+      let after = try await database.read { db in
+        try await sql("SELECT id, name, rating FROM players ORDER BY id", as: (Int, String, Double).self).fetchAll(db).map { "\($0.0) \($0.1) \($0.2)" }
+      }
+      #expect(after == ["1 first 1.0", "2 second 2.0", "3 third 4.0"])
+    }
+  }
+}
