@@ -77,4 +77,23 @@ import Testing
       #expect(error.diagnostics.first?.message.contains("near \"ALTR\"") == true)
     }
   }
+
+  /// With a compatibility window, what the migrations keep for older schemas is expected: a
+  /// build warns about nothing until the window moves, and then says what the contract does.
+  @Test func whatTheWindowKeepsIsNoDrift() throws {
+    let renamed = Self.notes.replacingOccurrences(of: "var body = \"\"", with: "// @Renamed(from: \"body\")\n  var text = \"\"")
+    try generate(Self.notes)
+    let window = CompatibilityWindow(start: 1, releases: [:])
+    let models = try Generator(sources: [("Models.swift", renamed)]).models()
+    let plan = try MigrationPlanner.plan(
+      models: models, migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "App", window: window)
+    let migration = try #require(plan.newMigration)
+    try AtomicFile.write(migration.sql, to: directory.appendingPathComponent(migration.fileName).path)
+    let files = try MigrationFiles(directory: directory.path, root: nil)
+    #expect(try MigrationDrift.warnings(models: models, migrations: files, window: window).isEmpty)
+    let moved = try MigrationDrift.warnings(models: models, migrations: files, window: CompatibilityWindow(start: 2, releases: [:]))
+    #expect(moved.map(\.message) == [
+      #"the migrations do not match 'Note' yet (the next migration would drop the triggers that kept "notes"."body" in step for older app versions (migration 0002 kept it; no schema in the window reads it now), and the column, whose values "text" holds); run `swift package --allow-writing-to-package-directory generate-migrations`, or the app fails when it reads or writes this table"#
+    ])
+  }
 }
