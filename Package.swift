@@ -10,8 +10,8 @@ let package = Package(
     // build nor resolve postgres-nio and SwiftNIO.
     .library(name: "StrataPostgreSQL", targets: ["StrataPostgreSQL"]),
     // `@Dependency(\.defaultDatabase)`, for apps that use swift-dependencies, behind the
-    // Dependencies trait: an app that does not ask for it resolves neither swift-dependencies
-    // nor swift-syntax.
+    // Dependencies trait: an app that does not ask for it resolves none of swift-dependencies'
+    // packages, and one that does builds its `Dependencies` library alone, no code generator.
     .library(name: "StrataDependencies", targets: ["StrataDependencies"]),
     .executable(name: "strata", targets: ["strata"]),
     .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),

@@ -481,3 +481,47 @@ extension CompatibilityWindowTests {
     #expect(try Self.rows(database, "*") == ["id=1 name=first rating=1.0", "id=2 name=second rating=2.0", "id=3 name=third rating=4.0"])
   }
 }
+
+extension CompatibilityWindowTests {
+  /// A renamed column that a full-text index reads: older versions' writes by the old name reach
+  /// the index, which stays consistent with its table.
+  @Test func aRenamedColumnAFullTextIndexReadsStaysIndexed() throws {
+    func models(_ body: String) -> String {
+      """
+      struct Article: Table {
+        let id: Int
+        var title = ""
+        \(body)
+      }
+
+      // @FTS5(content: Article.self)
+      struct ArticleText: FTS5 {
+        let rowid: Int
+        let title: String
+        \(body.contains("text") ? "let text: String" : "let body: String")
+      }
+      """
+    }
+    let history = try ModelHistory()
+    try history.generate(models("var body = \"\""))
+    let database = try openDatabase(.inMemory)
+    try database.migrate(try history.migrations)
+    try database.write { try $0.execute(sql: "INSERT INTO articles (id, title, body) VALUES (1, 'One', 'apples')") }
+    let renamed = models("// @Renamed(from: \"body\")\n  var text = \"\"")
+    _ = try #require(try history.generate(renamed, settings: Self.window))
+    try database.migrate(try history.migrations)
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO articles (id, title, body) VALUES (2, 'Two', 'bananas')")
+      try db.execute(sql: "INSERT INTO articles (id, title, text) VALUES (3, 'Three', 'cherries')")
+      try db.execute(sql: "UPDATE articles SET body = 'dates' WHERE id = 1")
+      try db.execute(sql: "UPDATE articles SET text = 'figs' WHERE id = 2")
+      try db.execute(sql: #"INSERT INTO "articleTexts"("articleTexts", rank) VALUES ('integrity-check', 1)"#)
+    }
+    let found = try database.read { db in
+      try ["dates", "figs", "cherries", "apples", "bananas"].map { word in
+        try Int.fetchAll(db, sql: #"SELECT rowid FROM "articleTexts" WHERE "articleTexts" MATCH ? ORDER BY rowid"#, arguments: [word])
+      }
+    }
+    #expect(found == [[1], [2], [3], [], []])
+  }
+}
