@@ -1,0 +1,233 @@
+/// Upgrade tests from every shipped schema: for each schema in an app's migration history, a
+/// database at that schema, filled with generated rows (edge values first), migrated the way the
+/// app migrates, then checked.
+///
+/// ```swift
+/// @Test func upgradesKeepEveryRow() async throws {
+///   let report = try await verifyUpgrades(UpgradeVerification(StrataMigrations.all, rowsPerTable: 500))
+///   print(report)
+/// }
+/// ```
+///
+/// Each database's runtime runs it: `verifyUpgrades(_:)` in Strata (SQLite, in memory), and
+/// `PostgreSQLDatabase.verifyUpgrades(_:)` in StrataPostgreSQL (in a scratch schema). After
+/// migrating, the check holds the database to what the app promises its users:
+/// - every table keeps every row, found by its primary key (or rowid), and every value it
+///   carries, followed through renames of tables and columns and through conversions the
+///   models asked for (a value is carried when it is the same, or the same number or text);
+/// - the database's own checks pass: foreign keys, integrity, full-text indexes;
+/// - the schema is the one a new install gets from the same migrations (and the build checks
+///   that those make the models' schema).
+///
+/// A table or column that a migration drops (which it does only when told to) and rows a
+/// table's CHECK constraints refused are notes in the report, not failures. A failure is an
+/// ``UpgradeFailure`` that names the starting schema, the migration, the table, the row and
+/// the value, and the seed that replays it.
+public struct UpgradeVerification: Sendable {
+  /// The app's migrations, in order: usually the generated `StrataMigrations.all`.
+  public var migrations: [Migration]
+  /// The rows written into each table of each starting schema.
+  public var rowsPerTable: Int
+  /// The seed of the generated values: the same seed writes the same rows.
+  public var seed: UInt64
+  /// The starting schemas, each named by its last migration; nil for every schema in the
+  /// history (after each migration but the last). Give the migrations releases shipped with to
+  /// test the upgrades users' devices can make.
+  public var startingSchemas: [String]?
+
+  public init(_ migrations: [Migration], rowsPerTable: Int = 100, seed: UInt64 = 1, startingSchemas: [String]? = nil) {
+    self.migrations = migrations
+    self.rowsPerTable = rowsPerTable
+    self.seed = seed
+    self.startingSchemas = startingSchemas
+  }
+
+  /// The number of migrations each starting schema ran.
+  func starts() throws -> [Int] {
+    guard let startingSchemas else { return Array(1..<max(migrations.count, 1)) }
+    return try startingSchemas.map { name in
+      guard let index = migrations.firstIndex(where: { $0.name == name }) else {
+        throw StrataError("there is no migration \"\(name)\" to start an upgrade from; the migrations are \(migrations.map(\.name).joined(separator: ", "))")
+      }
+      return index + 1
+    }
+  }
+
+  /// Runs the check on `database`, one starting schema after another.
+  package func run<Database: UpgradeDatabase>(on database: inout Database) async throws -> UpgradeReport {
+    guard rowsPerTable >= 0 else { throw StrataError("rowsPerTable is \(rowsPerTable); give 0 or more rows") }
+    let starts = try starts()
+    try await database.reset()
+    try await database.migrate(migrations)
+    let newInstall = try await database.schema()
+    var report = UpgradeReport(seed: seed, rowsPerTable: rowsPerTable, starts: [])
+    for start in starts {
+      report.starts.append(try await upgrade(from: start, on: &database, expecting: newInstall))
+    }
+    return report
+  }
+
+  /// Makes the schema of the first `start` migrations, fills it, migrates and checks.
+  private func upgrade<Database: UpgradeDatabase>(
+    from start: Int, on database: inout Database, expecting newInstall: [String: String]
+  ) async throws -> UpgradeReport.Start {
+    let schema = migrations[start - 1].name
+    let later = Array(migrations[start...])
+    var result = UpgradeReport.Start(schema: schema, migrations: later.map(\.name), rows: [:], notes: [])
+    let before = try await fill(upTo: start, on: &database, notes: &result.notes)
+    for (table, rows) in before { result.rows[table] = rows.rows.count }
+    do {
+      try await database.migrate(migrations)
+      try await check(database, against: before, expecting: newInstall, notes: &result.notes, schema: schema)
+    } catch {
+      // Migrating the same rows again, one migration at a time, names the migration that
+      // failed or did it, and what it did.
+      throw try await locate(from: start, on: &database, newInstall: newInstall)
+        ?? (error as? UpgradeFailure ?? failure(schema, problem: "migrating failed: \(error)"))
+    }
+    return result
+  }
+
+  /// A new database at the schema of the first `count` migrations, with generated rows; the
+  /// rows each table holds once filled.
+  private func fill<Database: UpgradeDatabase>(
+    upTo count: Int, on database: inout Database, notes: inout [String]
+  ) async throws -> [String: UpgradeRows] {
+    try await database.reset()
+    try await database.migrate(Array(migrations[..<count]))
+    var values = UpgradeValues(seed: seed &+ UInt64(count) &* 0x100_0000_01B3)
+    var held: [String: UpgradeRows] = [:]
+    for table in try await database.tables() {
+      let (columns, refused) = try await fill(table, on: database, values: &values, parents: held)
+      let rows = try await database.rows(of: table.name)
+      held[table.name] = rows
+      if refused > 0 {
+        notes.append(
+          "\(rows.rows.count) of \(rowsPerTable) rows in \"\(table.name)\" at \(migrations[count - 1].name): its constraints refused the generated values of the others (\(columns.joined(separator: ", ")))")
+      }
+    }
+    return held
+  }
+
+  /// Inserts `rowsPerTable` rows into `table`, each tried with edge values, then random ones,
+  /// then with the columns that have defaults left out; returns the columns written and how
+  /// many rows every try was refused for.
+  private func fill<Database: UpgradeDatabase>(
+    _ table: UpgradeTable, on database: Database, values: inout UpgradeValues, parents: [String: UpgradeRows]
+  ) async throws -> (columns: [String], refused: Int) {
+    let columns = table.columns.map(\.name)
+    var pending = Array(0..<rowsPerTable)
+    var refused = 0
+    for attempt in 0..<4 {
+      guard !pending.isEmpty else { break }
+      let rows = pending.map { index in
+        row(for: table, index: index, attempt: attempt, values: &values, parents: parents)
+      }
+      let taken = try await database.insert(rows, columns: columns, into: table.name)
+      pending = zip(pending, taken).filter { !$0.1 }.map(\.0)
+    }
+    refused = pending.count
+    return (columns, refused)
+  }
+
+  /// The values of one generated row: edge values on the first try (a different one in each
+  /// row), random ones on later tries, and defaults for every column that has one on the last.
+  private func row(
+    for table: UpgradeTable, index: Int, attempt: Int, values: inout UpgradeValues, parents: [String: UpgradeRows]
+  ) -> [QueryBinding?] {
+    var row: [QueryBinding?] = []
+    var referenced: [String: QueryBinding] = [:]
+    for reference in table.references {
+      guard let parent = parents[reference.table], !parent.rows.isEmpty else { continue }
+      // One in five nullable references is NULL; the others name a random row of the parent.
+      let nullable = reference.columns.allSatisfy { name in table.columns.first { $0.name == name }?.isNullable ?? true }
+      if nullable, values.next(below: 5) == 0 {
+        for column in reference.columns { referenced[column] = .null }
+        continue
+      }
+      // Row by row through the parent's rows, so that a reference that is also UNIQUE (one to
+      // one) finds a parent no other row took.
+      let parentRow = parent.rows[(index + attempt * 17) % parent.rows.count].values
+      for (column, target) in zip(reference.columns, reference.targetColumns) {
+        if let position = parent.columns.firstIndex(of: target) { referenced[column] = parentRow[position].queryBinding }
+      }
+    }
+    for (position, column) in table.columns.enumerated() {
+      if let value = referenced[column.name] {
+        row.append(value)
+      } else if column.primaryKeyPosition != nil {
+        row.append(values.uniqueValue(column.kind))
+      } else if attempt == 3, column.hasDefault || column.isNullable {
+        row.append(column.hasDefault ? nil : .null)
+      } else if column.isNullable, index % 7 == position % 7 {
+        row.append(.null)
+      } else {
+        row.append(values.value(column.kind, edge: attempt == 0 ? index + position : nil))
+      }
+    }
+    return row
+  }
+
+  /// Compares the migrated database with the rows it held and with a new install.
+  private func check<Database: UpgradeDatabase>(
+    _ database: Database, against before: [String: UpgradeRows], expecting newInstall: [String: String],
+    notes: inout [String], schema: String
+  ) async throws {
+    for problem in try await database.problems() {
+      throw failure(schema, problem: problem)
+    }
+    let after = try await database.schema()
+    for name in Set(after.keys).union(newInstall.keys).sorted() where after[name] != newInstall[name] {
+      throw failure(
+        schema,
+        problem:
+          "the upgraded schema differs from a new install's: \(after[name].map { "it has \($0)" } ?? "it lacks \(newInstall[name]!)")\(after[name] != nil && newInstall[name] != nil ? ", where a new install has \(newInstall[name]!)" : "")")
+    }
+    let tables = try await database.tables()
+    var unclaimed = Set(tables.map(\.name))
+    var migrated: [String: UpgradeRows] = [:]
+    for table in tables { migrated[table.name] = try await database.rows(of: table.name) }
+    for (name, rows) in before.sorted(by: { $0.key < $1.key }) {
+      guard let (newName, now) = UpgradeMatching.table(name, rows, in: migrated, unclaimed: unclaimed) else {
+        notes.append("a migration dropped table \"\(name)\" and its \(rows.rows.count) rows")
+        continue
+      }
+      unclaimed.remove(newName)
+      if newName != name { notes.append("table \"\(name)\" is now \"\(newName)\"") }
+      try UpgradeMatching.compare(rows, now, table: newName, notes: &notes) { problem, row in
+        failure(schema, problem: problem, table: newName, row: row)
+      }
+    }
+  }
+
+  /// The failure of the first migration after `start` that fails, or after which a check
+  /// first fails, migrating the same rows one migration at a time; nil when none does.
+  private func locate<Database: UpgradeDatabase>(
+    from start: Int, on database: inout Database, newInstall: [String: String]
+  ) async throws -> UpgradeFailure? {
+    var ignored: [String] = []
+    let schema = migrations[start - 1].name
+    let before = try await fill(upTo: start, on: &database, notes: &ignored)
+    for end in (start + 1)...migrations.count {
+      let migration = migrations[end - 1].name
+      do {
+        try await database.migrate(Array(migrations[..<end]))
+      } catch {
+        return failure(schema, problem: "migrating failed: \(error)", migration: migration)
+      }
+      do {
+        // The schema is a new install's only at the end.
+        let expected = end == migrations.count ? newInstall : try await database.schema()
+        try await check(database, against: before, expecting: expected, notes: &ignored, schema: schema)
+      } catch var failure as UpgradeFailure {
+        failure.migration = migration
+        return failure
+      }
+    }
+    return nil
+  }
+
+  private func failure(_ schema: String, problem: String, migration: String? = nil, table: String? = nil, row: String? = nil) -> UpgradeFailure {
+    UpgradeFailure(schema: schema, migration: migration, table: table, row: row, problem: problem, seed: seed, rowsPerTable: rowsPerTable)
+  }
+}
