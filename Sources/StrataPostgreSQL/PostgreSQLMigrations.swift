@@ -73,7 +73,9 @@ extension PostgreSQLConnection {
     }
   }
 
-  fileprivate func migrate(
+  /// Migrates on this connection, without the lock: for a caller that holds it, or a scratch
+  /// schema no other session migrates.
+  func migrate(
     _ migrations: [Migration], checksums: MigrationChecksums, renamed: RenamedMigrations
   ) async throws -> MigrationResult {
     try await execute(

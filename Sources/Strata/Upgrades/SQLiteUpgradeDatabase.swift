@@ -85,19 +85,19 @@ struct SQLiteUpgradeDatabase: UpgradeDatabase {
   static func kind(of type: String, strict: Bool) -> UpgradeTable.Kind {
     if strict {
       switch type {
-      case "INTEGER", "INT": return .integer
+      case "INTEGER", "INT": return .integer(bits: 64)
       case "REAL": return .real
       case "TEXT": return .text
       case "BLOB": return .blob
       default: return .any
       }
     }
-    if type.contains("INT") { return .integer }
+    if type.contains("INT") { return .integer(bits: 64) }
     if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
     if type.contains("BLOB") { return .blob }
     if type.isEmpty { return .any }
     if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return .real }
-    return .integer
+    return .integer(bits: 64)
   }
 
   func insert(_ rows: [[QueryBinding?]], columns: [String], into table: String) async throws -> [Bool] {

@@ -22,12 +22,13 @@ enum UpgradeMatching {
 
   /// Checks that every row of `before` is in `after` with every value it carried; a column gone
   /// is a note (a migration drops one only when told to), a row gone or a value changed a
-  /// failure.
+  /// failure. Returns whether a column is gone.
   static func compare(
     _ before: UpgradeRows, _ after: UpgradeRows, table: String, notes: inout [String],
     failure: (_ problem: String, _ row: String?) -> UpgradeFailure
-  ) throws {
+  ) throws -> Bool {
     let columns = mapColumns(before, after, table: table, notes: &notes)
+    let dropped = columns.values.contains { $0 == nil }
     guard !before.keyColumns.isEmpty else {
       // Rows without identity: the same rows, in any order.
       func tuples(_ rows: UpgradeRows, _ positions: [Int]) -> [String] {
@@ -37,7 +38,7 @@ enum UpgradeMatching {
       if tuples(before, kept.map(\.key)) != tuples(after, kept.map { $0.value! }) {
         throw failure("its rows, which have no primary key, are not the rows it held (\(before.rows.count) before, \(after.rows.count) after)", nil)
       }
-      return
+      return dropped
     }
     let now = Dictionary(after.rows.map { ($0.key, $0.values) }, uniquingKeysWith: { first, _ in first })
     for row in before.rows {
@@ -55,6 +56,7 @@ enum UpgradeMatching {
     if after.rows.count > before.rows.count {
       notes.append("\"\(table)\" holds \(after.rows.count - before.rows.count) rows more than before migrating")
     }
+    return dropped
   }
 
   /// Where each column of `before` is in `after` (by position): the column of the same name, or
@@ -79,7 +81,7 @@ enum UpgradeMatching {
         notes.append("column \"\(name)\" of \"\(table)\" is now \"\(after.columns[carried])\"")
         mapping[position] = carried
       } else {
-        notes.append("a migration dropped column \"\(name)\" of \"\(table)\" and its \(before.rows.count) values")
+        notes.append("dropped column \"\(name)\" of \"\(table)\" and its \(before.rows.count) values")
         mapping[position] = .some(nil)
       }
     }

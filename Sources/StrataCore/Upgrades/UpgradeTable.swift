@@ -3,7 +3,9 @@
 package struct UpgradeTable: Sendable, Equatable {
   /// What a column stores, as the catalog says: the values the check generates for it.
   package enum Kind: Sendable, Equatable {
-    case integer, real, text, blob
+    /// An integer of `bits` bits (64 on SQLite; 16, 32 or 64 on PostgreSQL).
+    case integer(bits: Int)
+    case real, text, blob
     /// SQLite's `ANY` (a STRICT table's column of no one type): values of every kind.
     case any
     /// PostgreSQL's `boolean`.

@@ -43,9 +43,11 @@ package struct UpgradeValues {
   /// ones.
   package mutating func value(_ kind: UpgradeTable.Kind, edge: Int?) -> QueryBinding {
     switch kind {
-    case .integer:
-      if let edge, edge < Self.integers.count { return .integer(Self.integers[edge]) }
-      return .integer(Int64(bitPattern: next()) >> Int64(next(below: 63)))
+    case .integer(let bits):
+      let shift = Int64(64 - bits)
+      // The edge values of the column's width: its limits, not SQLite's.
+      if let edge, edge < Self.integers.count { return .integer(Self.integers[edge] >> shift) }
+      return .integer(Int64(bitPattern: next()) >> max(shift, Int64(next(below: 63))))
     case .real:
       if let edge, edge < Self.reals.count { return .real(Self.reals[edge]) }
       return .real(Double(Int64(bitPattern: next()) >> 11) / Double(1 << (next(below: 40))))
@@ -56,7 +58,7 @@ package struct UpgradeValues {
       if let edge, edge < 3 { return .blob([[], [0], (0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 31) }][edge]) }
       return .blob((0..<(1 + next(below: 64))).map { _ in UInt8(truncatingIfNeeded: next()) })
     case .any:
-      let kinds: [UpgradeTable.Kind] = [.integer, .real, .text, .blob]
+      let kinds: [UpgradeTable.Kind] = [.integer(bits: 64), .real, .text, .blob]
       return value(kinds[edge.map { $0 % 4 } ?? next(below: 4)], edge: edge.map { $0 / 4 })
     case .boolean:
       if let edge, edge < 2 { return .bool(edge == 0) }
@@ -78,7 +80,8 @@ package struct UpgradeValues {
   /// again after migrating by the values they carry.
   package mutating func uniqueValue(_ kind: UpgradeTable.Kind) -> QueryBinding {
     switch kind {
-    case .integer, .any: .integer(Int64(bitPattern: next() >> 2))
+    case .integer(let bits): .integer(Int64(bitPattern: next()) >> Int64(64 - bits + 1))
+    case .any: .integer(Int64(bitPattern: next() >> 2))
     case .real: .real(Double(next() >> 12))
     case .text: .text(UUIDText.format(randomUUID()))
     case .blob: .blob((0..<16).map { _ in UInt8(truncatingIfNeeded: next()) })
@@ -109,6 +112,28 @@ package struct UpgradeValues {
 }
 
 extension StoredValue {
+  /// The value read back from a parent row, bound as a column of `kind` takes it: PostgreSQL's
+  /// values are read as text, and a `uuid` or `bigint` column does not take text.
+  package func binding(as kind: UpgradeTable.Kind) -> QueryBinding {
+    guard case .text(let text) = self else { return queryBinding }
+    switch kind {
+    case .integer: return Int64(text).map(QueryBinding.integer) ?? .text(text)
+    case .real: return Double(text).map(QueryBinding.real) ?? .text(text)
+    case .uuid: return UUID(uuidString: text).map(QueryBinding.uuid) ?? .text(text)
+    case .boolean: return .bool(text == "true")
+    case .json: return .json(text)
+    case .blob where text.hasPrefix("\\x"):
+      var bytes: [UInt8] = []
+      var digits = text.dropFirst(2)
+      while digits.count >= 2, let byte = UInt8(digits.prefix(2), radix: 16) {
+        bytes.append(byte)
+        digits = digits.dropFirst(2)
+      }
+      return .blob(bytes)
+    default: return .text(text)
+    }
+  }
+
   /// Whether a value a migration carried is the value it started as: the same, or the same
   /// number or text after a conversion the model asked for (an integer column made REAL, a
   /// number made TEXT).

@@ -76,14 +76,23 @@ public struct UpgradeVerification: Sendable {
     var result = UpgradeReport.Start(schema: schema, migrations: later.map(\.name), rows: [:], notes: [])
     let before = try await fill(upTo: start, on: &database, notes: &result.notes)
     for (table, rows) in before { result.rows[table] = rows.rows.count }
+    let filling = result.notes
+    var dropped = false
     do {
       try await database.migrate(migrations)
-      try await check(database, against: before, expecting: newInstall, notes: &result.notes, schema: schema)
+      dropped = try await check(database, against: before, expecting: newInstall, notes: &result.notes, schema: schema)
     } catch {
       // Migrating the same rows again, one migration at a time, names the migration that
       // failed or did it, and what it did.
-      throw try await locate(from: start, on: &database, newInstall: newInstall)
+      throw try await stepwise(from: start, on: &database, newInstall: newInstall).failure
         ?? (error as? UpgradeFailure ?? failure(schema, problem: "migrating failed: \(error)"))
+    }
+    // A column that seems dropped may be one that one migration renamed and another changed:
+    // one migration at a time, each rename is found by its unchanged values.
+    if dropped, later.count > 1 {
+      let (failure, notes) = try await stepwise(from: start, on: &database, newInstall: newInstall)
+      if let failure { throw failure }
+      result.notes = filling + notes
     }
     return result
   }
@@ -149,7 +158,9 @@ public struct UpgradeVerification: Sendable {
       // one) finds a parent no other row took.
       let parentRow = parent.rows[(index + attempt * 17) % parent.rows.count].values
       for (column, target) in zip(reference.columns, reference.targetColumns) {
-        if let position = parent.columns.firstIndex(of: target) { referenced[column] = parentRow[position].queryBinding }
+        guard let position = parent.columns.firstIndex(of: target) else { continue }
+        let kind = table.columns.first { $0.name == column }?.kind ?? .text
+        referenced[column] = parentRow[position].binding(as: kind)
       }
     }
     for (position, column) in table.columns.enumerated() {
@@ -168,11 +179,12 @@ public struct UpgradeVerification: Sendable {
     return row
   }
 
-  /// Compares the migrated database with the rows it held and with a new install.
+  /// Compares the migrated database with the rows it held and with a new install; returns
+  /// whether a table or a column is gone.
   private func check<Database: UpgradeDatabase>(
     _ database: Database, against before: [String: UpgradeRows], expecting newInstall: [String: String],
     notes: inout [String], schema: String
-  ) async throws {
+  ) async throws -> Bool {
     for problem in try await database.problems() {
       throw failure(schema, problem: problem)
     }
@@ -185,46 +197,59 @@ public struct UpgradeVerification: Sendable {
     }
     let tables = try await database.tables()
     var unclaimed = Set(tables.map(\.name))
-    var migrated: [String: UpgradeRows] = [:]
-    for table in tables { migrated[table.name] = try await database.rows(of: table.name) }
+    let migrated = try await rows(of: tables, in: database)
+    var dropped = false
     for (name, rows) in before.sorted(by: { $0.key < $1.key }) {
       guard let (newName, now) = UpgradeMatching.table(name, rows, in: migrated, unclaimed: unclaimed) else {
-        notes.append("a migration dropped table \"\(name)\" and its \(rows.rows.count) rows")
+        notes.append("dropped table \"\(name)\" and its \(rows.rows.count) rows")
+        dropped = true
         continue
       }
       unclaimed.remove(newName)
       if newName != name { notes.append("table \"\(name)\" is now \"\(newName)\"") }
-      try UpgradeMatching.compare(rows, now, table: newName, notes: &notes) { problem, row in
+      dropped = try UpgradeMatching.compare(rows, now, table: newName, notes: &notes) { problem, row in
         failure(schema, problem: problem, table: newName, row: row)
-      }
+      } || dropped
     }
+    return dropped
   }
 
-  /// The failure of the first migration after `start` that fails, or after which a check
-  /// first fails, migrating the same rows one migration at a time; nil when none does.
-  private func locate<Database: UpgradeDatabase>(
+  private func rows<Database: UpgradeDatabase>(of tables: [UpgradeTable], in database: Database) async throws -> [String: UpgradeRows] {
+    var rows: [String: UpgradeRows] = [:]
+    for table in tables { rows[table.name] = try await database.rows(of: table.name) }
+    return rows
+  }
+
+  /// Migrates the same rows again one migration at a time, comparing each migration's rows with
+  /// the previous one's: the failure of the first migration that fails or breaks a check, or
+  /// what each migration did, in notes that name it.
+  private func stepwise<Database: UpgradeDatabase>(
     from start: Int, on database: inout Database, newInstall: [String: String]
-  ) async throws -> UpgradeFailure? {
+  ) async throws -> (failure: UpgradeFailure?, notes: [String]) {
     var ignored: [String] = []
     let schema = migrations[start - 1].name
-    let before = try await fill(upTo: start, on: &database, notes: &ignored)
+    var before = try await fill(upTo: start, on: &database, notes: &ignored)
+    var notes: [String] = []
     for end in (start + 1)...migrations.count {
       let migration = migrations[end - 1].name
       do {
         try await database.migrate(Array(migrations[..<end]))
       } catch {
-        return failure(schema, problem: "migrating failed: \(error)", migration: migration)
+        return (failure(schema, problem: "migrating failed: \(error)", migration: migration), notes)
       }
+      var step: [String] = []
       do {
         // The schema is a new install's only at the end.
         let expected = end == migrations.count ? newInstall : try await database.schema()
-        try await check(database, against: before, expecting: expected, notes: &ignored, schema: schema)
+        _ = try await check(database, against: before, expecting: expected, notes: &step, schema: schema)
       } catch var failure as UpgradeFailure {
         failure.migration = migration
-        return failure
+        return (failure, notes)
       }
+      notes += step.map { "\(migration): \($0)" }
+      before = try await rows(of: try await database.tables(), in: database)
     }
-    return nil
+    return (nil, notes)
   }
 
   private func failure(_ schema: String, problem: String, migration: String? = nil, table: String? = nil, row: String? = nil) -> UpgradeFailure {
