@@ -67,7 +67,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "strata",
-      dependencies: ["StrataSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      // The runtimes too, for `migrations verify-upgrades`, which migrates as an app does; the
+      // PostgreSQL one is empty unless the app asked for its trait.
+      dependencies: ["StrataSchema", "Strata", "StrataPostgreSQL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     // The build plugin's tool: `strata generate` alone, without swift-argument-parser, because
     // SwiftPM builds it before anything else in every consumer's clean build.

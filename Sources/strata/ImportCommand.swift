@@ -110,7 +110,7 @@ struct ImportCommand: ParsableCommand {
     let schemas = schemasPath.hasPrefix(workingDirectory + "/") ? SourceFiles.relative(schemasPath, to: workingDirectory) : schemasPath
     do {
       try files.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-      let migrationsCommand = try MigrationsCommand.parse([
+      let migrationsCommand = try PlanMigrationsCommand.parse([
         "--module", module, "--root", target, "--migrations", migrations,
         "--snapshot", (schemas as NSString).appendingPathComponent("\(module).sql"),
         "--diagram", (schemas as NSString).appendingPathComponent("\(module).md"),

@@ -2,14 +2,23 @@ import ArgumentParser
 import Foundation
 import StrataSchema
 
-/// `strata migrations`: the `generate-migrations` command plugin's command.
+/// `strata migrations`: the migration commands; without a subcommand, `plan`.
+struct MigrationsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "migrations",
+    abstract: "Write, check and verify a module's migrations.",
+    subcommands: [PlanMigrationsCommand.self, VerifyUpgradesCommand.self],
+    defaultSubcommand: PlanMigrationsCommand.self)
+}
+
+/// `strata migrations [plan]`: the `generate-migrations` command plugin's command.
 ///
 /// Writes the next migration, the schema snapshot, its diagram and the checksum manifest; with
 /// `--check`, writes nothing and exits 0 when all of them are current, 2 when the models need a
 /// migration or a file is out of date, and 1 on errors.
-struct MigrationsCommand: ParsableCommand {
+struct PlanMigrationsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "migrations",
+    commandName: "plan",
     abstract: "Add a migration for what the models ask for that the migrations lack.",
     discussion: """
       Also keeps the schema snapshot, its diagram and the migrations' checksums up to date. \

@@ -5,7 +5,7 @@ import Foundation
 import StrataSchema
 
 @main
-struct StrataCommand: ParsableCommand {
+struct StrataCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "strata",
     abstract: "Generate Swift conformances and SQLite migrations from models (Swift files or .strata schema files).",

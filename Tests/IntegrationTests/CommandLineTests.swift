@@ -64,7 +64,9 @@ import Testing
       #expect(commandHelp.status == 0)
       #expect(commandHelp.output.contains("USAGE: strata \(command)"), "\(commandHelp.output)")
     }
-    #expect(try strata("migrations", "--help").output.contains("--allow-data-loss"))
+    #expect(try strata("migrations", "plan", "--help").output.contains("--allow-data-loss"))
+    #expect(try strata("migrations", "--help").output.contains("verify-upgrades"))
+    #expect(try strata("migrations", "verify-upgrades", "--help").output.contains("--seed"))
     // Models are Swift files or schema files, and the help says both.
     #expect(try strata("generate", "--help").output.contains("Model files (Swift or .strata schema files)"))
     // With no arguments: the usage, not an error about an empty command.
@@ -116,6 +118,41 @@ import Testing
     #expect(written.status == 0)
     #expect(written.output.contains("wrote Migrations/0001_create_notes.sql"), "\(written.output)")
     #expect(try strata("migrations", "--check", "--migrations", "Migrations", "Models.swift").status == 0)
+  }
+
+  /// `migrations verify-upgrades` on a folder's SQL: every schema of the history, or the ones
+  /// `--from` names; a lossy migration fails with the schema, migration, row, value and seed.
+  @Test func verifyUpgradesChecksEverySchemaOfAFolder() throws {
+    try write("Migrations/0001_create_notes.sql", #"CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "body" TEXT NOT NULL, "score" INTEGER) STRICT;"#)
+    try write("Migrations/0002_rename.sql", #"ALTER TABLE "notes" RENAME COLUMN "body" TO "text";"#)
+    try write("Migrations/0003_tag.sql", #"ALTER TABLE "notes" ADD COLUMN "tag" TEXT;"#)
+    let passed = try strata("migrations", "verify-upgrades", "--migrations", "Migrations", "--rows", "25", "--seed", "4")
+    #expect(passed.status == 0, "\(passed.errors)")
+    #expect(
+      passed.output == """
+        Upgraded 2 schemas (seed 4, 25 rows per table):
+          from 0001_create_notes: 2 migrations, 25 rows in 1 table, all carried
+            note: column "body" of "notes" is now "text"
+          from 0002_rename: 1 migration, 25 rows in 1 table, all carried
+
+        """)
+    #expect(try strata("migrations", "verify-upgrades", "--migrations", "Migrations", "--from", "2").output.contains("Upgraded 1 schema "))
+
+    try write("Migrations/0004_halve.sql", #"UPDATE "notes" SET "score" = "score" / 2 WHERE "score" > 1000;"#)
+    let failed = try strata("migrations", "verify-upgrades", "--migrations", "Migrations", "--from", "0003_tag", "--rows", "25")
+    #expect(failed.status == 1)
+    #expect(failed.errors.hasPrefix("Migrations: error: upgrading from the schema of 0003_tag, migration 0004_halve, table \"notes\", row \"id\" = "), "\(failed.errors)")
+    #expect(failed.errors.hasSuffix(". Replay with seed 1 and 25 rows per table.\n"))
+  }
+
+  /// A folder of PostgreSQL migrations is checked on a throwaway server (or STRATA_POSTGRES_URL's).
+  @Test(.enabled(if: PostgreSQLServer.isAvailable)) func verifyUpgradesRunsPostgreSQLMigrationsOnPostgreSQL() throws {
+    try write("Migrations/strata.json", #"{ "dialect": "postgresql" }"#)
+    try write("Migrations/0001_create_notes.sql", #"CREATE TABLE "notes" ("id" bigint PRIMARY KEY, "body" text NOT NULL, "score" integer);"#)
+    try write("Migrations/0002_widen.sql", #"ALTER TABLE "notes" ALTER COLUMN "score" TYPE bigint;"#)
+    let result = try strata("migrations", "verify-upgrades", "--migrations", "Migrations", "--rows", "20")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("Upgraded 1 schema (seed 1, 20 rows per table):\n  from 0001_create_notes: 1 migration, 20 rows in 1 table, all carried"), "\(result.output)")
   }
 
   /// The build plugin runs `strata-build`, which is `strata generate` without swift-argument-parser:

@@ -25,7 +25,9 @@ public struct UpgradeReport: Sendable, CustomStringConvertible {
     var lines = ["Upgraded \(starts.count) schema\(starts.count == 1 ? "" : "s") (seed \(seed), \(rowsPerTable) rows per table):"]
     for start in starts {
       let rows = start.rows.values.reduce(0, +)
-      lines.append("  from \(start.schema): \(start.migrations.count) migration\(start.migrations.count == 1 ? "" : "s"), \(rows) rows in \(start.rows.count) tables, all carried")
+      let tables = start.rows.count
+      lines.append(
+        "  from \(start.schema): \(start.migrations.count) migration\(start.migrations.count == 1 ? "" : "s"), \(rows) rows in \(tables) table\(tables == 1 ? "" : "s"), all carried")
       lines += start.notes.map { "    note: \($0)" }
     }
     return lines.joined(separator: "\n")

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The planner talks to it through `psql`, so the `strata` tool needs no PostgreSQL client
 /// library: an app that uses PostgreSQL pays for none in its build.
-final class PostgreSQLServer: @unchecked Sendable {
+package final class PostgreSQLServer: @unchecked Sendable {
   /// The environment variable that names a server: a `postgres://` URL whose user may create
   /// databases.
   static let urlVariable = "STRATA_POSTGRES_URL"
@@ -20,7 +20,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   }
 
   /// The server every planner in this process shares, started at the first use.
-  static func shared() throws -> PostgreSQLServer {
+  package static func shared() throws -> PostgreSQLServer {
     try lock.withLock {
       if let server = sharedServer { return server }
       let server = try PostgreSQLServer()
@@ -116,7 +116,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   }
 
   /// A new empty database on the server, for one replay.
-  func scratchDatabase() throws -> PsqlDatabase {
+  package func scratchDatabase() throws -> PsqlDatabase {
     let name = Self.lock.withLock { () -> String in
       databaseCounter += 1
       return "strata_scratch_\(getpid())_\(databaseCounter)_\(UUID().uuidString.prefix(6).lowercased())"
@@ -126,7 +126,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   }
 
   /// A URL for the database `name` on this server, for psql and the tools that read one.
-  func url(of name: String) -> String {
+  package func url(of name: String) -> String {
     if let throwaway {
       return "postgresql://strata@/\(name)?host=\(throwaway.folder)&port=5432"
     }
@@ -135,7 +135,7 @@ final class PostgreSQLServer: @unchecked Sendable {
   }
 
   /// Drops a scratch database.
-  func drop(_ database: String) {
+  package func drop(_ database: String) {
     _ = try? run("DROP DATABASE IF EXISTS \"\(database)\" WITH (FORCE)", database: nil)
   }
 

@@ -3,9 +3,9 @@ import StrataSQL
 
 /// A database on a PostgreSQL server, reached through psql: a scratch one of the planner's, dropped when the planner
 /// lets it go, or (without a name) the one the server's URL names, which is left as it is.
-final class PsqlDatabase: ScratchDatabase {
+package final class PsqlDatabase: ScratchDatabase {
   let server: PostgreSQLServer
-  let name: String?
+  package let name: String?
 
   init(server: PostgreSQLServer, name: String?) {
     self.server = server
@@ -15,6 +15,9 @@ final class PsqlDatabase: ScratchDatabase {
   deinit {
     if let name { server.drop(name) }
   }
+
+  /// A URL for the database, for clients other than psql.
+  package var url: String { server.url(of: name ?? "postgres") }
 
   /// Runs SQL, stopping at the first error; returns what it printed.
   @discardableResult
