@@ -10,6 +10,8 @@ struct BenchmarkOptions {
   var tables = 5_000
   /// The number of rows of the rebuilt table.
   var rebuildRows = 1_000_000
+  /// The rows per table of the upgrade check.
+  var upgradeRows = 10_000
   /// The writes per run whose live-query latency is measured.
   var liveUpdates = 200
   /// The unrelated writes made while 100 live queries are open.
@@ -36,6 +38,7 @@ struct BenchmarkOptions {
       case "--only": only.insert(arguments.popFirst() ?? "")
       case "--tables": tables = arguments.popFirst().flatMap(Int.init) ?? tables
       case "--rebuild-rows": rebuildRows = arguments.popFirst().flatMap(Int.init) ?? rebuildRows
+      case "--upgrade-rows": upgradeRows = arguments.popFirst().flatMap(Int.init) ?? upgradeRows
       case "--live-updates": liveUpdates = arguments.popFirst().flatMap(Int.init) ?? liveUpdates
       case "--unrelated-writes": unrelatedWrites = arguments.popFirst().flatMap(Int.init) ?? unrelatedWrites
       case "--external-commits": externalCommits = arguments.popFirst().flatMap(Int.init) ?? externalCommits

@@ -183,6 +183,10 @@ if options.runs("rebuild") {
   try RebuildBenchmark.runPlanning(runs: options.runs)
 }
 
+if options.runs("upgrades") {
+  try await UpgradeBenchmark.run(rows: options.upgradeRows, postgres: options.postgres)
+}
+
 if options.runs("statements") {
   try StatementBenchmark.run(count: options.statements, pages: options.pages, runs: options.runs)
 }

@@ -134,11 +134,13 @@ extension StoredValue {
     }
   }
 
-  /// Whether a value a migration carried is the value it started as: the same, or the same
+  /// Whether a value a migration carried is the value it started as: the same, the same
   /// number or text after a conversion the model asked for (an integer column made REAL, a
-  /// number made TEXT).
+  /// number made TEXT), or a NULL filled (a column made NOT NULL with a default).
   package func isCarried(as other: StoredValue) -> Bool {
     switch (self, other) {
+    case (.null, _):
+      return true
     case (.real(let a), .real(let b)):
       // -0.0 == 0.0 in Swift; a value is carried only with its sign.
       return a.bitPattern == b.bitPattern
