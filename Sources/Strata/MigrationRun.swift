@@ -46,7 +46,16 @@ extension Database {
   @discardableResult
   func run(_ migration: Migration) throws -> Bool {
     let alreadyHeld = try migration.isBaseline && holdsBaseline(migration)
-    if !alreadyHeld {
+    if let data = migration.data {
+      guard let body = data.body as? @Sendable (Database) throws -> Void else {
+        throw DataMigration.wrongRuntime(migration.name, expected: "(Database) throws -> Void")
+      }
+      do {
+        try body(self)
+      } catch {
+        throw DataMigration.failure(of: migration.name, error)
+      }
+    } else if !alreadyHeld {
       do {
         try execute(sql: migration.sql)
       } catch let error as DatabaseError {

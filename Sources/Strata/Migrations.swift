@@ -162,6 +162,18 @@ extension Database {
   }
 }
 
+extension Migration {
+  /// A data migration written in Swift, run on SQLite in the transaction of the migrations
+  /// around it: the build plugin registers `Migrations/0008_split_names.swift` as
+  /// `Migration(name: "0008_split_names", checksum: …, data: Migration0008.migrate)`.
+  ///
+  /// - Parameter data: The migration's work: reads and writes through `db`, with the typed
+  ///   builder or raw SQL. What it throws stops the migrations, and nothing is kept.
+  public init(name: String, checksum: String? = nil, compatibleFrom: Int? = nil, data: @escaping @Sendable (Database) throws -> Void) {
+    self.init(name: name, checksum: checksum, compatibleFrom: compatibleFrom, data: DataMigration(data))
+  }
+}
+
 extension DatabaseMigrator {
   /// Registers migrations in order, each run in its own transaction by GRDB's migrator, which
   /// also records its checksum:

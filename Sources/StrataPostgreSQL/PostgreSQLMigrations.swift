@@ -1,6 +1,20 @@
 #if PostgreSQL
 import StrataCore
 
+extension Migration {
+  /// A data migration written in Swift, run on PostgreSQL in the transaction of the migrations
+  /// around it: the build plugin registers `Migrations/0008_split_names.swift` as
+  /// `Migration(name: "0008_split_names", checksum: …, data: Migration0008.migrate)`.
+  ///
+  /// - Parameter data: The migration's work: reads and writes through `db`, with the typed
+  ///   builder or raw SQL. What it throws stops the migrations, and nothing is kept.
+  public init(
+    name: String, checksum: String? = nil, compatibleFrom: Int? = nil, data: @escaping @Sendable (PostgreSQLConnection) async throws -> Void
+  ) {
+    self.init(name: name, checksum: checksum, compatibleFrom: compatibleFrom, data: DataMigration(data))
+  }
+}
+
 extension PostgreSQLDatabase {
   /// Runs the migrations the database has not run yet, all in one transaction, after checking
   /// that the database's history is the app's:
@@ -101,7 +115,16 @@ extension PostgreSQLConnection {
       }
       for migration in migrations where !done.contains(migration.name) {
         let alreadyHeld = migration.isBaseline ? try await db.holdsBaseline(migration) : false
-        if !alreadyHeld {
+        if let data = migration.data {
+          guard let body = data.body as? @Sendable (PostgreSQLConnection) async throws -> Void else {
+            throw DataMigration.wrongRuntime(migration.name, expected: "(PostgreSQLConnection) async throws -> Void")
+          }
+          do {
+            try await body(db)
+          } catch {
+            throw DataMigration.failure(of: migration.name, error)
+          }
+        } else if !alreadyHeld {
           do {
             try await db.run(script: migration.sql)
           } catch let failure as PostgreSQLScript.Failure {

@@ -62,6 +62,7 @@ enum UpgradeBenchmark {
       report = try await verifyUpgrades(UpgradeVerification(migrations, rowsPerTable: rows))
     }
     print("  SQLite (in memory): \(report!.starts.count) starting schemas in \(sqlite)")
+    if ProcessInfo.processInfo.environment["STRATA_BENCH_REPORT"] != nil { print(report!) }
     guard let postgres else { return }
     let server = try await clock.measure {
       try await PostgreSQLDatabase.withDatabase(try .init(url: postgres)) { database in

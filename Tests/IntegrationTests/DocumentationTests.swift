@@ -61,16 +61,18 @@ import Testing
     let tool = try #require(CommandLineTests.tool, "strata is not built")
     var help: [String: String] = [:]
     let subcommands = ["generate", "migrations", "schema", "import", "sql"]
-    for subcommand in subcommands {
+    // `strata migrations` without a subcommand of its own runs `plan`.
+    let migrationCommands = ["verify-upgrades", "squash"]
+    for command in subcommands.map({ [$0] }) + [["migrations", "plan"]] + migrationCommands.map({ ["migrations", $0] }) {
       let process = Process()
       process.executableURL = tool
-      process.arguments = [subcommand, "--help"]
+      process.arguments = command + ["--help"]
       let pipe = Pipe()
       process.standardOutput = pipe
       try process.run()
       let output = pipe.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
-      help[subcommand] = String(decoding: output, as: UTF8.self)
+      help[command.joined(separator: " ")] = String(decoding: output, as: UTF8.self)
     }
     let lines = Self.commands(starting: "strata ").filter { command in
       // "strata generate …", not prose that names the tool.
@@ -78,7 +80,11 @@ import Testing
     }
     #expect(lines.count > 5, "the docs show the strata tool's commands")
     for (document, command) in lines {
-      let subcommand = String(command.dropFirst("strata ".count).prefix { $0 != " " })
+      let words = command.dropFirst("strata ".count).split(separator: " ").map(String.init)
+      var subcommand = words[0]
+      if subcommand == "migrations" {
+        subcommand += " " + (words.count > 1 && migrationCommands.contains(words[1]) ? words[1] : "plan")
+      }
       for option in Self.options(in: command) {
         #expect(help[subcommand]?.contains(option) == true, "\(document): `\(command)` writes \(option), which strata \(subcommand) does not take")
       }

@@ -1,13 +1,16 @@
 /// A migration file embedded by the Strata build plugin: its name (the file name without
-/// `.sql`), its SQL, and the checksum of that SQL.
+/// `.sql` or `.swift`), its SQL or its Swift code, and the checksum of the file.
 ///
 /// The same value runs on either database: `database.migrate(StrataMigrations.all)` on SQLite
 /// (through GRDB's migrator) and on PostgreSQL (`StrataPostgreSQL`).
 public struct Migration: Sendable, Hashable {
   /// The migration's name in the database's record of the migrations it ran.
   public let name: String
-  /// The statements to run.
+  /// The statements to run; empty for a data migration written in Swift.
   public let sql: String
+  /// The Swift code of a data migration (`Migrations/0008_split_names.swift`), which runs
+  /// instead of `sql`; nil for an SQL migration.
+  public let data: DataMigration?
   /// The SHA-256 of `sql` as the build plugin computed it, recorded when the migration runs so
   /// that a later edit of an applied migration is caught; nil for a migration written in code.
   public let checksum: String?
@@ -24,11 +27,51 @@ public struct Migration: Sendable, Hashable {
 
   /// A migration; the build plugin generates these from the `Migrations` folder.
   public init(name: String, checksum: String? = nil, isBaseline: Bool = false, compatibleFrom: Int? = nil, sql: String) {
+    self.init(name: name, checksum: checksum, isBaseline: isBaseline, compatibleFrom: compatibleFrom, sql: sql, data: nil)
+  }
+
+  /// A data migration written in Swift, for a database's runtime to run (each runtime has an
+  /// initializer that takes its own kind of function).
+  public init(name: String, checksum: String? = nil, compatibleFrom: Int? = nil, data: DataMigration) {
+    self.init(name: name, checksum: checksum, isBaseline: false, compatibleFrom: compatibleFrom, sql: "", data: data)
+  }
+
+  private init(name: String, checksum: String?, isBaseline: Bool, compatibleFrom: Int?, sql: String, data: DataMigration?) {
     self.name = name
     self.sql = sql
     self.checksum = checksum
     self.isBaseline = isBaseline
     self.compatibleFrom = compatibleFrom
+    self.data = data
+  }
+}
+
+/// The body of a data migration written in Swift: a function of the runtime of the database it
+/// was written for (`(Database) throws -> Void` on SQLite, `(PostgreSQLConnection) async throws
+/// -> Void` on PostgreSQL), which that runtime runs in the migrations' transaction.
+///
+/// Two are equal when their migrations are: the checksum of a data migration covers its source.
+public struct DataMigration: Sendable, Hashable {
+  /// The function, as the runtime that made it reads it back.
+  package let body: any Sendable
+
+  package init(_ body: any Sendable) {
+    self.body = body
+  }
+
+  public static func == (lhs: DataMigration, rhs: DataMigration) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
+
+  /// The error a data migration's failure becomes: it names the migration and says that
+  /// nothing of the run is kept, since the migrations run in one transaction.
+  package static func failure(of migration: String, _ error: any Error) -> StrataError {
+    StrataError(
+      "the data migration \"\(migration)\" failed, so the migrations stopped before changing anything (they run in one transaction): \(error)")
+  }
+
+  /// The error for a data migration written for another database's runtime.
+  package static func wrongRuntime(_ migration: String, expected: String) -> StrataError {
+    StrataError("the data migration \"\(migration)\" is not a function of \(expected): it was written for another database's runtime")
   }
 }
 

@@ -104,10 +104,13 @@ package struct UpgradeValues {
       ))
   }
 
+  private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,-_'éüßøλжあ中🙂".unicodeScalars)
+
   /// Letters of several scripts, digits and punctuation, some words long.
   private mutating func randomText() -> String {
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,-_'éüßøλжあ中🙂")
-    return String((0..<(1 + next(below: 40))).map { _ in alphabet[next(below: alphabet.count)] })
+    var text = String.UnicodeScalarView()
+    for _ in 0...next(below: 40) { text.append(Self.alphabet[next(below: Self.alphabet.count)]) }
+    return String(text)
   }
 }
 

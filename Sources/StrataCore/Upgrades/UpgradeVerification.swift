@@ -78,22 +78,24 @@ public struct UpgradeVerification: Sendable {
     for (table, rows) in before { result.rows[table] = rows.rows.count }
     let filling = result.notes
     var dropped = false
+    var problem: (any Error)?
     do {
       try await database.migrate(migrations)
-      dropped = try await check(database, against: before, expecting: newInstall, notes: &result.notes, schema: schema)
+      dropped = try await check(database, against: before, expecting: newInstall, notes: &result.notes, schema: schema, lenient: false)
     } catch {
-      // Migrating the same rows again, one migration at a time, names the migration that
-      // failed or did it, and what it did.
-      throw try await stepwise(from: start, on: &database, newInstall: newInstall).failure
-        ?? (error as? UpgradeFailure ?? failure(schema, problem: "migrating failed: \(error)"))
+      problem = error
     }
-    // A column that seems dropped may be one that one migration renamed and another changed:
-    // one migration at a time, each rename is found by its unchanged values.
-    if dropped, later.count > 1 {
-      let (failure, notes) = try await stepwise(from: start, on: &database, newInstall: newInstall)
-      if let failure { throw failure }
-      result.notes = filling + notes
+    // Migrating the same rows again, one migration at a time, names the migration that failed
+    // or broke something, and what it did; it also tells a column that one migration renamed
+    // and another changed from a dropped one (each rename is found by its unchanged values),
+    // and lets data migrations change the values they are there to change.
+    guard problem != nil || (dropped && later.count > 1) else { return result }
+    let (failure, notes) = try await stepwise(from: start, on: &database, newInstall: newInstall)
+    if let failure { throw failure }
+    if let problem, !(problem is UpgradeFailure && later.contains { $0.data != nil }) {
+      throw problem as? UpgradeFailure ?? self.failure(schema, problem: "migrating failed: \(problem)")
     }
+    result.notes = filling + notes
     return result
   }
 
@@ -183,7 +185,7 @@ public struct UpgradeVerification: Sendable {
   /// whether a table or a column is gone.
   private func check<Database: UpgradeDatabase>(
     _ database: Database, against before: [String: UpgradeRows], expecting newInstall: [String: String],
-    notes: inout [String], schema: String
+    notes: inout [String], schema: String, lenient: Bool
   ) async throws -> Bool {
     for problem in try await database.problems() {
       throw failure(schema, problem: problem)
@@ -207,9 +209,14 @@ public struct UpgradeVerification: Sendable {
       }
       unclaimed.remove(newName)
       if newName != name { notes.append("table \"\(name)\" is now \"\(newName)\"") }
-      dropped = try UpgradeMatching.compare(rows, now, table: newName, notes: &notes) { problem, row in
-        failure(schema, problem: problem, table: newName, row: row)
-      } || dropped
+      do {
+        dropped = try UpgradeMatching.compare(rows, now, table: newName, notes: &notes) { problem, row in
+          failure(schema, problem: problem, table: newName, row: row)
+        } || dropped
+      } catch let failure as UpgradeFailure where lenient {
+        // A data migration is there to change values: what it changed is said, once a table.
+        notes.append("changed \"\(newName)\"; for example, at row \(failure.row ?? "?"): \(failure.problem)")
+      }
     }
     return dropped
   }
@@ -241,12 +248,13 @@ public struct UpgradeVerification: Sendable {
       do {
         // The schema is a new install's only at the end.
         let expected = end == migrations.count ? newInstall : try await database.schema()
-        _ = try await check(database, against: before, expecting: expected, notes: &step, schema: schema)
+        _ = try await check(
+          database, against: before, expecting: expected, notes: &step, schema: schema, lenient: migrations[end - 1].data != nil)
       } catch var failure as UpgradeFailure {
         failure.migration = migration
         return (failure, notes)
       }
-      notes += step.map { "\(migration): \($0)" }
+      notes += step.map { "\(migration)\(migrations[end - 1].data != nil ? " (Swift)" : ""): \($0)" }
       before = try await rows(of: try await database.tables(), in: database)
     }
     return (nil, notes)
