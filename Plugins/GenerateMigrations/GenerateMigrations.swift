@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]
-/// [--allow-data-loss] [--accept-edits] [--code] [--mark-release NAME]`
+/// [--allow-data-loss] [--accept-edits] [--code] [--mark-release NAME] [--data DESCRIPTION]`
 ///
 /// Runs `strata migrations` for each non-test target that depends on Strata or StrataPostgreSQL
 /// (or those named
@@ -28,6 +28,9 @@ struct GenerateMigrations: CommandPlugin {
     }
     if targets.isEmpty {
       throw PluginError("no target depends on Strata or StrataPostgreSQL; name one with --target")
+    }
+    if options.data != nil, targets.count > 1 {
+      throw PluginError("a data migration belongs to one target: name it with --target (\(targets.map(\.name).joined(separator: ", ")))")
     }
     let run = Run(
       tool: try context.tool(named: "strata").url, packageDirectory: context.package.directoryURL, options: options)
@@ -71,6 +74,8 @@ struct Options {
   var acceptEdits: Bool
   var code: Bool
   var markRelease: String?
+  /// A data migration in Swift to write as the next migration, by its description.
+  var data: String?
 
   init(_ arguments: [String]) throws {
     var extractor = ArgumentExtractor(arguments)
@@ -81,9 +86,11 @@ struct Options {
     code = extractor.extractFlag(named: "code") > 0
     let releases = extractor.extractOption(named: "mark-release")
     markRelease = releases.last
-    if !extractor.remainingArguments.isEmpty || releases.count > 1 {
+    let data = extractor.extractOption(named: "data")
+    self.data = data.last
+    if !extractor.remainingArguments.isEmpty || releases.count > 1 || data.count > 1 {
       throw PluginError(
-        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits, --code and --mark-release NAME (once)")
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits, --code, --mark-release NAME (once) and --data DESCRIPTION (once)")
     }
   }
 }
@@ -129,6 +136,7 @@ final class Run {
     if options.allowDataLoss { arguments.append("--allow-data-loss") }
     if options.acceptEdits { arguments.append("--accept-edits") }
     if let release = options.markRelease { arguments += ["--mark-release", release] }
+    if let data = options.data { arguments += ["--data", data] }
     // The checked-in code is among the target's files; once there, it is kept up to date.
     let code = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
     let generated = [code, directory.appending(path: "Generated/StrataSchemaModels.swift").standardizedFileURL]

@@ -4,11 +4,16 @@
 // `swift run scorekeeper-server postgres://user@host:5432/postgres` (or with STRATA_POSTGRES_URL
 // set) creates a new database on that server, `scorekeeper_…`, works in it, and drops it at the
 // end; it never touches the database the URL names. With `--keep`, it keeps the new database.
+// `swift run scorekeeper-server verify-upgrades URL` checks its migrations' upgrades instead.
 import Foundation
 import StrataPostgreSQL
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
 let keep = arguments.contains("--keep")
+// `verify-upgrades URL`: the upgrade check of the migrations, in a scratch schema of the database
+// the URL names (see Testing Upgrades in the documentation).
+let verifying = arguments.first == "verify-upgrades"
+if verifying { arguments = arguments.dropFirst() }
 guard let serverURL = arguments.first(where: { $0 != "--keep" }) ?? ProcessInfo.processInfo.environment["STRATA_POSTGRES_URL"] else {
   FileHandle.standardError.write(Data("usage: scorekeeper-server [--keep] postgres://user@host:port/database\n".utf8))
   exit(2)
@@ -27,6 +32,13 @@ func onServer(_ statement: SQLQuery<()>) async throws {
   try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: serverURL)) { server in
     try await server.withConnection { db in try await statement.execute(db) }
   }
+}
+
+if verifying {
+  try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: serverURL)) { database in
+    print(try await database.verifyUpgrades(UpgradeVerification(StrataMigrations.all, rowsPerTable: 1_000)))
+  }
+  exit(0)
 }
 
 try await onServer(sql("CREATE DATABASE \(quote: name)"))

@@ -4,8 +4,17 @@
 // `swift run scorekeeper` writes a new database file in the temporary folder and removes it at
 // the end; `swift run scorekeeper PATH` writes a new database file at PATH and keeps it. It
 // never writes to or removes a file that it did not create.
+//
+// `swift run scorekeeper verify-upgrades [ROWS]` checks its migrations instead: a database at
+// each schema of the history, filled with generated rows, migrated as below, nothing lost.
 import Foundation
 import Strata
+
+if CommandLine.arguments.dropFirst().first == "verify-upgrades" {
+  let rows = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000
+  print(try await verifyUpgrades(UpgradeVerification(StrataMigrations.all, rowsPerTable: rows)))
+  exit(0)
+}
 
 let givenPath = CommandLine.arguments.dropFirst().first
 let path = givenPath

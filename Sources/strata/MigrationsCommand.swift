@@ -61,6 +61,12 @@ struct PlanMigrationsCommand: ParsableCommand {
       valueName: "name"))
   var markRelease: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write a data migration in Swift as the next migration (Migrations/NNNN_<description>.swift), with the tables as the migrations leave them, frozen.",
+      valueName: "description"))
+  var data: String?
+
   /// The exit status of `--check` when the models need a migration or a file is out of date.
   static let outOfDate: Int32 = 2
 
@@ -69,6 +75,7 @@ struct PlanMigrationsCommand: ParsableCommand {
   func validate() throws {
     if options.inputs.isEmpty { throw ValidationError("give the model files, or the directories that hold them") }
     if check, markRelease != nil { throw ValidationError("--mark-release writes strata.json, which --check does not") }
+    if check, data != nil { throw ValidationError("--data writes a migration, which --check does not") }
     if let markRelease, markRelease.isEmpty || markRelease.contains(where: \.isNewline) {
       throw ValidationError("--mark-release takes a release's name, such as 2.3")
     }
@@ -177,7 +184,18 @@ struct PlanMigrationsCommand: ParsableCommand {
       return Self.outOfDate
     }
 
-    if let migration = plan.newMigration {
+    if let data, database.schemaName == nil {
+      // A data migration reads and writes the schema the migrations make; one the models
+      // change later would run on a schema it was not written for.
+      if let migration = plan.newMigration {
+        throw InputError(
+          "the models ask for a change the migrations lack (\(migration.summary.joined(separator: "; "))): write that migration first (generate-migrations without --data), then the data migration")
+      }
+      let file = try DataMigrationFile.make(description: data, files: files, models: models, runtime: options.runtime)
+      let path = (migrations as NSString).appendingPathComponent(file.name + ".swift")
+      try AtomicFile.write(file.text, to: path)
+      print("\(moduleName): wrote \(path): write the migration's work in its migrate(_:) function.")
+    } else if let migration = plan.newMigration {
       let path = (migrations as NSString).appendingPathComponent(migration.fileName)
       try AtomicFile.write(migration.sql, to: path)
       print("\(moduleName): wrote \(path):")

@@ -64,6 +64,10 @@ struct VerifyUpgradesCommand: AsyncParsableCommand {
     let files = try MigrationFiles(directory: migrations, root: root)
     ToolOutput.report(files.warnings)
     let settings = try MigrationSettings.read(migrations: migrations)
+    if let swift = files.files.first(where: { $0.swift != nil }) {
+      throw InputError(
+        "\(SourceFiles.relative(swift.path, to: root)) is a data migration written in Swift, which runs only in the app's code: check this history from a test of the app's target, with verifyUpgrades(UpgradeVerification(StrataMigrations.all))")
+    }
     let all = files.files.map {
       Migration(name: $0.name, checksum: $0.checksum, isBaseline: $0.isBaseline, compatibleFrom: $0.compatibleFrom, sql: $0.sql)
     }

@@ -131,9 +131,9 @@ import Testing
     #expect(
       passed.output == """
         Upgraded 2 schemas (seed 4, 25 rows per table):
-          from 0001_create_notes: 2 migrations, 25 rows in 1 table, all carried
+          from 0001_create_notes: 2 migrations, 25 rows in 1 table, checked
             note: column "body" of "notes" is now "text"
-          from 0002_rename: 1 migration, 25 rows in 1 table, all carried
+          from 0002_rename: 1 migration, 25 rows in 1 table, checked
 
         """)
     #expect(try strata("migrations", "verify-upgrades", "--migrations", "Migrations", "--from", "2").output.contains("Upgraded 1 schema "))
@@ -152,7 +152,7 @@ import Testing
     try write("Migrations/0002_widen.sql", #"ALTER TABLE "notes" ALTER COLUMN "score" TYPE bigint;"#)
     let result = try strata("migrations", "verify-upgrades", "--migrations", "Migrations", "--rows", "20")
     #expect(result.status == 0, "\(result.errors)")
-    #expect(result.output.hasPrefix("Upgraded 1 schema (seed 1, 20 rows per table):\n  from 0001_create_notes: 1 migration, 20 rows in 1 table, all carried"), "\(result.output)")
+    #expect(result.output.hasPrefix("Upgraded 1 schema (seed 1, 20 rows per table):\n  from 0001_create_notes: 1 migration, 20 rows in 1 table, checked"), "\(result.output)")
   }
 
   /// The build plugin runs `strata-build`, which is `strata generate` without swift-argument-parser:

@@ -27,7 +27,7 @@ public struct UpgradeReport: Sendable, CustomStringConvertible {
       let rows = start.rows.values.reduce(0, +)
       let tables = start.rows.count
       lines.append(
-        "  from \(start.schema): \(start.migrations.count) migration\(start.migrations.count == 1 ? "" : "s"), \(rows) rows in \(tables) table\(tables == 1 ? "" : "s"), all carried")
+        "  from \(start.schema): \(start.migrations.count) migration\(start.migrations.count == 1 ? "" : "s"), \(rows) rows in \(tables) table\(tables == 1 ? "" : "s"), checked")
       lines += start.notes.map { "    note: \($0)" }
     }
     return lines.joined(separator: "\n")

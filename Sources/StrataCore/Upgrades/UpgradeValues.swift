@@ -158,13 +158,21 @@ extension StoredValue {
     }
   }
 
+  private static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "'", with: "''").replacingOccurrences(of: "\n", with: "\\n")
+      .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
+  }
+
   /// The value as SQL would write it, for messages.
   package var literal: String {
     switch self {
     case .null: "NULL"
     case .integer(let value): String(value)
     case .real(let value): value == 0 && value.sign == .minus ? "-0.0" : String(value)
-    case .text(let text): text.count > 60 ? "'\(text.prefix(57))…' (\(text.count) characters)" : "'\(text.replacingOccurrences(of: "'", with: "''"))'"
+    case .text(let text):
+      // Quotes doubled as in SQL; line breaks and tabs escaped, so that a message stays one line.
+      text.count > 60
+        ? "'\(Self.escaped(String(text.prefix(57))))…' (\(text.count) characters)" : "'\(Self.escaped(text))'"
     case .blob(let bytes): bytes.count > 24 ? "a blob of \(bytes.count) bytes" : "X'\(bytes.map { String(format: "%02X", $0) }.joined())'"
     }
   }

@@ -57,7 +57,9 @@ public enum SwiftEmitter {
   }
 
   /// A migration file as the registry embeds it.
-  public typealias RegisteredMigration = (name: String, sql: String, checksum: String, isBaseline: Bool, compatibleFrom: Int?)
+  public typealias RegisteredMigration = (
+    name: String, sql: String, checksum: String, isBaseline: Bool, compatibleFrom: Int?, dataMigrationType: String?
+  )
 
   /// The registry of a module's migration files, in the order they run, and of each attached
   /// database's, by its name.
@@ -109,7 +111,11 @@ public enum SwiftEmitter {
           writer.line("checksum: \(stringLiteral(migration.checksum)),")
           if migration.isBaseline { writer.line("isBaseline: true,") }
           if let number = migration.compatibleFrom { writer.line("compatibleFrom: \(number),") }
-          writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
+          if let type = migration.dataMigrationType {
+            writer.line("data: \(SwiftLiteral.identifier(type)).migrate")
+          } else {
+            writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
+          }
         }
         writer.line("),")
       }

@@ -17,11 +17,12 @@ public struct Generator: Sendable {
   ///   - inputs: Swift files or directories to search for them.
   ///   - root: The module's directory.
   ///   - checkedInCode: The module's checked-in generated code (``CheckedInCode``), which is
-  ///     among its Swift files but is output, not models.
+  ///     among its Swift files but is output, not models. Data migrations
+  ///     (``MigrationFiles/isDataMigration(_:)``) are not models either.
   public init(inputs: [String], root: String?, excluding checkedInCode: CheckedInCode? = nil) throws {
     let excluded = Set((checkedInCode?.files ?? []).map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     self.files = try SourceFiles.collect(inputs, suffixes: [".swift", ".strata"])
-      .filter { !excluded.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) }
+      .filter { !excluded.contains(URL(fileURLWithPath: $0).standardizedFileURL.path) && !MigrationFiles.isDataMigration($0) }
     self.root = root
     self.sources = try files.map { ($0, try SourceFiles.read($0)) }
     self.schemaFiles = Self.schemaFiles(in: sources)

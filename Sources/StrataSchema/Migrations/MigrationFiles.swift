@@ -13,14 +13,21 @@ public struct MigrationFiles: Sendable {
     public var name: String
     /// Where the file is.
     public var path: String
-    /// Its contents.
+    /// Its SQL; empty for a data migration written in Swift, which changes no schema.
     public var sql: String
+    /// The Swift source of a data migration (`0008_split_names.swift`); nil for an SQL file.
+    public var swift: String?
     /// The number its name starts with.
     public var number: Int
     /// How many digits the number is written with.
     public var numberWidth: Int
-    /// The SHA-256 of its text (after a byte order mark, if any), which the migrator records.
+    /// The SHA-256 of its text (after a byte order mark, if any), which the migrator records:
+    /// its SQL, or a data migration's whole Swift source.
     public var checksum: String
+
+    /// The name of the type a data migration declares its `migrate` function in:
+    /// `Migration0008` for `0008_split_names.swift`.
+    public var dataMigrationType: String { "Migration" + name.prefix { ("0"..."9").contains($0) } }
 
     /// Whether the file is the schema of an existing database (``baselineMarker`` on its first
     /// line), which databases that already hold it record as applied without running it.
@@ -42,6 +49,13 @@ public struct MigrationFiles: Sendable {
       self.number = number
       self.numberWidth = numberWidth
       self.checksum = SHA256.hex(sql.utf8)
+    }
+
+    /// A data migration written in Swift.
+    init(name: String, path: String, swift: String, number: Int, numberWidth: Int) {
+      self.init(name: name, path: path, sql: "", number: number, numberWidth: numberWidth)
+      self.swift = swift
+      self.checksum = SHA256.hex(swift.utf8)
     }
   }
 
@@ -88,7 +102,7 @@ public struct MigrationFiles: Sendable {
     var files: [File] = []
     var byName: [String: String] = [:]
     let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-      .filter { !$0.hasPrefix(".") && ($0 as NSString).pathExtension.lowercased() == "sql" }
+      .filter { !$0.hasPrefix(".") && ["sql", "swift"].contains(($0 as NSString).pathExtension.lowercased()) }
       .sorted()
     for fileName in names {
       let path = (directory as NSString).appendingPathComponent(fileName)
@@ -114,7 +128,11 @@ public struct MigrationFiles: Sendable {
       }
       byName[name] = fileName
       do {
-        files.append(File(name: name, path: path, sql: try SourceFiles.read(path), number: number, numberWidth: digits.count))
+        let text = try SourceFiles.read(path)
+        files.append(
+          (fileName as NSString).pathExtension.lowercased() == "swift"
+            ? File(name: name, path: path, swift: text, number: number, numberWidth: digits.count)
+            : File(name: name, path: path, sql: text, number: number, numberWidth: digits.count))
       } catch let error as DiagnosticsError {
         error.diagnostics.forEach { diagnostics.error($0.message, at: $0.location) }
       }
@@ -148,6 +166,18 @@ public struct MigrationFiles: Sendable {
     return warnings
   }
 
+  /// Whether the Swift file at `path` is a data migration (`Migrations/0008_split_names.swift`,
+  /// or in an attached database's folder inside `Migrations`) rather than models: its tables
+  /// are the schema of its place in the history, frozen, not the module's.
+  public static func isDataMigration(_ path: String) -> Bool {
+    let url = URL(fileURLWithPath: path)
+    let folders = url.deletingLastPathComponent().pathComponents.suffix(2)
+    let name = url.lastPathComponent
+    let digits = name.prefix { ("0"..."9").contains($0) }
+    return folders.contains("Migrations") && !digits.isEmpty && name.dropFirst(digits.count).hasPrefix("_")
+      && url.pathExtension.lowercased() == "swift"
+  }
+
   /// The first line of a baseline migration: the schema of an existing database, written by
   /// `strata import`.
   public static let baselineMarker = "-- strata: baseline"
@@ -156,7 +186,13 @@ public struct MigrationFiles: Sendable {
   /// `runtime`.
   public func registry(attached: [(name: String, files: MigrationFiles)] = [], runtime: RuntimeModule = .strata) -> String {
     func registered(_ files: MigrationFiles) -> [SwiftEmitter.RegisteredMigration] {
-      files.files.map { ($0.name, $0.sql, $0.checksum, $0.isBaseline, $0.compatibleFrom) }
+      files.files.enumerated().map { position, file in
+        // A data migration changes no schema: it keeps working the schemas the migration
+        // before it does, that one's own included.
+        let previous = position > 0 ? files.files[position - 1] : nil
+        let compatibleFrom = file.swift == nil ? file.compatibleFrom : previous.map { $0.compatibleFrom ?? $0.number }
+        return (file.name, file.sql, file.checksum, file.isBaseline, compatibleFrom, file.swift == nil ? nil : file.dataMigrationType)
+      }
     }
     return SwiftEmitter.migrationRegistry(
       registered(self), attached: attached.map { ($0.name, registered($0.files)) },
