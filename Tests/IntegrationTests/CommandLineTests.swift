@@ -155,6 +155,53 @@ import Testing
     #expect(result.output.hasPrefix("Upgraded 1 schema (seed 1, 20 rows per table):\n  from 0001_create_notes: 1 migration, 20 rows in 1 table, checked"), "\(result.output)")
   }
 
+  /// `migrations --data NAME` writes a data migration in Swift with the tables as the
+  /// migrations leave them, frozen; the planner knows it changes no schema; the registry runs
+  /// its `migrate`; its checksum covers the file, so an edit is reported like an SQL one's.
+  @Test func aDataMigrationIsWrittenWithFrozenTablesAndCheckedLikeOthers() throws {
+    let models = "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n"
+    try write("App/Models.swift", models)
+    let arguments = ["--migrations", "App/Migrations", "--checksums", "App.sum", "App"]
+    #expect(try strata(["migrations"] + arguments).status == 0)
+    // Bad descriptions, and a model change the migrations lack, stop it before writing.
+    let bad = try strata(["migrations", "--data", "split names"] + arguments)
+    #expect(bad.status == 1 && bad.errors.contains("a data migration's description is its file name's end"), "\(bad.errors)")
+    try write("App/Models.swift", models.replacingOccurrences(of: "var body = \"\"", with: "var body = \"\"\n  var title = \"\""))
+    let pending = try strata(["migrations", "--data", "fill_titles"] + arguments)
+    #expect(pending.status == 1)
+    #expect(pending.errors.contains("the models ask for a change the migrations lack (add column \"title\" to \"notes\"): write that migration first"), "\(pending.errors)")
+    #expect(try strata(["migrations"] + arguments).status == 0)
+
+    let written = try strata(["migrations", "--data", "fill_titles"] + arguments)
+    #expect(written.status == 0, "\(written.errors)")
+    #expect(written.output.contains("wrote App/Migrations/0003_fill_titles.swift"), "\(written.output)")
+    let file = try String(contentsOfFile: directory.appendingPathComponent("App/Migrations/0003_fill_titles.swift").path, encoding: .utf8)
+    #expect(file.contains("extension Migration0003 {\n  static func migrate(_ db: Database) throws {"))
+    #expect(file.contains("enum Migration0003 {\n  /// The table \"notes\".\n  struct Note: Table, Identifiable {\n    let id: Int\n    var body: String = \"\"\n    var title: String = \"\"\n  }\n}"))
+    #expect(file.contains("nonisolated extension Migration0003.Note: StrataCore.PrimaryKeyedTable {"))
+    // The file is not models: the schema is up to date, and the checksums hold it.
+    let check = try strata(["migrations", "--check"] + arguments)
+    #expect(check.status == 0, "\(check.errors)")
+    let sums = try String(contentsOfFile: directory.appendingPathComponent("App.sum").path, encoding: .utf8)
+    #expect(sums.contains("0003_fill_titles.swift \(SHA256.hex(file.utf8))"))
+
+    // The registry runs its function, as a migration of its own that keeps 0002's schema working.
+    let generate = try strata(["generate", "--output", "Out/Models.swift", "--migrations", "App/Migrations", "--registry-output", "Out/Migrations.swift", "App"])
+    #expect(generate.status == 0, "\(generate.errors)")
+    let registry = try String(contentsOfFile: directory.appendingPathComponent("Out/Migrations.swift").path, encoding: .utf8)
+    #expect(registry.contains("name: \"0003_fill_titles\",\n      checksum: \"\(SHA256.hex(file.utf8))\",\n      compatibleFrom: 2,\n      data: Migration0003.migrate\n"), "\(registry)")
+    let conformances = try String(contentsOfFile: directory.appendingPathComponent("Out/Models.swift").path, encoding: .utf8)
+    #expect(!conformances.contains("Migration0003"))
+
+    // Once a later migration is written, an edit to the data migration is reported.
+    try write("App/Models.swift", models.replacingOccurrences(of: "var body = \"\"", with: "var body = \"\"\n  var title = \"\"\n  var pinned = false"))
+    #expect(try strata(["migrations"] + arguments).status == 0)
+    try write("App/Migrations/0003_fill_titles.swift", file.replacingOccurrences(of: "static func migrate(_ db: Database) throws {", with: "static func migrate(_ db: Database) throws {\n    _ = 1"))
+    let edited = try strata(["migrations", "--check"] + arguments)
+    #expect(edited.status == 1)
+    #expect(edited.errors.contains("0003_fill_titles.swift"), "\(edited.errors)")
+  }
+
   /// The build plugin runs `strata-build`, which is `strata generate` without swift-argument-parser:
   /// the same arguments write the same files and report the same warnings and errors; bad
   /// arguments exit 64 with the usage, as `strata`'s do.
