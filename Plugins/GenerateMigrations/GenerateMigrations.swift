@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-migrations [--target T] [--check]
-/// [--allow-data-loss] [--accept-edits] [--code] [--mark-release NAME] [--data DESCRIPTION]`
+/// [--allow-data-loss] [--accept-edits] [--code] [--mark-release NAME] [--data DESCRIPTION]
+/// [--squash-through MIGRATION]`
 ///
 /// Runs `strata migrations` for each non-test target that depends on Strata or StrataPostgreSQL
 /// (or those named
@@ -29,8 +30,9 @@ struct GenerateMigrations: CommandPlugin {
     if targets.isEmpty {
       throw PluginError("no target depends on Strata or StrataPostgreSQL; name one with --target")
     }
-    if options.data != nil, targets.count > 1 {
-      throw PluginError("a data migration belongs to one target: name it with --target (\(targets.map(\.name).joined(separator: ", ")))")
+    if options.data != nil || options.squashThrough != nil, targets.count > 1 {
+      throw PluginError(
+        "\(options.data != nil ? "a data migration" : "a squash") belongs to one target: name it with --target (\(targets.map(\.name).joined(separator: ", ")))")
     }
     let run = Run(
       tool: try context.tool(named: "strata").url, packageDirectory: context.package.directoryURL, options: options)
@@ -76,6 +78,8 @@ struct Options {
   var markRelease: String?
   /// A data migration in Swift to write as the next migration, by its description.
   var data: String?
+  /// The last migration to squash (`strata migrations squash --through`).
+  var squashThrough: String?
 
   init(_ arguments: [String]) throws {
     var extractor = ArgumentExtractor(arguments)
@@ -88,9 +92,14 @@ struct Options {
     markRelease = releases.last
     let data = extractor.extractOption(named: "data")
     self.data = data.last
-    if !extractor.remainingArguments.isEmpty || releases.count > 1 || data.count > 1 {
+    let squash = extractor.extractOption(named: "squash-through")
+    squashThrough = squash.last
+    if squashThrough != nil, check || allowDataLoss || acceptEdits || code || markRelease != nil || self.data != nil {
+      throw PluginError("--squash-through writes a squash alone: run it without --check, --allow-data-loss, --accept-edits, --code, --mark-release and --data")
+    }
+    if !extractor.remainingArguments.isEmpty || releases.count > 1 || data.count > 1 || squash.count > 1 {
       throw PluginError(
-        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits, --code, --mark-release NAME (once) and --data DESCRIPTION (once)")
+        "unexpected arguments: \(extractor.remainingArguments.joined(separator: " ")); use --target NAME, --check, --allow-data-loss, --accept-edits, --code, --mark-release NAME, --data DESCRIPTION and --squash-through MIGRATION (each once)")
     }
   }
 }
@@ -125,13 +134,20 @@ final class Run {
   func migrations(module: String, directory: URL, models: [URL], runtime: String = "Strata") throws {
     let schemas = packageDirectory.appending(path: "schemas")
     var arguments = [
-      "migrations", "--module", module, "--root", directory.path(percentEncoded: false),
+      "migrations", options.squashThrough == nil ? "plan" : "squash", "--module", module, "--root", directory.path(percentEncoded: false),
       "--migrations", directory.appending(path: "Migrations").path(percentEncoded: false),
-      "--snapshot", schemas.appending(path: "\(module).sql").path(percentEncoded: false),
-      "--diagram", schemas.appending(path: "\(module).md").path(percentEncoded: false),
       "--checksums", schemas.appending(path: "\(module).sum").path(percentEncoded: false),
       "--runtime", runtime,
     ]
+    if let through = options.squashThrough {
+      // A squash changes no schema: the snapshot and diagram stay as they are.
+      arguments += ["--through", through]
+    } else {
+      arguments += [
+        "--snapshot", schemas.appending(path: "\(module).sql").path(percentEncoded: false),
+        "--diagram", schemas.appending(path: "\(module).md").path(percentEncoded: false),
+      ]
+    }
     if options.check { arguments.append("--check") }
     if options.allowDataLoss { arguments.append("--allow-data-loss") }
     if options.acceptEdits { arguments.append("--accept-edits") }
@@ -140,7 +156,7 @@ final class Run {
     // The checked-in code is among the target's files; once there, it is kept up to date.
     let code = directory.appending(path: "Generated/StrataModels.swift").standardizedFileURL
     let generated = [code, directory.appending(path: "Generated/StrataSchemaModels.swift").standardizedFileURL]
-    if options.code || models.contains(where: { $0.standardizedFileURL == code }) {
+    if options.squashThrough == nil, options.code || models.contains(where: { $0.standardizedFileURL == code }) {
       arguments += ["--code", code.path(percentEncoded: false)]
     }
     arguments += models.filter { !generated.contains($0.standardizedFileURL) }.map { $0.path(percentEncoded: false) }

@@ -23,15 +23,24 @@ struct MigrationRun {
     // too when the main one lacks it; with the main one's made first, it finds that one.
     try db.execute(sql: "CREATE TABLE IF NOT EXISTS main.\(grdbMigrationsTable) (identifier TEXT NOT NULL PRIMARY KEY)")
     let history = try MigrationHistory(db)
+    let migrations = try history.resolved(migrations)
     let (renames, warnings) = try history.plan(migrations, renamed: renamed)
     if checksums == .verify { try db.verifyMigrations(migrations) }
     for rename in renames { try db.recordRename(rename) }
-    let done = history.applied.union(renames.map(\.new))
+    var done = history.applied.union(renames.map(\.new))
     var applied: [String] = []
     var recorded: [String] = []
     for migration in migrations where !done.contains(migration.name) {
-      if try db.run(migration) { applied.append(migration.name) } else { recorded.append(migration.name) }
+      if MigrationHistory.isRecordedWithoutRunning(migration, after: done) {
+        try db.recordChecksum(of: migration)
+        recorded.append(migration.name)
+      } else if try db.run(migration) {
+        applied.append(migration.name)
+      } else {
+        recorded.append(migration.name)
+      }
       try db.execute(sql: "INSERT INTO main.\(grdbMigrationsTable) (identifier) VALUES (?)", arguments: [migration.name])
+      done.insert(migration.name)
     }
     return MigrationRun(applied: applied, recorded: recorded, renamed: renames.map(\.new), warnings: warnings)
   }

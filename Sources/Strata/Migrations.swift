@@ -215,6 +215,9 @@ extension DatabaseReader {
   /// }
   /// ```
   public func migrationState(_ migrations: [Migration]) throws -> MigrationState {
-    try read { db in try MigrationHistory(db).state(of: migrations) }
+    try read { db in
+      let history = try MigrationHistory(db)
+      return history.state(of: try history.resolved(migrations))
+    }
   }
 }

@@ -60,7 +60,10 @@ extension PostgreSQLDatabase {
   /// Where the database stands against `migrations`, without changing it: for a process that
   /// should not migrate (an older version of the app, a tool that only reads).
   public func migrationState(_ migrations: [Migration]) async throws -> MigrationState {
-    try await withConnection { db in try await db.migrationHistory().state(of: migrations) }
+    try await withConnection { db in
+      let history = try await db.migrationHistory()
+      return history.state(of: try history.resolved(migrations))
+    }
   }
 }
 
@@ -97,9 +100,10 @@ extension PostgreSQLConnection {
     // A table an earlier version of Strata made gets the column; older versions read only theirs.
     try await execute(raw: "ALTER TABLE \(migrationChecksumTable) ADD COLUMN IF NOT EXISTS \"compatibleFrom\" integer")
     let history = try await migrationHistory()
+    let migrations = try history.resolved(migrations)
     let (renames, warnings) = try history.plan(migrations, renamed: renamed)
     if checksums == .verify, let edited = history.edited(migrations) { throw edited }
-    let done = history.applied.union(renames.map(\.new))
+    var done = history.applied.union(renames.map(\.new))
     var applied: [String] = []
     var recorded: [String] = []
     // One transaction for every pending migration, as on SQLite: one that stops leaves the
@@ -114,8 +118,10 @@ extension PostgreSQLConnection {
         try await sql("UPDATE \(raw: migrationChecksumTable) SET checksum = \(checksum) WHERE name = \(migration.name)").execute(db)
       }
       for migration in migrations where !done.contains(migration.name) {
-        let alreadyHeld = migration.isBaseline ? try await db.holdsBaseline(migration) : false
-        if let data = migration.data {
+        var alreadyHeld = MigrationHistory.isRecordedWithoutRunning(migration, after: done)
+        if !alreadyHeld, migration.isBaseline { alreadyHeld = try await db.holdsBaseline(migration) }
+        done.insert(migration.name)
+        if !alreadyHeld, let data = migration.data {
           guard let body = data.body as? @Sendable (PostgreSQLConnection) async throws -> Void else {
             throw DataMigration.wrongRuntime(migration.name, expected: "(PostgreSQLConnection) async throws -> Void")
           }

@@ -7,7 +7,7 @@ struct MigrationsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "migrations",
     abstract: "Write, check and verify a module's migrations.",
-    subcommands: [PlanMigrationsCommand.self, VerifyUpgradesCommand.self],
+    subcommands: [PlanMigrationsCommand.self, VerifyUpgradesCommand.self, SquashCommand.self],
     defaultSubcommand: PlanMigrationsCommand.self)
 }
 

@@ -64,14 +64,8 @@ struct VerifyUpgradesCommand: AsyncParsableCommand {
     let files = try MigrationFiles(directory: migrations, root: root)
     ToolOutput.report(files.warnings)
     let settings = try MigrationSettings.read(migrations: migrations)
-    if let swift = files.files.first(where: { $0.swift != nil }) {
-      throw InputError(
-        "\(SourceFiles.relative(swift.path, to: root)) is a data migration written in Swift, which runs only in the app's code: check this history from a test of the app's target, with verifyUpgrades(UpgradeVerification(StrataMigrations.all))")
-    }
-    let all = files.files.map {
-      Migration(name: $0.name, checksum: $0.checksum, isBaseline: $0.isBaseline, compatibleFrom: $0.compatibleFrom, sql: $0.sql)
-    }
-    let verification = UpgradeVerification(all, rowsPerTable: rows, seed: seed, startingSchemas: try startingSchemas(files, settings))
+    let all = try files.registered(releasedThrough: nil).map(migration)
+    let verification = UpgradeVerification(all, rowsPerTable: rows, seed: seed, startingSchemas: try startingSchemas(all, settings))
     switch settings.dialect {
     case .sqlite:
       return try await verifyUpgrades(verification)
@@ -80,19 +74,36 @@ struct VerifyUpgradesCommand: AsyncParsableCommand {
     }
   }
 
+  /// A migration as the app embeds it, what a squash replaces included.
+  private func migration(_ registered: SwiftEmitter.RegisteredMigration) throws -> Migration {
+    if registered.dataMigrationType != nil {
+      throw InputError(
+        "\(registered.name).swift is a data migration written in Swift, which runs only in the app's code: check this history from a test of the app's target, with verifyUpgrades(UpgradeVerification(StrataMigrations.all))")
+    }
+    guard registered.isEmbedded else { return Migration(name: registered.name, checksum: registered.checksum, replacedWithoutItsCode: ()) }
+    return Migration(
+      name: registered.name, checksum: registered.checksum, isBaseline: registered.isBaseline, compatibleFrom: registered.compatibleFrom,
+      replaces: try registered.replaces.map(migration), sql: registered.sql)
+  }
+
   /// The migrations `--from` names, or those releases shipped with, or nil for every one.
-  private func startingSchemas(_ files: MigrationFiles, _ settings: MigrationSettings) throws -> [String]? {
+  private func startingSchemas(_ migrations: [Migration], _ settings: MigrationSettings) throws -> [String]? {
+    // The names a database can have run: the app's, and those its squashes replace.
+    func names(_ migrations: [Migration]) -> [String] { migrations.flatMap { names($0.replaces) + [$0.name] } }
+    let known = names(migrations)
+    func number(_ name: String) -> Int? { Int(name.prefix { $0.isASCII && $0.isNumber }) }
     if !starts.isEmpty {
       return try starts.map { start in
-        guard let file = files.files.first(where: { $0.name == start || Int(start) == $0.number }) else {
-          throw InputError("there is no migration \(start) in \(migrations)")
+        // By number, the app's own migration rather than one a squash of that number replaced.
+        guard let name = known.last(where: { $0 == start || (Int(start) != nil && number($0) == Int(start)) }) else {
+          throw InputError("there is no migration \(start) in \(self.migrations)")
         }
-        return file.name
+        return name
       }
     }
     if settings.releases.isEmpty { return nil }
-    return settings.releases.compactMap { release in files.files.last { $0.number == release.migration }?.name }
-      .filter { $0 != files.files.last?.name }
+    return settings.releases.compactMap { release in known.last { number($0) == release.migration } }
+      .filter { $0 != migrations.last?.name }
   }
 
   private func verifyOnPostgreSQL(_ verification: UpgradeVerification) async throws -> UpgradeReport {

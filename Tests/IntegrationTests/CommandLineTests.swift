@@ -202,6 +202,72 @@ import Testing
     #expect(edited.errors.contains("0003_fill_titles.swift"), "\(edited.errors)")
   }
 
+  /// `migrations squash --through`: one migration of the schema for new databases; the replaced
+  /// files move to Migrations/Squashed, which the registry embeds for databases partway; the
+  /// snapshot does not change, `--check` passes, and upgrades are checked from schemas before, at
+  /// and after the squash. A run cut short is finished by the next.
+  @Test func squashReplacesMigrationsWithTheSchemaTheyMake() throws {
+    let arguments = ["--migrations", "App/Migrations", "--checksums", "App.sum", "App"]
+    let plan = arguments + ["--snapshot", "App.sql"]
+    for properties in [
+      "var body = \"\"", "var body = \"\"\n  var title: String?", "// @Renamed(from: \"body\")\n  var text = \"\"\n  var title: String?",
+      "// @Renamed(from: \"body\")\n  var text = \"\"\n  var title: String?\n  var pinned = false",
+    ] {
+      try write("App/Models.swift", "struct Note: Table {\n  let id: Int\n  \(properties)\n}\n")
+      #expect(try strata(["migrations"] + plan).status == 0)
+    }
+    let snapshot = try String(contentsOfFile: directory.appendingPathComponent("App.sql").path, encoding: .utf8)
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("App/Migrations").path).sorted()
+    #expect(names == ["0001_create_notes.sql", "0002_add_notes_title.sql", "0003_rename_notes_text.sql", "0004_add_notes_pinned.sql"])
+
+    let only = try strata(["migrations", "squash", "--through", "1"] + arguments)
+    #expect(only.status == 1 && only.errors.contains("0001_create_notes is the only migration through 1: there is nothing to squash"), "\(only.errors)")
+    let squashed = try strata(["migrations", "squash", "--through", "0003"] + arguments)
+    #expect(squashed.status == 0, "\(squashed.errors)")
+    #expect(squashed.output.contains("wrote App/Migrations/0003_squashed.sql, the schema of 3 migrations for new databases, and moved them to App/Migrations/Squashed"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("App/Migrations").path).sorted() == ["0003_squashed.sql", "0004_add_notes_pinned.sql", "Squashed"])
+    let squash = try String(contentsOfFile: directory.appendingPathComponent("App/Migrations/0003_squashed.sql").path, encoding: .utf8)
+    #expect(squash.hasPrefix("-- strata: squash of 3 migrations, 0001_create_notes through 0003_rename_notes_text."))
+    #expect(squash.contains("\n-- replaces 0001_create_notes "))
+    #expect(squash.contains(#"CREATE TABLE "notes" ("#))
+    // The planner sees the same schema: nothing to write, the snapshot unchanged, the checksums current.
+    let check = try strata(["migrations", "--check"] + plan)
+    #expect(check.status == 0, "\(check.errors)")
+    #expect(try String(contentsOfFile: directory.appendingPathComponent("App.sql").path, encoding: .utf8) == snapshot)
+    let sums = try String(contentsOfFile: directory.appendingPathComponent("App.sum").path, encoding: .utf8)
+    #expect(sums.contains("0003_squashed.sql ") && !sums.contains("0001_create_notes"))
+
+    // Upgrades from before, at (both ways) and after the squash.
+    let verified = try strata("migrations", "verify-upgrades", "--migrations", "App/Migrations", "--rows", "20")
+    #expect(verified.status == 0, "\(verified.errors)")
+    #expect(verified.output.hasPrefix("Upgraded 4 schemas (seed 1, 20 rows per table):\n  from 0001_create_notes: 4 migrations"), "\(verified.output)")
+    #expect(verified.output.contains("  from 0003_rename_notes_text: 2 migrations") && verified.output.contains("  from 0003_squashed: 1 migration"))
+
+    // The registry embeds what the squash replaces.
+    #expect(try strata("generate", "--output", "Out/Models.swift", "--migrations", "App/Migrations", "--registry-output", "Out/Migrations.swift", "App").status == 0)
+    let registry = try String(contentsOfFile: directory.appendingPathComponent("Out/Migrations.swift").path, encoding: .utf8)
+    #expect(registry.contains("name: \"0003_squashed\",") && registry.contains("replaces: [") && registry.contains("name: \"0002_add_notes_title\","))
+
+    // A run cut short after writing the squash leaves the replaced files beside it; the next finishes.
+    let archived = directory.appendingPathComponent("App/Migrations/Squashed/0002_add_notes_title.sql").path
+    try FileManager.default.copyItem(atPath: archived, toPath: directory.appendingPathComponent("App/Migrations/0002_add_notes_title.sql").path)
+    let finished = try strata(["migrations", "squash", "--through", "0003"] + arguments)
+    #expect(finished.status == 0 && finished.output.contains("finished the squash 0003_squashed, which a run cut short"), "\(finished.errors)")
+    #expect(try strata(["migrations", "--check"] + plan).status == 0)
+  }
+
+  /// A squash refuses to replace a schema the compatibility window keeps working.
+  @Test func squashKeepsTheCompatibilityWindowsSchemas() throws {
+    try write("App/Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    #expect(try strata("migrations", "--migrations", "App/Migrations", "App").status == 0)
+    try write("App/Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n  var title: String?\n}\n")
+    #expect(try strata("migrations", "--migrations", "App/Migrations", "App").status == 0)
+    try write("App/Migrations/strata.json", #"{ "compatibleWith": "0002" }"#)
+    let refused = try strata("migrations", "squash", "--through", "2", "--migrations", "App/Migrations", "App")
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("the compatibility window (strata.json) keeps working the schemas from migration 0002 on, which this squash would replace"), "\(refused.errors)")
+  }
+
   /// The build plugin runs `strata-build`, which is `strata generate` without swift-argument-parser:
   /// the same arguments write the same files and report the same warnings and errors; bad
   /// arguments exit 64 with the usage, as `strata`'s do.

@@ -81,7 +81,7 @@ import Testing
 
   @Test func migrationRegistryEmbedsFilesVerbatim() {
     let sql = "CREATE TABLE \"x\" (\"a\" TEXT DEFAULT '\"\"\"#') STRICT;\n-- a # and ## in a comment\n"
-    let registry = SwiftEmitter.migrationRegistry([("0001_x", sql, "c0ffee", false, nil, nil)], sources: ["Migrations/0001_x.sql"])
+    let registry = SwiftEmitter.migrationRegistry([.init(name: "0001_x", sql: sql, checksum: "c0ffee")], sources: ["Migrations/0001_x.sql"])
     #expect(registry.contains("sql: ###\"\"\""))
     #expect(registry.contains("      CREATE TABLE \"x\" (\"a\" TEXT DEFAULT '\"\"\"#') STRICT;"))
     #expect(registry.contains("      \"\"\"###"))

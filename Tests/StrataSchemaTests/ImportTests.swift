@@ -167,7 +167,7 @@ import Testing
     let files = MigrationFiles(
       directory: "Migrations", files: [("0001_imported_schema", imported.baseline), ("0002_next", "SELECT 1;")])
     #expect(files.files.map(\.isBaseline) == [true, false])
-    let registry = files.registry()
+    let registry = try files.registry()
     #expect(registry.components(separatedBy: "isBaseline: true,").count == 2)
   }
 }

@@ -11,6 +11,15 @@ public struct Migration: Sendable, Hashable {
   /// The Swift code of a data migration (`Migrations/0008_split_names.swift`), which runs
   /// instead of `sql`; nil for an SQL migration.
   public let data: DataMigration?
+  /// For a squash (`strata migrations squash`), the migrations it replaces, oldest first, by
+  /// name and checksum, with their SQL or Swift code while the app still embeds them (from
+  /// `Migrations/Squashed`). A new database runs the squash alone; a database that ran all of
+  /// them records the squash without running it; one that ran some runs the others first.
+  /// Empty for other migrations.
+  public let replaces: [Migration]
+  /// Whether the migration shipped in a release `strata.json` marks: only development
+  /// databases can have run a newer one, which an edit then concerns alone.
+  public let isReleased: Bool
   /// The SHA-256 of `sql` as the build plugin computed it, recorded when the migration runs so
   /// that a later edit of an applied migration is caught; nil for a migration written in code.
   public let checksum: String?
@@ -26,24 +35,47 @@ public struct Migration: Sendable, Hashable {
   public let compatibleFrom: Int?
 
   /// A migration; the build plugin generates these from the `Migrations` folder.
-  public init(name: String, checksum: String? = nil, isBaseline: Bool = false, compatibleFrom: Int? = nil, sql: String) {
-    self.init(name: name, checksum: checksum, isBaseline: isBaseline, compatibleFrom: compatibleFrom, sql: sql, data: nil)
+  public init(
+    name: String, checksum: String? = nil, isBaseline: Bool = false, compatibleFrom: Int? = nil, isReleased: Bool = false,
+    replaces: [Migration] = [], sql: String
+  ) {
+    self.init(
+      name: name, checksum: checksum, isBaseline: isBaseline, compatibleFrom: compatibleFrom, isReleased: isReleased, replaces: replaces,
+      sql: sql, data: nil)
   }
 
   /// A data migration written in Swift, for a database's runtime to run (each runtime has an
   /// initializer that takes its own kind of function).
-  public init(name: String, checksum: String? = nil, compatibleFrom: Int? = nil, data: DataMigration) {
-    self.init(name: name, checksum: checksum, isBaseline: false, compatibleFrom: compatibleFrom, sql: "", data: data)
+  public init(name: String, checksum: String? = nil, compatibleFrom: Int? = nil, isReleased: Bool = false, data: DataMigration) {
+    self.init(
+      name: name, checksum: checksum, isBaseline: false, compatibleFrom: compatibleFrom, isReleased: isReleased, replaces: [], sql: "",
+      data: data)
   }
 
-  private init(name: String, checksum: String?, isBaseline: Bool, compatibleFrom: Int?, sql: String, data: DataMigration?) {
+  /// A migration a squash replaces that the app no longer embeds (its file was deleted from
+  /// `Migrations/Squashed`): its name and checksum only, for databases that ran it.
+  public init(name: String, checksum: String?, replacedWithoutItsCode: Void) {
+    self.init(name: name, checksum: checksum, isBaseline: false, compatibleFrom: nil, isReleased: true, replaces: [], sql: "", data: nil)
+    isEmbedded = false
+  }
+
+  private init(
+    name: String, checksum: String?, isBaseline: Bool, compatibleFrom: Int?, isReleased: Bool, replaces: [Migration], sql: String,
+    data: DataMigration?
+  ) {
     self.name = name
     self.sql = sql
     self.checksum = checksum
     self.isBaseline = isBaseline
     self.compatibleFrom = compatibleFrom
     self.data = data
+    self.replaces = replaces
+    self.isReleased = isReleased
   }
+
+  /// Whether the app embeds the migration's SQL or code (false for a squashed migration whose
+  /// file was deleted), so that it can run.
+  public private(set) var isEmbedded = true
 }
 
 /// The body of a data migration written in Swift: a function of the runtime of the database it

@@ -29,6 +29,36 @@ package struct MigrationHistory: Sendable {
     self.compatibleFrom = compatibleFrom
   }
 
+  /// The migrations as this database takes them. A squash (``Migration/replaces``) the
+  /// database ran none of the migrations of stays as it is: a new database runs it. For one it
+  /// ran some or all of, the migrations it replaces come first (squashes among them resolved the
+  /// same way), then the squash, which migrating records without running
+  /// (``isRecordedWithoutRunning(_:after:)``).
+  ///
+  /// - Throws: `StrataError` when the database ran some of a squash's migrations and the app no
+  ///   longer embeds one it did not run: this version cannot upgrade it.
+  package func resolved(_ migrations: [Migration]) throws -> [Migration] {
+    try migrations.flatMap { migration -> [Migration] in
+      guard !migration.replaces.isEmpty, ranAny(of: migration) else { return [migration] }
+      let replaced = try resolved(migration.replaces)
+      if let missing = replaced.first(where: { !$0.isEmbedded && !applied.contains($0.name) }) {
+        throw StrataError(
+          "this database ran some of the migrations squashed into \"\(migration.name)\" but not \"\(missing.name)\", which this version of the app no longer embeds (its file was deleted from Migrations/Squashed): it cannot upgrade this database. Restore the squashed files, or upgrade the database with a version of the app from before they were deleted")
+      }
+      return replaced + [migration]
+    }
+  }
+
+  private func ranAny(of squash: Migration) -> Bool {
+    squash.replaces.contains { applied.contains($0.name) || (!$0.replaces.isEmpty && ranAny(of: $0)) }
+  }
+
+  /// Whether migrating records `migration` without running it: a squash whose migrations the
+  /// database ran, before or in this run (`done`).
+  package static func isRecordedWithoutRunning(_ migration: Migration, after done: Set<String>) -> Bool {
+    !migration.replaces.isEmpty && migration.replaces.allSatisfy { done.contains($0.name) }
+  }
+
   /// A migration the app embeds under `new` that the database ran as `old`.
   package struct Rename: Equatable, Sendable {
     package var old: String

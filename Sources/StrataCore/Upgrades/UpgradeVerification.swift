@@ -42,14 +42,49 @@ public struct UpgradeVerification: Sendable {
     self.startingSchemas = startingSchemas
   }
 
-  /// The number of migrations each starting schema ran.
-  func starts() throws -> [Int] {
-    guard let startingSchemas else { return Array(1..<max(migrations.count, 1)) }
-    return try startingSchemas.map { name in
-      guard let index = migrations.firstIndex(where: { $0.name == name }) else {
-        throw StrataError("there is no migration \"\(name)\" to start an upgrade from; the migrations are \(migrations.map(\.name).joined(separator: ", "))")
+  /// A schema a database can be at, and the way the app's `migrate` takes it from there: the
+  /// migrations it ran, then each step (one migration, and the list migrating to it takes).
+  struct Start {
+    var schema: String
+    var ran: [Migration]
+    var steps: [(migration: Migration, through: [Migration])]
+  }
+
+  /// Every schema a database can be at but the last: after each of the app's migrations (a new
+  /// install's path), and after each migration a squash replaces that the app still embeds (the
+  /// path of a database made before the squash).
+  func everyStart() -> [Start] {
+    var starts: [Start] = []
+    for (index, migration) in migrations.enumerated() {
+      let before = Array(migrations[..<index])
+      let replaced = migration.replaces.allSatisfy(\.isEmbedded) ? migration.replaces : []
+      for count in replaced.indices.map({ $0 + 1 }) {
+        let ran = before + replaced[..<count]
+        let rest = replaced[count...].indices.map { (replaced[$0], before + replaced[...$0]) }
+        starts.append(Start(schema: replaced[count - 1].name, ran: ran, steps: rest + steps(after: index - 1)))
       }
-      return index + 1
+      if index < migrations.count - 1 {
+        starts.append(Start(schema: migration.name, ran: Array(migrations[...index]), steps: steps(after: index)))
+      }
+    }
+    return starts
+  }
+
+  /// The app's migrations after the one at `index`, each with the list that migrates to it.
+  private func steps(after index: Int) -> [(migration: Migration, through: [Migration])] {
+    migrations.indices.filter { $0 > index }.map { (migrations[$0], Array(migrations[...$0])) }
+  }
+
+  /// The starting schemas asked for.
+  func starts() throws -> [Start] {
+    let every = everyStart()
+    guard let startingSchemas else { return every }
+    return try startingSchemas.map { name in
+      guard let start = every.last(where: { $0.schema == name }) else {
+        throw StrataError(
+          "there is no migration \"\(name)\" to start an upgrade from; the schemas are those after \(every.map(\.schema).joined(separator: ", "))")
+      }
+      return start
     }
   }
 
@@ -67,14 +102,14 @@ public struct UpgradeVerification: Sendable {
     return report
   }
 
-  /// Makes the schema of the first `start` migrations, fills it, migrates and checks.
+  /// Makes the starting schema, fills it, migrates and checks.
   private func upgrade<Database: UpgradeDatabase>(
-    from start: Int, on database: inout Database, expecting newInstall: [String: String]
+    from start: Start, on database: inout Database, expecting newInstall: [String: String]
   ) async throws -> UpgradeReport.Start {
-    let schema = migrations[start - 1].name
-    let later = Array(migrations[start...])
+    let schema = start.schema
+    let later = start.steps.map(\.migration)
     var result = UpgradeReport.Start(schema: schema, migrations: later.map(\.name), rows: [:], notes: [])
-    let before = try await fill(upTo: start, on: &database, notes: &result.notes)
+    let before = try await fill(start, on: &database, notes: &result.notes)
     for (table, rows) in before { result.rows[table] = rows.rows.count }
     let filling = result.notes
     var dropped = false
@@ -99,14 +134,14 @@ public struct UpgradeVerification: Sendable {
     return result
   }
 
-  /// A new database at the schema of the first `count` migrations, with generated rows; the
-  /// rows each table holds once filled.
+  /// A new database at the starting schema, with generated rows; the rows each table holds once
+  /// filled.
   private func fill<Database: UpgradeDatabase>(
-    upTo count: Int, on database: inout Database, notes: inout [String]
+    _ start: Start, on database: inout Database, notes: inout [String]
   ) async throws -> [String: UpgradeRows] {
     try await database.reset()
-    try await database.migrate(Array(migrations[..<count]))
-    var values = UpgradeValues(seed: seed &+ UInt64(count) &* 0x100_0000_01B3)
+    try await database.migrate(start.ran)
+    var values = UpgradeValues(seed: seed &+ UInt64(start.ran.count) &* 0x100_0000_01B3)
     var held: [String: UpgradeRows] = [:]
     for table in try await database.tables() {
       let (columns, refused) = try await fill(table, on: database, values: &values, parents: held)
@@ -114,7 +149,7 @@ public struct UpgradeVerification: Sendable {
       held[table.name] = rows
       if refused > 0 {
         notes.append(
-          "\(rows.rows.count) of \(rowsPerTable) rows in \"\(table.name)\" at \(migrations[count - 1].name): its constraints refused the generated values of the others (\(columns.joined(separator: ", ")))")
+          "\(rows.rows.count) of \(rowsPerTable) rows in \"\(table.name)\" at \(start.schema): its constraints refused the generated values of the others (\(columns.joined(separator: ", ")))")
       }
     }
     return held
@@ -231,30 +266,28 @@ public struct UpgradeVerification: Sendable {
   /// the previous one's: the failure of the first migration that fails or breaks a check, or
   /// what each migration did, in notes that name it.
   private func stepwise<Database: UpgradeDatabase>(
-    from start: Int, on database: inout Database, newInstall: [String: String]
+    from start: Start, on database: inout Database, newInstall: [String: String]
   ) async throws -> (failure: UpgradeFailure?, notes: [String]) {
     var ignored: [String] = []
-    let schema = migrations[start - 1].name
-    var before = try await fill(upTo: start, on: &database, notes: &ignored)
+    let schema = start.schema
+    var before = try await fill(start, on: &database, notes: &ignored)
     var notes: [String] = []
-    for end in (start + 1)...migrations.count {
-      let migration = migrations[end - 1].name
+    for (offset, (migration, through)) in start.steps.enumerated() {
       do {
-        try await database.migrate(Array(migrations[..<end]))
+        try await database.migrate(through)
       } catch {
-        return (failure(schema, problem: "migrating failed: \(error)", migration: migration), notes)
+        return (failure(schema, problem: "migrating failed: \(error)", migration: migration.name), notes)
       }
       var step: [String] = []
       do {
         // The schema is a new install's only at the end.
-        let expected = end == migrations.count ? newInstall : try await database.schema()
-        _ = try await check(
-          database, against: before, expecting: expected, notes: &step, schema: schema, lenient: migrations[end - 1].data != nil)
+        let expected = offset == start.steps.count - 1 ? newInstall : try await database.schema()
+        _ = try await check(database, against: before, expecting: expected, notes: &step, schema: schema, lenient: migration.data != nil)
       } catch var failure as UpgradeFailure {
-        failure.migration = migration
+        failure.migration = migration.name
         return (failure, notes)
       }
-      notes += step.map { "\(migration)\(migrations[end - 1].data != nil ? " (Swift)" : ""): \($0)" }
+      notes += step.map { "\(migration.name)\(migration.data != nil ? " (Swift)" : ""): \($0)" }
       before = try await rows(of: try await database.tables(), in: database)
     }
     return (nil, notes)

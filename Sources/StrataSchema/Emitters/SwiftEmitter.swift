@@ -57,9 +57,35 @@ public enum SwiftEmitter {
   }
 
   /// A migration file as the registry embeds it.
-  public typealias RegisteredMigration = (
-    name: String, sql: String, checksum: String, isBaseline: Bool, compatibleFrom: Int?, dataMigrationType: String?
-  )
+  public struct RegisteredMigration: Sendable {
+    public var name: String
+    public var sql: String
+    public var checksum: String
+    public var isBaseline: Bool
+    public var compatibleFrom: Int?
+    /// The type a data migration written in Swift declares `migrate` in; nil for SQL.
+    public var dataMigrationType: String?
+    public var isReleased: Bool
+    /// What a squash replaces.
+    public var replaces: [RegisteredMigration]
+    /// False for a migration a squash replaced whose file is gone: its name and checksum only.
+    public var isEmbedded: Bool
+
+    public init(
+      name: String, sql: String = "", checksum: String, isBaseline: Bool = false, compatibleFrom: Int? = nil, dataMigrationType: String? = nil,
+      isReleased: Bool = false, replaces: [RegisteredMigration] = [], isEmbedded: Bool = true
+    ) {
+      self.name = name
+      self.sql = sql
+      self.checksum = checksum
+      self.isBaseline = isBaseline
+      self.compatibleFrom = compatibleFrom
+      self.dataMigrationType = dataMigrationType
+      self.isReleased = isReleased
+      self.replaces = replaces
+      self.isEmbedded = isEmbedded
+    }
+  }
 
   /// The registry of a module's migration files, in the order they run, and of each attached
   /// database's, by its name.
@@ -104,23 +130,38 @@ public enum SwiftEmitter {
     }
     writer.line(start + "[")
     writer.indented { writer in
-      for migration in migrations {
-        writer.line("StrataCore.Migration(")
-        writer.indented { writer in
-          writer.line("name: \(stringLiteral(migration.name)),")
-          writer.line("checksum: \(stringLiteral(migration.checksum)),")
-          if migration.isBaseline { writer.line("isBaseline: true,") }
-          if let number = migration.compatibleFrom { writer.line("compatibleFrom: \(number),") }
-          if let type = migration.dataMigrationType {
-            writer.line("data: \(SwiftLiteral.identifier(type)).migrate")
-          } else {
-            writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
-          }
-        }
-        writer.line("),")
-      }
+      for migration in migrations { writeMigration(migration, into: &writer) }
     }
     writer.line("]" + trailing)
+  }
+
+  private static func writeMigration(_ migration: RegisteredMigration, into writer: inout CodeWriter) {
+    guard migration.isEmbedded else {
+      writer.line(
+        "StrataCore.Migration(name: \(stringLiteral(migration.name)), checksum: \(stringLiteral(migration.checksum)), replacedWithoutItsCode: ()),")
+      return
+    }
+    writer.line("StrataCore.Migration(")
+    writer.indented { writer in
+      writer.line("name: \(stringLiteral(migration.name)),")
+      writer.line("checksum: \(stringLiteral(migration.checksum)),")
+      if migration.isBaseline { writer.line("isBaseline: true,") }
+      if let number = migration.compatibleFrom { writer.line("compatibleFrom: \(number),") }
+      if migration.isReleased { writer.line("isReleased: true,") }
+      if !migration.replaces.isEmpty {
+        writer.line("replaces: [")
+        writer.indented { writer in
+          for replaced in migration.replaces { writeMigration(replaced, into: &writer) }
+        }
+        writer.line("],")
+      }
+      if let type = migration.dataMigrationType {
+        writer.line("data: \(SwiftLiteral.identifier(type)).migrate")
+      } else {
+        writer.line("sql: " + SwiftLiteral.rawMultiline(migration.sql, indentation: writer.indentation))
+      }
+    }
+    writer.line("),")
   }
 
   // MARK: Tables

@@ -108,7 +108,8 @@ public struct ModuleGeneration: Sendable {
         }
         if let name = database.schemaName { attached.append((name, files)) } else { main = files }
       }
-      registry = main?.registry(attached: attached, runtime: runtime)
+      let releases = try MigrationSettings.read(migrations: migrations).releases
+      registry = try main?.registry(attached: attached, runtime: runtime, releasedThrough: releases.map(\.migration).max())
       histories = runHistories
     }
     // Both outputs are computed before either is written, so a failure leaves both untouched.

@@ -88,7 +88,7 @@ struct DatabaseImporter {
   private let tablesByName: [String: TableSchema]
   /// Each `CREATE` statement of the schema, in an order that replays: tables, indexes, views,
   /// triggers, each in the order the database created them.
-  private let statements: [String]
+  let statements: [String]
   /// The views whose columns SQLite can list, as tables of those columns.
   private let views: [TableSchema]
   private(set) var tables: [ImportedTable] = []

@@ -178,22 +178,12 @@ struct Expansion: Equatable {
   /// What the migrations' headers record as kept, oldest first.
   static func recorded(in files: [MigrationFiles.File]) -> [Expansion] {
     files.flatMap { file in
-      headerLines(of: file.sql).compactMap { line in
+      file.headerLines.compactMap { line in
         var expansion = parse(line)
         expansion?.migration = file.number
         return expansion
       }
     }
-  }
-
-  /// The comment lines a migration starts with, without `-- `.
-  private static func headerLines(of sql: String) -> [Substring] {
-    var lines: [Substring] = []
-    for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
-      guard line.hasPrefix("--") else { break }
-      lines.append(line.dropFirst(2).drop { $0 == " " })
-    }
-    return lines
   }
 
   private static func parse(_ line: Substring) -> Expansion? {

@@ -37,6 +37,21 @@ public struct MigrationFiles: Sendable {
     /// header says (``CompatibilityWindow/headerLine(start:)``); nil when it says nothing.
     public var compatibleFrom: Int? { CompatibilityWindow.start(inHeaderOf: sql) }
 
+    /// The comment lines the file starts with, without `-- `: where generated migrations
+    /// record what the planner reads back (what they keep, what a squash replaces).
+    var headerLines: [Substring] {
+      var lines: [Substring] = []
+      for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+        guard line.hasPrefix("--") else { break }
+        lines.append(line.dropFirst(2).drop { $0 == " " })
+      }
+      return lines
+    }
+
+    /// What a squash (``MigrationSquash``) replaces, by name and checksum, oldest first; empty
+    /// for another migration.
+    public var replaces: [(name: String, checksum: String)] { MigrationSquash.replaced(by: self) }
+
     /// A migration the planner wrote and has not saved, to check it after the others.
     static func generated(_ sql: String) -> File {
       File(name: "generated", path: "the generated migration", sql: sql, number: 0, numberWidth: 0)
@@ -183,21 +198,65 @@ public struct MigrationFiles: Sendable {
   public static let baselineMarker = "-- strata: baseline"
 
   /// The Swift registry that embeds the files, and those of each attached database, importing
-  /// `runtime`.
-  public func registry(attached: [(name: String, files: MigrationFiles)] = [], runtime: RuntimeModule = .strata) -> String {
-    func registered(_ files: MigrationFiles) -> [SwiftEmitter.RegisteredMigration] {
-      files.files.enumerated().map { position, file in
-        // A data migration changes no schema: it keeps working the schemas the migration
-        // before it does, that one's own included.
-        let previous = position > 0 ? files.files[position - 1] : nil
-        let compatibleFrom = file.swift == nil ? file.compatibleFrom : previous.map { $0.compatibleFrom ?? $0.number }
-        return (file.name, file.sql, file.checksum, file.isBaseline, compatibleFrom, file.swift == nil ? nil : file.dataMigrationType)
-      }
-    }
-    return SwiftEmitter.migrationRegistry(
-      registered(self), attached: attached.map { ($0.name, registered($0.files)) },
+  /// `runtime`. The migrations a squash replaces are embedded with it, from
+  /// `Migrations/Squashed`, for databases that ran some of them; those shipped in a release
+  /// `strata.json` marks (`releasedThrough`, the newest release's migration number) say so.
+  public func registry(
+    attached: [(name: String, files: MigrationFiles)] = [], runtime: RuntimeModule = .strata, releasedThrough: Int? = nil
+  ) throws -> String {
+    SwiftEmitter.migrationRegistry(
+      try registered(releasedThrough: releasedThrough), attached: try attached.map { ($0.name, try $0.files.registered(releasedThrough: nil)) },
       sources: ([self] + attached.map(\.files)).flatMap(\.files).map { SourceFiles.relative($0.path, to: root) },
       runtime: runtime)
+  }
+
+  /// The files as the registry embeds them, squashes with what they replace.
+  ///
+  /// - Throws: ``InputError`` for a squashed migration whose file in `Migrations/Squashed`
+  ///   changed since the squash.
+  public func registered(releasedThrough: Int?) throws -> [SwiftEmitter.RegisteredMigration] {
+    let archive = try archive()
+    return try files.indices.map { try Self.registered(files, at: $0, archive: archive, released: releasedThrough) }
+  }
+
+  /// The file at `position` as the registry embeds it, with what it replaces when it is a
+  /// squash.
+  ///
+  /// - Throws: ``InputError`` for a squashed migration whose file in `Migrations/Squashed`
+  ///   changed since the squash.
+  private static func registered(
+    _ files: [File], at position: Int, archive: [String: File], released: Int?
+  ) throws -> SwiftEmitter.RegisteredMigration {
+    let file = files[position]
+    // A data migration changes no schema: it keeps working the schemas the migration before it
+    // does, that one's own included.
+    let previous = position > 0 ? files[position - 1] : nil
+    let compatibleFrom = file.swift == nil ? file.compatibleFrom : previous.map { $0.compatibleFrom ?? $0.number }
+    let archived = try file.replaces.compactMap { replaced -> File? in
+      guard let archived = archive[replaced.name] else { return nil }
+      guard archived.checksum == replaced.checksum else {
+        throw InputError(
+          "\(archived.path) changed after \(file.name) squashed it (checksum \(replaced.checksum.prefix(12))… then, \(archived.checksum.prefix(12))… now): databases that ran it ran the old text; restore it")
+      }
+      return archived
+    }
+    let replaces = try file.replaces.map { replaced -> SwiftEmitter.RegisteredMigration in
+      guard let index = archived.firstIndex(where: { $0.name == replaced.name }) else {
+        return SwiftEmitter.RegisteredMigration(name: replaced.name, checksum: replaced.checksum, isEmbedded: false)
+      }
+      return try registered(archived, at: index, archive: archive, released: released)
+    }
+    return SwiftEmitter.RegisteredMigration(
+      name: file.name, sql: file.sql, checksum: file.checksum, isBaseline: file.isBaseline, compatibleFrom: compatibleFrom,
+      dataMigrationType: file.swift == nil ? nil : file.dataMigrationType, isReleased: released.map { file.number <= $0 } ?? false,
+      replaces: replaces)
+  }
+
+  /// The migrations squashes replaced, in `Migrations/Squashed`, by name.
+  func archive() throws -> [String: File] {
+    let folder = (directory as NSString).appendingPathComponent(MigrationSquash.archiveFolder)
+    let files = try MigrationFiles(directory: folder, root: root).files
+    return Dictionary(files.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The number the next migration file gets, written as its file name starts: one more than the

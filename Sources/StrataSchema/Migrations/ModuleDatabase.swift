@@ -18,7 +18,8 @@ public struct ModuleDatabase: Sendable {
     var names = Set(models.tables.compactMap(\.schemaName))
     if let migrations {
       let folders = (try? FileManager.default.contentsOfDirectory(atPath: migrations)) ?? []
-      for folder in folders where NameRules.schemaNameProblem(folder) == nil {
+      // `Squashed` holds the migrations a squash replaced, not a database's.
+      for folder in folders where NameRules.schemaNameProblem(folder) == nil && folder != MigrationSquash.archiveFolder {
         var isDirectory: ObjCBool = false
         let path = (migrations as NSString).appendingPathComponent(folder)
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
