@@ -96,7 +96,11 @@ extension Database {
     guard try tableExists(grdbMigrationsTable, in: "main") else { return }
     try createChecksumTable()
     let history = try MigrationHistory(self)
-    if let edited = history.edited(migrations) { throw edited }
+    let path = try String.fetchOne(self, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'") ?? ""
+    let reset =
+      path.isEmpty
+      ? "recreate the database" : "recreate it with `swift run strata db reset \(path) --migrations <the target's Migrations folder>`"
+    if let edited = history.edited(migrations, reset: reset) { throw edited }
     for migration in migrations where history.applied.contains(migration.name) && history.checksums[migration.name] == nil {
       try recordChecksum(of: migration)
     }

@@ -102,7 +102,7 @@ extension PostgreSQLConnection {
     let history = try await migrationHistory()
     let migrations = try history.resolved(migrations)
     let (renames, warnings) = try history.plan(migrations, renamed: renamed)
-    if checksums == .verify, let edited = history.edited(migrations) { throw edited }
+    if checksums == .verify, let edited = history.edited(migrations, reset: "drop and create the development database again") { throw edited }
     var done = history.applied.union(renames.map(\.new))
     var applied: [String] = []
     var recorded: [String] = []

@@ -17,7 +17,7 @@ struct StrataCommand: AsyncParsableCommand {
       of date, 64 for bad arguments.
       """,
     version: StrataVersion.current,
-    subcommands: [GenerateCommand.self, MigrationsCommand.self, SchemaCommand.self, ImportCommand.self, SQLCommand.self])
+    subcommands: [GenerateCommand.self, MigrationsCommand.self, SchemaCommand.self, ImportCommand.self, SQLCommand.self, DatabaseCommand.self])
 }
 
 /// The options every command takes: the model files and the module they belong to.

@@ -64,7 +64,13 @@ struct VerifyUpgradesCommand: AsyncParsableCommand {
     let files = try MigrationFiles(directory: migrations, root: root)
     ToolOutput.report(files.warnings)
     let settings = try MigrationSettings.read(migrations: migrations)
-    let all = try files.registered(releasedThrough: nil).map(migration)
+    let all: [Migration]
+    do {
+      all = try files.registered(releasedThrough: nil).map(Migration.init)
+    } catch let error as InputError {
+      throw InputError(
+        "\(error.description): check this history from a test of the app's target, with verifyUpgrades(UpgradeVerification(StrataMigrations.all))")
+    }
     let verification = UpgradeVerification(all, rowsPerTable: rows, seed: seed, startingSchemas: try startingSchemas(all, settings))
     switch settings.dialect {
     case .sqlite:
@@ -72,18 +78,6 @@ struct VerifyUpgradesCommand: AsyncParsableCommand {
     case .postgresql:
       return try await verifyOnPostgreSQL(verification)
     }
-  }
-
-  /// A migration as the app embeds it, what a squash replaces included.
-  private func migration(_ registered: SwiftEmitter.RegisteredMigration) throws -> Migration {
-    if registered.dataMigrationType != nil {
-      throw InputError(
-        "\(registered.name).swift is a data migration written in Swift, which runs only in the app's code: check this history from a test of the app's target, with verifyUpgrades(UpgradeVerification(StrataMigrations.all))")
-    }
-    guard registered.isEmbedded else { return Migration(name: registered.name, checksum: registered.checksum, replacedWithoutItsCode: ()) }
-    return Migration(
-      name: registered.name, checksum: registered.checksum, isBaseline: registered.isBaseline, compatibleFrom: registered.compatibleFrom,
-      replaces: try registered.replaces.map(migration), sql: registered.sql)
   }
 
   /// The migrations `--from` names, or those releases shipped with, or nil for every one.

@@ -268,6 +268,51 @@ import Testing
     #expect(refused.errors.contains("the compatibility window (strata.json) keeps working the schemas from migration 0002 on, which this squash would replace"), "\(refused.errors)")
   }
 
+  /// `db reset`: a development database that ran a migration since edited is moved aside, not
+  /// deleted, and made again; one whose edited migration shipped in a marked release is refused.
+  @Test func dbResetRecreatesADevelopmentDatabaseOnly() throws {
+    try write("App/Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n}\n")
+    #expect(try strata("migrations", "--migrations", "App/Migrations", "App").status == 0)
+    try write("App/Models.swift", "struct Note: Table {\n  let id: Int\n  var body = \"\"\n  var title: String?\n}\n")
+    #expect(try strata("migrations", "--migrations", "App/Migrations", "App").status == 0)
+    let files = try MigrationFiles(directory: directory.appendingPathComponent("App/Migrations").path, root: nil).files
+    // A database as the app's migrate leaves it, which ran 0002 before it was edited.
+    try write("app.sqlite", "")
+    let made = try strata(
+      ["sql", "app.sqlite", "--"] + files.map(\.sql) + [
+        "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)",
+        "CREATE TABLE strata_migrations (name TEXT PRIMARY KEY NOT NULL, checksum TEXT NOT NULL, compatibleFrom INTEGER) STRICT",
+        "INSERT INTO grdb_migrations VALUES ('\(files[0].name)'), ('\(files[1].name)')",
+        "INSERT INTO strata_migrations (name, checksum) VALUES ('\(files[0].name)', '\(files[0].checksum)'), ('\(files[1].name)', 'before-the-edit')",
+        #"INSERT INTO "notes" ("id", "body") VALUES (1, 'a note')"#,
+      ])
+    #expect(made.status == 0, "\(made.errors) \(made.output)")
+
+    try write("App/Migrations/strata.json", #"{ "releases": { "1.0": "0002" } }"#)
+    let refused = try strata("db", "reset", "app.sqlite", "--migrations", "App/Migrations")
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("app.sqlite ran 0002_add_notes_title as it was before an edit, and that migration shipped in a release strata.json marks"), "\(refused.errors)")
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("app.sqlite").path))
+
+    try write("App/Migrations/strata.json", #"{ "releases": { "1.0": "0001" } }"#)
+    // The registry says which migrations shipped, for the app's own error about an edit.
+    #expect(try strata("generate", "--output", "Out/Models.swift", "--migrations", "App/Migrations", "--registry-output", "Out/Migrations.swift", "App").status == 0)
+    let registry = try String(contentsOfFile: directory.appendingPathComponent("Out/Migrations.swift").path, encoding: .utf8)
+    #expect(registry.components(separatedBy: "isReleased: true,").count == 2)
+    let reset = try strata("db", "reset", "app.sqlite", "--migrations", "App/Migrations")
+    #expect(reset.status == 0, "\(reset.errors)")
+    #expect(reset.output.hasPrefix("strata: moved app.sqlite aside to app.sqlite.before-reset-"), "\(reset.output)")
+    #expect(reset.output.contains("it ran 0002_add_notes_title as it was before an edit"))
+    #expect(reset.output.contains("strata: made app.sqlite again from the 2 migrations of App/Migrations."))
+    let backups = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("app.sqlite.before-reset-") }
+    #expect(backups.count == 1)
+    #expect(try strata("sql", backups[0], #"SELECT "body" FROM "notes""#).output == "a note\n")
+    #expect(try strata("sql", "app.sqlite", "SELECT checksum FROM strata_migrations ORDER BY name").output == "\(files[0].checksum)\n\(files[1].checksum)\n")
+    // Now as the files are: nothing to reset.
+    let again = try strata("db", "reset", "app.sqlite", "--migrations", "App/Migrations")
+    #expect(again.status == 1 && again.errors.contains("there is nothing to reset"), "\(again.errors)")
+  }
+
   /// The build plugin runs `strata-build`, which is `strata generate` without swift-argument-parser:
   /// the same arguments write the same files and report the same warnings and errors; bad
   /// arguments exit 64 with the usage, as `strata`'s do.

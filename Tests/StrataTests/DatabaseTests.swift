@@ -224,6 +224,23 @@ final class Log: @unchecked Sendable {
     #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM strata_migrations") } == 2)
   }
 
+  /// A migration no marked release shipped can only have run on development databases: the
+  /// error says how to recreate this one; a released one's says to undo the edit.
+  @Test func anEditedMigrationSaysWhetherADevelopmentResetFits() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-edited-\(UUID().uuidString).sqlite").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let database = try openDatabase(.file(path))
+    try database.migrate(original)
+    let unreleased = [Migration(name: "0001_create_notes", checksum: "bbbb", sql: "CREATE TABLE notes (body TEXT) STRICT;")]
+    let development = try #require(throws: StrataError.self) { try database.migrate(unreleased) }
+    #expect(
+      development.message.hasSuffix(
+        "No release strata.json marks shipped it, so only development databases like this one can have run it: if you are still writing it, recreate it with `swift run strata db reset \(path) --migrations <the target's Migrations folder>`, and launch again. Otherwise undo the edit and make the change in a new migration"))
+    let released = [Migration(name: "0001_create_notes", checksum: "bbbb", isReleased: true, sql: "CREATE TABLE notes (body TEXT) STRICT;")]
+    let shipped = try #require(throws: StrataError.self) { try database.migrate(released) }
+    #expect(shipped.message.hasSuffix("It shipped in a release: undo the edit and make the change in a new migration, or migrate with `checksums: .ignore` if you rewrote the history on purpose"))
+  }
+
   @Test func aDatabaseMigratedBeforeChecksumsAdoptsThem() throws {
     let database = try openDatabase(.inMemory)
     var migrator = DatabaseMigrator()

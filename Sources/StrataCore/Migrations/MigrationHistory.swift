@@ -157,11 +157,22 @@ package struct MigrationHistory: Sendable {
 
   /// The first applied migration whose text changed since the database ran it, as an error; nil
   /// when none did. Migrations without a recorded checksum are not compared.
-  package func edited(_ migrations: [Migration]) -> StrataError? {
+  ///
+  /// - Parameter reset: How to recreate this database, for a migration no release shipped
+  ///   (``Migration/isReleased``), which only development databases can have run.
+  package func edited(_ migrations: [Migration], reset: String) -> StrataError? {
     for migration in migrations where applied.contains(migration.name) {
       guard let checksum = migration.checksum, let previous = checksums[migration.name], previous != checksum else { continue }
+      let changed =
+        "the migration \"\(migration.name)\" changed after this database ran it (checksum \(previous.prefix(12))… then, \(checksum.prefix(12))… now): the database would not run it again and would differ from new ones."
+      guard migration.isReleased else {
+        return StrataError(
+          changed
+            + " No release strata.json marks shipped it, so only development databases like this one can have run it: if you are still writing it, \(reset), and launch again. Otherwise undo the edit and make the change in a new migration")
+      }
       return StrataError(
-        "the migration \"\(migration.name)\" changed after this database ran it (checksum \(previous.prefix(12))… then, \(checksum.prefix(12))… now): the database would not run it again and would differ from new ones. Undo the edit and make the change in a new migration, or migrate with `checksums: .ignore` if you rewrote the history on purpose")
+        changed
+          + " It shipped in a release: undo the edit and make the change in a new migration, or migrate with `checksums: .ignore` if you rewrote the history on purpose")
     }
     return nil
   }
