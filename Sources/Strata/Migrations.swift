@@ -171,10 +171,15 @@ extension Migration {
   /// around it: the build plugin registers `Migrations/0008_split_names.swift` as
   /// `Migration(name: "0008_split_names", checksum: …, data: Migration0008.migrate)`.
   ///
-  /// - Parameter data: The migration's work: reads and writes through `db`, with the typed
-  ///   builder or raw SQL. What it throws stops the migrations, and nothing is kept.
-  public init(name: String, checksum: String? = nil, compatibleFrom: Int? = nil, data: @escaping @Sendable (Database) throws -> Void) {
-    self.init(name: name, checksum: checksum, compatibleFrom: compatibleFrom, data: DataMigration(data))
+  /// - Parameters:
+  ///   - name: The file's name without `.swift`.
+  ///   - checksum: The SHA-256 of the file, which the database records when it runs.
+  ///   - compatibleFrom: The oldest migration number whose schema keeps working after it.
+  ///   - isReleased: Whether a release `strata.json` marks shipped it.
+  ///   - data: The migration's work: reads and writes through `db`, with the typed builder or
+  ///     raw SQL. What it throws stops the migrations, and nothing is kept.
+  public init(name: String, checksum: String? = nil, compatibleFrom: Int? = nil, isReleased: Bool = false, data: @escaping @Sendable (Database) throws -> Void) {
+    self.init(name: name, checksum: checksum, compatibleFrom: compatibleFrom, isReleased: isReleased, data: DataMigration(data))
   }
 }
 

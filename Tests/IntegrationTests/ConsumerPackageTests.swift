@@ -255,6 +255,30 @@ import Testing
     #expect(failing.output.contains("error: generate-migrations failed: 1 error, the first at Sources/App/Migrations/0003_tidy.sql:2"), "\(failing.output)")
     try FileManager.default.removeItem(at: badMigration)
 
+    // A data migration in Swift, on the tables as the migrations leave them (frozen), runs in
+    // the sequence; the app's upgrade check runs it from every earlier schema.
+    let data = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "App", "--data", "tidy_player_names")
+    #expect(data.status == 0, "\(data.output)")
+    let dataMigration = package.appendingPathComponent("Sources/App/Migrations/0004_tidy_player_names.swift")
+    let template = try String(contentsOf: dataMigration, encoding: .utf8)
+    #expect(template.contains("  static func migrate(_ db: Database) throws {"), "\(template)")
+    try template.replacingOccurrences(
+      of: "  static func migrate(_ db: Database) throws {\n",
+      with: "  static func migrate(_ db: Database) throws {\n    for player in try Player.all.fetchAll(db) where player.name != player.name.trimmingCharacters(in: .whitespaces) {\n      try Player.find(player.id).update { $0.name = player.name.trimmingCharacters(in: .whitespaces) }.execute(db)\n    }\n"
+    ).write(to: dataMigration, atomically: true, encoding: .utf8)
+    #expect(try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "App").status == 0)
+    let withData = try await swift("run", "App")
+    #expect(withData.status == 0 && withData.output.contains("upgrades checked from 3 schemas"), "\(withData.output)")
+
+    // Squashing the three SQL migrations: new databases run one file, the others what they lack.
+    let squashed = try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--target", "App", "--squash-through", "0003")
+    #expect(squashed.status == 0, "\(squashed.output)")
+    #expect(try read("Sources/App/Migrations/0003_squashed.sql").hasPrefix("-- strata: squash of 3 migrations"))
+    #expect(try read("Sources/App/Migrations/Squashed/0002_add_players_nickname.sql").contains("ADD COLUMN"))
+    #expect(try await swift("package", "--allow-writing-to-package-directory", "generate-migrations", "--check", "--target", "App").status == 0)
+    let afterSquash = try await swift("run", "App")
+    #expect(afterSquash.status == 0 && afterSquash.output.contains("upgrades checked from 4 schemas"), "\(afterSquash.output)")
+
     // Bad input is an error at the model's line, and the build fails without a partial file.
     try original.replacingOccurrences(of: "  var score = 0\n", with: "  // @Colum(\"points\")\n  var score = 0\n")
       .write(to: models, atomically: true, encoding: .utf8)

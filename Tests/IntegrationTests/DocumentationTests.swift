@@ -60,10 +60,10 @@ import Testing
   @Test func everyStrataSubcommandAndOptionTheDocsWriteExists() throws {
     let tool = try #require(CommandLineTests.tool, "strata is not built")
     var help: [String: String] = [:]
-    let subcommands = ["generate", "migrations", "schema", "import", "sql"]
+    let subcommands = ["generate", "migrations", "schema", "import", "sql", "db"]
     // `strata migrations` without a subcommand of its own runs `plan`.
     let migrationCommands = ["verify-upgrades", "squash"]
-    for command in subcommands.map({ [$0] }) + [["migrations", "plan"]] + migrationCommands.map({ ["migrations", $0] }) {
+    for command in subcommands.map({ [$0] }) + [["migrations", "plan"], ["db", "reset"]] + migrationCommands.map({ ["migrations", $0] }) {
       let process = Process()
       process.executableURL = tool
       process.arguments = command + ["--help"]
@@ -84,6 +84,8 @@ import Testing
       var subcommand = words[0]
       if subcommand == "migrations" {
         subcommand += " " + (words.count > 1 && migrationCommands.contains(words[1]) ? words[1] : "plan")
+      } else if subcommand == "db" {
+        subcommand += " reset"
       }
       for option in Self.options(in: command) {
         #expect(help[subcommand]?.contains(option) == true, "\(document): `\(command)` writes \(option), which strata \(subcommand) does not take")

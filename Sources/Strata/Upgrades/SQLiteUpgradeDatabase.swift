@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StrataCore
+import StrataSQL
 
 /// Checks upgrades from every schema in the migrations' history on SQLite, in memory: see
 /// ``UpgradeVerification``.
@@ -47,7 +48,10 @@ struct SQLiteUpgradeDatabase: UpgradeDatabase {
         db,
         sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN (?, ?) ORDER BY name",
         arguments: [grdbMigrationsTable, migrationChecksumTable])
-      return UpgradeTableOrder.sorted(try names.map { try table($0, in: db) })
+      // A full-text index's table of replaced rows is the index's, empty between statements.
+      let virtual = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'virtual'")
+      let indexTables = Set(virtual.map(FullTextIndexTables.replacedRows(of:)))
+      return UpgradeTableOrder.sorted(try names.filter { !indexTables.contains($0) }.map { try table($0, in: db) })
     }
   }
 

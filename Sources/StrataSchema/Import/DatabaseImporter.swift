@@ -236,6 +236,35 @@ struct DatabaseImporter {
     }
   }
 
+  /// The tables as models for a data migration (``DataMigrationFile``), views left out: each
+  /// table's model, `// @Unmanaged` (the migrations make the table; a data migration only reads
+  /// and writes its rows), saying its columns' types alone where the generator refuses more. No
+  /// planner compares them with the schema: they are not the module's models.
+  mutating func frozenModels(source: String) throws -> String {
+    let typeNames = Self.typeNames(for: introspection.schema.tables.map(\.name))
+    tables = introspection.schema.tables.map { table in
+      var model = conventionalModel(of: table, typeNames: typeNames)
+      if !model.isUnmanaged { model.unmanagedReasons = ["the table as these migrations leave it, frozen"] }
+      return model
+    }
+    modelPositions = Dictionary(
+      tables.enumerated().map { (SQLName.folded($1.tableName), $0) }, uniquingKeysWith: { first, _ in first })
+    while true {
+      let (swift, ranges) = ImportedModelRenderer.swift(tables, source: source)
+      do {
+        _ = try Generator(sources: [("FrozenModels.swift", swift)]).models(for: dialect)
+        return swift
+      } catch let error as DiagnosticsError {
+        for diagnostic in error.diagnostics where diagnostic.severity == .error {
+          guard let table = ranges.first(where: { $0.range.contains(diagnostic.location.line) })?.table,
+            let position = modelPositions[SQLName.folded(table)], !tables[position].saysColumnsOnly
+          else { throw error }
+          tables[position].sayColumnsOnly()
+        }
+      }
+    }
+  }
+
   /// The model of the table or view called `name`, as SQLite compares names.
   private func model(of name: String) -> ImportedTable? {
     modelPositions[SQLName.folded(name)].map { tables[$0] }

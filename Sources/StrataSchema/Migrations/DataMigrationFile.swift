@@ -71,7 +71,7 @@ public enum DataMigrationFile {
     case let database as PsqlDatabase: importer = try DatabaseImporter(postgreSQL: database)
     default: throw InputError("the migrations' schema cannot be read back from \(models.schemaDialect.name)")
     }
-    let imported = try importer.run(source: "the migrations")
+    let imported = try importer.frozenModels(source: "the migrations")
     // The structs, without the import's header and imports.
     let structs = imported.split(separator: "\n", omittingEmptySubsequences: false)
       .drop { !$0.hasPrefix("import ") }.drop { $0.hasPrefix("import ") }

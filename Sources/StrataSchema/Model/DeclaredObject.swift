@@ -1,3 +1,5 @@
+import StrataSQL
+
 /// A schema object a model declares, beside tables and indexes: a full-text index, a view or a
 /// trigger. The planner creates it, recreates it when its declaration changes or a table it
 /// reads is rebuilt, and drops it when no model declares it any more.
@@ -123,7 +125,7 @@ public struct FullTextIndex: Hashable, Sendable {
 
   /// The table of replaced rows of the full-text index called `name`.
   public static func replacedRowsTable(of name: String) -> String {
-    name + "_replaced"
+    FullTextIndexTables.replacedRows(of: name)
   }
 }
 

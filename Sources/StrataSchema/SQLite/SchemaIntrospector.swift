@@ -65,9 +65,9 @@ enum SchemaIntrospector {
       }
     }
     // A full-text index's table of replaced rows belongs to it as its shadow tables do.
-    for name in Array(flags.keys) where name.hasSuffix("_replaced") {
-      let index = String(name.dropLast("_replaced".count))
-      if virtualTables.contains(index), !shadowTables.contains(index), FullTextIndex.replacedRowsTable(of: index) == name {
+    for index in virtualTables where !shadowTables.contains(index) {
+      let name = FullTextIndex.replacedRowsTable(of: index)
+      if flags[name] != nil {
         flags[name] = nil
         virtualTables.insert(name)
         shadowTables.insert(name)

@@ -195,4 +195,8 @@ check(board.players.map(\.name) == ["Blob Jr", "Grandma", "Blob"], "live order: 
 try await board.$players.load(Player.order(by: \.name))
 check(board.players.map(\.name) == ["Blob", "Blob Jr", "Grandma"], "reloaded: \(board.players.map(\.name))")
 
+// Every schema of the app's history, filled with rows and migrated as above: nothing lost.
+let upgrades = try await verifyUpgrades(UpgradeVerification(StrataMigrations.all, rowsPerTable: 30), functions: [exclaim, medianScore])
+print("upgrades checked from \(upgrades.starts.count) schemas")
+
 print("OK: \(rows.count) games, \(stats[0].itemCount) items, \(board.playerCount) live players")
