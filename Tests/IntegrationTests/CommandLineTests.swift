@@ -176,8 +176,8 @@ import Testing
     #expect(written.status == 0, "\(written.errors)")
     #expect(written.output.contains("wrote App/Migrations/0003_fill_titles.swift"), "\(written.output)")
     let file = try String(contentsOfFile: directory.appendingPathComponent("App/Migrations/0003_fill_titles.swift").path, encoding: .utf8)
-    #expect(file.contains("extension Migration0003 {\n  static func migrate(_ db: Database) throws {"))
-    #expect(file.contains("enum Migration0003 {\n  /// The table \"notes\".\n  /// Unmanaged: the table as these migrations leave it, frozen.\n  // @Unmanaged\n  struct Note: Table, Identifiable {\n    let id: Int\n    var body: String = \"\"\n    var title: String = \"\"\n  }\n}"))
+    #expect(file.contains("nonisolated extension Migration0003 {\n  static func migrate(_ db: Database) throws {"))
+    #expect(file.contains("nonisolated enum Migration0003 {\n  /// The table \"notes\".\n  /// Unmanaged: the table as these migrations leave it, frozen.\n  // @Unmanaged\n  struct Note: Table, Identifiable {\n    let id: Int\n    var body: String = \"\"\n    var title: String = \"\"\n  }\n}"))
     #expect(file.contains("nonisolated extension Migration0003.Note: StrataCore.PrimaryKeyedTable {"))
     // The file is not models: the schema is up to date, and the checksums hold it.
     let check = try strata(["migrations", "--check"] + arguments)

@@ -31,8 +31,9 @@ public struct UpgradeVerification: Sendable {
   /// The seed of the generated values: the same seed writes the same rows.
   public var seed: UInt64
   /// The starting schemas, each named by its last migration; nil for every schema in the
-  /// history (after each migration but the last). Give the migrations releases shipped with to
-  /// test the upgrades users' devices can make.
+  /// history: after each migration but the last, and after each migration a squash replaces
+  /// (a database made before the squash). Give the migrations releases shipped with to test the
+  /// upgrades users' devices can make.
   public var startingSchemas: [String]?
 
   public init(_ migrations: [Migration], rowsPerTable: Int = 100, seed: UInt64 = 1, startingSchemas: [String]? = nil) {

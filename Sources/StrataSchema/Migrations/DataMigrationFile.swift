@@ -30,6 +30,8 @@ public enum DataMigrationFile {
     let tables = try frozenTables(after: files, models: models, type: type, runtime: runtime)
     let connection = runtime == .strata ? "Database" : "PostgreSQLConnection"
     let signature = runtime == .strata ? "throws" : "async throws"
+    // `nonisolated`, so that the registry can call `migrate` from any isolation in a module
+    // whose declarations default to the main actor.
     var text = """
       // \(name): a data migration.
       //
@@ -42,7 +44,7 @@ public enum DataMigrationFile {
       import Foundation
       import \(runtime.rawValue)
 
-      extension \(type) {
+      nonisolated extension \(type) {
         static func migrate(_ db: \(connection)) \(signature) {
           // Read and write with the typed builder (`Table.all.fetchAll(db)`, `Table.find(id).update
           // { … }.execute(db)`) or raw SQL (`sql("…").execute(db)`), through \(type)'s types.
@@ -51,7 +53,7 @@ public enum DataMigrationFile {
 
       // MARK: - The tables as \(previous ?? "an empty database") leaves them (generated, frozen)
 
-      enum \(type) {
+      nonisolated enum \(type) {
       \(tables.declarations)
       }
 
@@ -77,7 +79,7 @@ public enum DataMigrationFile {
       .drop { !$0.hasPrefix("import ") }.drop { $0.hasPrefix("import ") }
       .map { $0.isEmpty ? "" : "  " + $0 }
       .joined(separator: "\n").trimmingCharacters(in: .newlines)
-    let source = "enum \(type) {\n\(structs)\n}\n"
+    let source = "nonisolated enum \(type) {\n\(structs)\n}\n"
     var generator = Generator(sources: [("\(type).swift", source)])
     generator.runtime = runtime
     let conformances = generator.conformances(of: try generator.models(for: models.dialect), checkedIn: true)

@@ -9,7 +9,7 @@
 import Foundation
 import Strata
 
-extension Migration0002 {
+nonisolated extension Migration0002 {
   /// Players' names as people type them ("  Blob   Jr "): trimmed, with one space between
   /// words, so that the games list sorts and searches them alike.
   static func migrate(_ db: Database) throws {
@@ -24,14 +24,18 @@ extension Migration0002 {
 
 // MARK: - The tables as 0001_create_games_and_players leaves them (generated, frozen)
 
-enum Migration0002 {
+nonisolated enum Migration0002 {
   /// The table "games".
+  /// Unmanaged: the table as these migrations leave it, frozen.
+  // @Unmanaged
   struct Game: Table, Identifiable {
     let id: UUID
     var title: String = ""
   }
 
   /// The table "players".
+  /// Unmanaged: the table as these migrations leave it, frozen.
+  // @Unmanaged
   struct Player: Table, Identifiable {
     let id: UUID
     var gameID: Game.ID
