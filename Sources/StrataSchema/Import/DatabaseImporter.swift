@@ -101,7 +101,10 @@ struct DatabaseImporter {
     introspection = try SchemaIntrospector.introspect(database)
     tablesByName = Dictionary(
       introspection.schema.tables.map { (SQLName.folded($0.name), $0) }, uniquingKeysWith: { first, _ in first })
-    let excluded = Set((SchemaIntrospector.internalTables.union(introspection.shadowTables)).map(SQLName.folded))
+    // FTS5 makes its shadow tables with the virtual table; a full-text index's table of replaced
+    // rows is made by the statements that declare the index, and must be in the baseline.
+    let replaced = Set(introspection.virtualTables.map(FullTextIndex.replacedRowsTable(of:)))
+    let excluded = Set((SchemaIntrospector.internalTables.union(introspection.shadowTables.subtracting(replaced))).map(SQLName.folded))
     statements = try database.rows(
       """
       SELECT type, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
