@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import PostgresNIO
 import StrataCore
 
 extension PostgreSQLDatabase {
@@ -127,22 +128,21 @@ struct PostgreSQLUpgradeDatabase: UpgradeDatabase {
     }
   }
 
-  /// Each row in a savepoint of one transaction, so that a row a constraint refuses leaves the
-  /// others.
+  /// In one transaction, rows a few hundred to a statement, each statement in a savepoint; a
+  /// statement a constraint refuses is tried again row by row, each in a savepoint of its own,
+  /// so that a row refused leaves the others.
   func insert(_ rows: [[QueryBinding?]], columns: [String], into table: String) async throws -> [Bool] {
+    // PostgreSQL takes at most 65,535 parameters a statement.
+    let chunk = max(1, min(500, 30_000 / max(columns.count, 1)))
     try await db.execute(raw: "BEGIN")
     do {
       var taken: [Bool] = []
-      for row in rows {
-        try await db.execute(raw: "SAVEPOINT strata_row")
-        do {
-          try await UpgradeTable.insert(into: table, columns: columns, row: row).execute(db)
-          try await db.execute(raw: "RELEASE SAVEPOINT strata_row")
-          taken.append(true)
-        } catch let error as PostgreSQLError where error.sqlState?.hasPrefix("23") == true {
-          // Class 23: integrity constraint violations (CHECK, UNIQUE, NOT NULL, foreign keys).
-          try await db.execute(raw: "ROLLBACK TO SAVEPOINT strata_row")
-          taken.append(false)
+      for start in stride(from: 0, to: rows.count, by: chunk) {
+        let part = Array(rows[start..<min(start + chunk, rows.count)])
+        if !columns.isEmpty, try await attempt(Self.insert(part, columns: columns, into: table)) {
+          taken += Array(repeating: true, count: part.count)
+        } else {
+          for row in part { taken.append(try await attempt(UpgradeTable.insert(into: table, columns: columns, row: row))) }
         }
       }
       try await db.execute(raw: "COMMIT")
@@ -153,7 +153,42 @@ struct PostgreSQLUpgradeDatabase: UpgradeDatabase {
     }
   }
 
-  /// Every value as its text, in a JSON array per row (which has no limit on columns).
+  /// Runs `statement` in a savepoint; false when a constraint refused it (class 23: CHECK,
+  /// UNIQUE, NOT NULL, foreign keys), which leaves the transaction as it was.
+  private func attempt(_ statement: SQLQuery<()>) async throws -> Bool {
+    try await db.execute(raw: "SAVEPOINT strata_rows")
+    do {
+      try await statement.execute(db)
+      try await db.execute(raw: "RELEASE SAVEPOINT strata_rows")
+      return true
+    } catch let error as PostgreSQLError where error.sqlState?.hasPrefix("23") == true {
+      try await db.execute(raw: "ROLLBACK TO SAVEPOINT strata_rows")
+      return false
+    }
+  }
+
+  /// One `INSERT` of many rows; a nil value is the column's `DEFAULT`.
+  private static func insert(_ rows: [[QueryBinding?]], columns: [String], into table: String) -> SQLQuery<()> {
+    var fragment = QueryFragment(raw: "INSERT INTO ")
+    fragment.append(QueryFragment(quoting: table))
+    fragment.append(raw: " (")
+    for (offset, column) in columns.enumerated() {
+      if offset > 0 { fragment.append(raw: ", ") }
+      fragment.append(QueryFragment(quoting: column))
+    }
+    fragment.append(raw: ") VALUES ")
+    for (index, row) in rows.enumerated() {
+      fragment.append(raw: index > 0 ? ", (" : "(")
+      for (offset, value) in row.enumerated() {
+        if offset > 0 { fragment.append(raw: ", ") }
+        fragment.append(value.map { QueryFragment(binding: $0) } ?? QueryFragment(raw: "DEFAULT"))
+      }
+      fragment.append(raw: ")")
+    }
+    return "\(AnyQueryExpression<Int>(fragment))"
+  }
+
+  /// Every value as its text.
   func rows(of table: String) async throws -> UpgradeRows {
     let columns = try await sql(
       """
@@ -164,10 +199,15 @@ struct PostgreSQLUpgradeDatabase: UpgradeDatabase {
     ).fetchAll(db)
     let key = try await self.table(table).primaryKey
     let list = (key + columns).map { "\(SQLQuoting.identifier($0))::text" }.joined(separator: ", ")
-    let texts = try await sql("SELECT array_to_json(ARRAY[\(raw: list)]::text[])::text FROM \(quote: table)", as: String.self).fetchAll(db)
-    let rows = try texts.map { text in
-      let values = try JSONDecoder().decode([String?].self, from: Data(text.utf8)).map { $0.map(StoredValue.text) ?? .null }
-      return (key: Array(values[..<key.count]), values: Array(values[key.count...]))
+    // As many columns as the table has, each read as text, cell by cell.
+    let query = "SELECT \(list) FROM \(SQLQuoting.identifier(table))"
+    let rows = try await db.run(query, []) { sequence in
+      var rows: [(key: [StoredValue], values: [StoredValue])] = []
+      for try await row in sequence {
+        let values = try row.map { cell in try cell.decode(String?.self).map(StoredValue.text) ?? .null }
+        rows.append((key: Array(values[..<key.count]), values: Array(values[key.count...])))
+      }
+      return rows
     }
     return UpgradeRows(columns: columns, keyColumns: key, rows: rows)
   }

@@ -37,11 +37,12 @@ enum UpgradeBenchmark {
       """
   }
 
-  static func history(in directory: URL) throws -> [Strata.Migration] {
+  /// The history, planned for `dialect` (PostgreSQL's on the server `STRATA_POSTGRES_URL` names).
+  static func history(in directory: URL, dialect: DatabaseDialect = .sqlite) throws -> [Strata.Migration] {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for step in 0..<50 {
       let plan = try MigrationPlanner.plan(
-        models: try Generator(sources: [("Models.swift", models(after: step))]).models(),
+        models: try Generator(sources: [("Models.swift", models(after: step))]).models(for: dialect),
         migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "Bench")
       guard let migration = plan.newMigration else { fatalError("step \(step) planned no migration") }
       try AtomicFile.write(migration.sql, to: directory.appendingPathComponent(migration.fileName).path)
@@ -64,9 +65,12 @@ enum UpgradeBenchmark {
     print("  SQLite (in memory): \(report!.starts.count) starting schemas in \(sqlite)")
     if ProcessInfo.processInfo.environment["STRATA_BENCH_REPORT"] != nil { print(report!) }
     guard let postgres else { return }
+    // The planner checks PostgreSQL migrations on the server STRATA_POSTGRES_URL names.
+    setenv("STRATA_POSTGRES_URL", postgres, 1)
+    let postgreSQLMigrations = try history(in: directory.appendingPathComponent("PostgreSQL"), dialect: .postgresql)
     let server = try await clock.measure {
       try await PostgreSQLDatabase.withDatabase(try .init(url: postgres)) { database in
-        report = try await database.verifyUpgrades(UpgradeVerification(migrations, rowsPerTable: rows))
+        report = try await database.verifyUpgrades(UpgradeVerification(postgreSQLMigrations, rowsPerTable: rows))
       }
     }
     print("  PostgreSQL: \(report!.starts.count) starting schemas in \(server)")
