@@ -6,7 +6,7 @@ import StrataCore
 extension PostgreSQLDatabase {
   /// Checks upgrades from every schema in the migrations' history on this PostgreSQL database,
   /// in a scratch schema (`strata_upgrade`) that is dropped afterwards: see
-  /// ``UpgradeVerification``.
+  /// `UpgradeVerification`.
   ///
   /// ```swift
   /// try await database.verifyUpgrades(UpgradeVerification(StrataMigrations.all, rowsPerTable: 1_000))
@@ -17,7 +17,7 @@ extension PostgreSQLDatabase {
   /// a value carried through a conversion the models asked for (an `integer` made `bigint`).
   ///
   /// - Returns: What was checked, with notes on what the migrations dropped with consent.
-  /// - Throws: ``UpgradeFailure`` for a row, a value or a check the upgrade lost or broke.
+  /// - Throws: `UpgradeFailure` for a row, a value or a check the upgrade lost or broke.
   @discardableResult
   public func verifyUpgrades(_ verification: UpgradeVerification) async throws -> UpgradeReport {
     try await withConnection { db in

@@ -10,8 +10,9 @@ struct BenchmarkOptions {
   var tables = 5_000
   /// The number of rows of the rebuilt table.
   var rebuildRows = 1_000_000
-  /// The rows per table of the upgrade check.
+  /// The rows per table of the upgrade check, and the migrations of its history.
   var upgradeRows = 10_000
+  var upgradeMigrations = 50
   /// The writes per run whose live-query latency is measured.
   var liveUpdates = 200
   /// The unrelated writes made while 100 live queries are open.
@@ -39,6 +40,7 @@ struct BenchmarkOptions {
       case "--tables": tables = arguments.popFirst().flatMap(Int.init) ?? tables
       case "--rebuild-rows": rebuildRows = arguments.popFirst().flatMap(Int.init) ?? rebuildRows
       case "--upgrade-rows": upgradeRows = arguments.popFirst().flatMap(Int.init) ?? upgradeRows
+      case "--upgrade-migrations": upgradeMigrations = arguments.popFirst().flatMap(Int.init) ?? upgradeMigrations
       case "--live-updates": liveUpdates = arguments.popFirst().flatMap(Int.init) ?? liveUpdates
       case "--unrelated-writes": unrelatedWrites = arguments.popFirst().flatMap(Int.init) ?? unrelatedWrites
       case "--external-commits": externalCommits = arguments.popFirst().flatMap(Int.init) ?? externalCommits

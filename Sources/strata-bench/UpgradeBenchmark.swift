@@ -3,9 +3,9 @@ import Strata
 import StrataPostgreSQL
 import StrataSchema
 
-/// `verifyUpgrades` over a 50-migration history the planner writes from models that change one
-/// step at a time (columns added, renamed, made NOT NULL through a rebuild, indexed), with
-/// `rows` rows per table: how long checking every upgrade takes.
+/// `verifyUpgrades` over a history of `migrations` migrations (50 by default) the planner writes
+/// from models that change one step at a time (columns added, renamed, made NOT NULL through a
+/// rebuild), with `rows` rows per table: how long checking every upgrade takes.
 enum UpgradeBenchmark {
   /// The models after `step` changes (0 to 49).
   static func models(after step: Int) -> String {
@@ -38,9 +38,9 @@ enum UpgradeBenchmark {
   }
 
   /// The history, planned for `dialect` (PostgreSQL's on the server `STRATA_POSTGRES_URL` names).
-  static func history(in directory: URL, dialect: DatabaseDialect = .sqlite) throws -> [Strata.Migration] {
+  static func history(in directory: URL, migrations: Int, dialect: DatabaseDialect = .sqlite) throws -> [Strata.Migration] {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    for step in 0..<50 {
+    for step in 0..<migrations {
       let plan = try MigrationPlanner.plan(
         models: try Generator(sources: [("Models.swift", models(after: step))]).models(for: dialect),
         migrations: try MigrationFiles(directory: directory.path, root: nil), moduleName: "Bench")
@@ -52,10 +52,10 @@ enum UpgradeBenchmark {
     }
   }
 
-  static func run(rows: Int, postgres: String?) async throws {
+  static func run(rows: Int, migrations count: Int, postgres: String?) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-upgrades-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let migrations = try history(in: directory)
+    let migrations = try history(in: directory, migrations: count)
     print("verifyUpgrades: a \(migrations.count)-migration history, \(rows) rows per table (3 tables)")
     let clock = ContinuousClock()
     var report: UpgradeReport?
@@ -67,7 +67,7 @@ enum UpgradeBenchmark {
     guard let postgres else { return }
     // The planner checks PostgreSQL migrations on the server STRATA_POSTGRES_URL names.
     setenv("STRATA_POSTGRES_URL", postgres, 1)
-    let postgreSQLMigrations = try history(in: directory.appendingPathComponent("PostgreSQL"), dialect: .postgresql)
+    let postgreSQLMigrations = try history(in: directory.appendingPathComponent("PostgreSQL"), migrations: count, dialect: .postgresql)
     let server = try await clock.measure {
       try await PostgreSQLDatabase.withDatabase(try .init(url: postgres)) { database in
         report = try await database.verifyUpgrades(UpgradeVerification(postgreSQLMigrations, rowsPerTable: rows))

@@ -184,7 +184,7 @@ if options.runs("rebuild") {
 }
 
 if options.runs("upgrades") {
-  try await UpgradeBenchmark.run(rows: options.upgradeRows, postgres: options.postgres)
+  try await UpgradeBenchmark.run(rows: options.upgradeRows, migrations: options.upgradeMigrations, postgres: options.postgres)
 }
 
 if options.runs("statements") {

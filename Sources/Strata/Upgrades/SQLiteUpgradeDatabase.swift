@@ -4,7 +4,7 @@ import StrataCore
 import StrataSQL
 
 /// Checks upgrades from every schema in the migrations' history on SQLite, in memory: see
-/// ``UpgradeVerification``.
+/// `UpgradeVerification`.
 ///
 /// ```swift
 /// @Test func upgrades() async throws {
@@ -17,7 +17,7 @@ import StrataSQL
 ///   - functions: The SQL functions written in Swift the migrations call, as the app opens its
 ///     database with them.
 /// - Returns: What was checked, with notes on what the migrations dropped with consent.
-/// - Throws: ``UpgradeFailure`` for a row, a value or a check the upgrade lost or broke.
+/// - Throws: `UpgradeFailure` for a row, a value or a check the upgrade lost or broke.
 @discardableResult
 public func verifyUpgrades(_ verification: UpgradeVerification, functions: [any CustomFunction] = []) async throws -> UpgradeReport {
   var database = try SQLiteUpgradeDatabase(functions: functions)
