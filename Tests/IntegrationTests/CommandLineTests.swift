@@ -185,11 +185,12 @@ import Testing
     let sums = try String(contentsOfFile: directory.appendingPathComponent("App.sum").path, encoding: .utf8)
     #expect(sums.contains("0003_fill_titles.swift \(SHA256.hex(file.utf8))"))
 
-    // The registry runs its function, as a migration of its own that keeps 0002's schema working.
+    // The registry runs its function; without a compatibility window it promises older
+    // versions nothing, as the migration before it does not.
     let generate = try strata(["generate", "--output", "Out/Models.swift", "--migrations", "App/Migrations", "--registry-output", "Out/Migrations.swift", "App"])
     #expect(generate.status == 0, "\(generate.errors)")
     let registry = try String(contentsOfFile: directory.appendingPathComponent("Out/Migrations.swift").path, encoding: .utf8)
-    #expect(registry.contains("name: \"0003_fill_titles\",\n      checksum: \"\(SHA256.hex(file.utf8))\",\n      compatibleFrom: 2,\n      data: Migration0003.migrate\n"), "\(registry)")
+    #expect(registry.contains("name: \"0003_fill_titles\",\n      checksum: \"\(SHA256.hex(file.utf8))\",\n      data: Migration0003.migrate\n"), "\(registry)")
     let conformances = try String(contentsOfFile: directory.appendingPathComponent("Out/Models.swift").path, encoding: .utf8)
     #expect(!conformances.contains("Migration0003"))
 

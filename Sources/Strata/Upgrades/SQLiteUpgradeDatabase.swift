@@ -123,8 +123,8 @@ struct SQLiteUpgradeDatabase: UpgradeDatabase {
       var key = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", arguments: [table])
       let withoutRowID = try Bool.fetchOne(db, sql: "SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?", arguments: [table]) ?? false
       if key.isEmpty, !withoutRowID { key = ["rowid"] }
-      let list = (key + columns).map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: ", ")
-      let rows = try Row.fetchAll(db, sql: "SELECT \(list) FROM main.\"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"").map { row in
+      let list = (key + columns).map(SQLQuoting.identifier).joined(separator: ", ")
+      let rows = try Row.fetchAll(db, sql: "SELECT \(list) FROM main.\(SQLQuoting.identifier(table))").map { row in
         let values = (0..<row.count).map { Self.stored(row[$0] as DatabaseValue) }
         return (key: Array(values[..<key.count]), values: Array(values[key.count...]))
       }
@@ -154,7 +154,7 @@ struct SQLiteUpgradeDatabase: UpgradeDatabase {
       if integrity != ["ok"] { problems += integrity.map { "integrity_check: \($0)" } }
       let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%' ORDER BY name")
       for index in indexes {
-        let quoted = "\"\(index.replacingOccurrences(of: "\"", with: "\"\""))\""
+        let quoted = SQLQuoting.identifier(index)
         do {
           // With rank 1, FTS5 also compares an external-content index with its content table.
           try db.execute(sql: "INSERT INTO main.\(quoted)(\(quoted), rank) VALUES ('integrity-check', 1)")

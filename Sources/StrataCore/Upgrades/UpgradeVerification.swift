@@ -145,12 +145,12 @@ public struct UpgradeVerification: Sendable {
     var values = UpgradeValues(seed: seed &+ UInt64(start.ran.count) &* 0x100_0000_01B3)
     var held: [String: UpgradeRows] = [:]
     for table in try await database.tables() {
-      let (columns, refused) = try await fill(table, on: database, values: &values, parents: held)
+      try await fill(table, on: database, values: &values, parents: held)
       let rows = try await database.rows(of: table.name)
       held[table.name] = rows
-      if refused > 0 {
+      if rows.rows.count < rowsPerTable {
         notes.append(
-          "\(rows.rows.count) of \(rowsPerTable) rows in \"\(table.name)\" at \(start.schema): its constraints refused the generated values of the others (\(columns.joined(separator: ", ")))")
+          "\(rows.rows.count) of \(rowsPerTable) rows in \"\(table.name)\" at \(start.schema): its constraints refused the generated values of the others (\(table.columns.map(\.name).joined(separator: ", ")))")
       }
     }
     // Rows a table allows can still trip the database's own checks (an INTEGER generated
@@ -164,14 +164,13 @@ public struct UpgradeVerification: Sendable {
   }
 
   /// Inserts `rowsPerTable` rows into `table`, each tried with edge values, then random ones,
-  /// then with the columns that have defaults left out; returns the columns written and how
-  /// many rows every try was refused for.
+  /// then with the columns that have defaults left out; a row every try was refused for is left
+  /// out.
   private func fill<Database: UpgradeDatabase>(
     _ table: UpgradeTable, on database: Database, values: inout UpgradeValues, parents: [String: UpgradeRows]
-  ) async throws -> (columns: [String], refused: Int) {
+  ) async throws {
     let columns = table.columns.map(\.name)
     var pending = Array(0..<rowsPerTable)
-    var refused = 0
     for attempt in 0..<4 {
       guard !pending.isEmpty else { break }
       let rows = pending.map { index in
@@ -180,8 +179,6 @@ public struct UpgradeVerification: Sendable {
       let taken = try await database.insert(rows, columns: columns, into: table.name)
       pending = zip(pending, taken).filter { !$0.1 }.map(\.0)
     }
-    refused = pending.count
-    return (columns, refused)
   }
 
   /// The values of one generated row: edge values on the first try (a different one in each
@@ -193,7 +190,7 @@ public struct UpgradeVerification: Sendable {
     var referenced: [String: QueryBinding] = [:]
     for reference in table.references {
       guard let parent = parents[reference.table], !parent.rows.isEmpty else { continue }
-      // One in five nullable references is NULL; the others name a random row of the parent.
+      // One in five nullable references is NULL; the others name a row of the parent.
       let nullable = reference.columns.allSatisfy { name in table.columns.first { $0.name == name }?.isNullable ?? true }
       if nullable, values.next(below: 5) == 0 {
         for column in reference.columns { referenced[column] = .null }

@@ -26,7 +26,8 @@ public enum DataMigrationFile {
     }
     let name = files.nextNumber + "_" + description
     let type = "Migration" + files.nextNumber
-    let previous = files.files.last?.name
+    // A file name, in comments.
+    let previous = files.files.last.map { SwiftLiteral.comment($0.name) }
     let tables = try frozenTables(after: files, models: models, type: type, runtime: runtime)
     let connection = runtime == .strata ? "Database" : "PostgreSQLConnection"
     let signature = runtime == .strata ? "throws" : "async throws"

@@ -228,10 +228,6 @@ public struct MigrationFiles: Sendable {
     _ files: [File], at position: Int, archive: [String: File], released: Int?
   ) throws -> SwiftEmitter.RegisteredMigration {
     let file = files[position]
-    // A data migration changes no schema: it keeps working the schemas the migration before it
-    // does, that one's own included.
-    let previous = position > 0 ? files[position - 1] : nil
-    let compatibleFrom = file.swift == nil ? file.compatibleFrom : previous.map { $0.compatibleFrom ?? $0.number }
     let archived = try file.replaces.compactMap { replaced -> File? in
       guard let archived = archive[replaced.name] else { return nil }
       guard archived.checksum == replaced.checksum else {
@@ -247,9 +243,18 @@ public struct MigrationFiles: Sendable {
       return try registered(archived, at: index, archive: archive, released: released)
     }
     return SwiftEmitter.RegisteredMigration(
-      name: file.name, sql: file.sql, checksum: file.checksum, isBaseline: file.isBaseline, compatibleFrom: compatibleFrom,
+      name: file.name, sql: file.sql, checksum: file.checksum, isBaseline: file.isBaseline, compatibleFrom: compatibleFrom(files, at: position),
       dataMigrationType: file.swift == nil ? nil : file.dataMigrationType, isReleased: released.map { file.number <= $0 } ?? false,
       replaces: replaces)
+  }
+
+  /// The oldest migration number whose schema keeps working after the file at `position`, as
+  /// its header says. A data migration changes no schema: it keeps the window of the migration
+  /// before it, and promises nothing where that one does not (an older version of the app is
+  /// not let write around a data migration that no window was declared for).
+  private static func compatibleFrom(_ files: [File], at position: Int) -> Int? {
+    guard files[position].swift != nil else { return files[position].compatibleFrom }
+    return position > 0 ? compatibleFrom(files, at: position - 1) : nil
   }
 
   /// The migrations squashes replaced, in `Migrations/Squashed`, by name.

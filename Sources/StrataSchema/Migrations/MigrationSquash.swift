@@ -21,8 +21,10 @@ public enum MigrationSquash {
     guard file.sql.hasPrefix(marker) else { return [] }
     return file.headerLines.compactMap { line in
       guard line.hasPrefix(replaces) else { return nil }
-      let words = line.dropFirst(replaces.count).split(separator: " ")
-      return words.count == 2 ? (String(words[0]), String(words[1])) : nil
+      // The checksum is the last word; a migration's name may hold spaces.
+      let entry = line.dropFirst(replaces.count)
+      guard let space = entry.lastIndex(of: " ") else { return nil }
+      return (String(entry[..<space]), String(entry[entry.index(after: space)...]))
     }
   }
 
@@ -61,13 +63,13 @@ public enum MigrationSquash {
     let name = number + "_squashed"
     let statements = try schemaStatements(of: replaced, dialect: dialect)
     var header = [
-      marker + " of \(replaced.count) migrations, \(replaced[0].name) through \(replaced[last].name).",
+      marker + " of \(replaced.count) migrations, " + SQLLiteral.comment("\(replaced[0].name) through \(replaced[last].name)."),
       "-- Written by `strata migrations squash` for \(SQLLiteral.comment(moduleName)): the schema those migrations make, for new",
       "-- databases. A database that ran all of them records this migration without running it; one that",
       "-- ran some runs the others first, from Migrations/Squashed, which the app embeds until you delete",
       "-- that folder. Like any migration, once merged it must not be edited.",
     ]
-    header += replaced.map { "-- " + replaces + "\($0.name) \($0.checksum)" }
+    header += replaced.map { "-- " + SQLLiteral.comment(replaces + "\($0.name) \($0.checksum)") }
     let kept = Expansion.recorded(in: replaced)
     if !kept.isEmpty {
       // What the squashed migrations keep for older app versions, which a later migration drops.
