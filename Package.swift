@@ -13,6 +13,9 @@ let package = Package(
     // Dependencies trait: an app that does not ask for it resolves none of swift-dependencies'
     // packages, and one that does builds its `Dependencies` library alone, no code generator.
     .library(name: "StrataDependencies", targets: ["StrataDependencies"]),
+    // Sync's engine: replicas of `// @Synced` tables that merge. Apps that do not sync never
+    // build it.
+    .library(name: "StrataSync", targets: ["StrataSync"]),
     .executable(name: "strata", targets: ["strata"]),
     .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
     .plugin(name: "GenerateMigrations", targets: ["GenerateMigrations"]),
@@ -60,6 +63,9 @@ let package = Package(
         "Strata", .product(name: "Dependencies", package: "swift-dependencies", condition: .when(traits: ["Dependencies"])),
       ]
     ),
+    // Sync's engine: the changes the capture triggers record, changesets, and merging them. It
+    // knows nothing of networks; transports move changesets.
+    .target(name: "StrataSync", dependencies: ["Strata", "StrataSQL"]),
     // The generator: Swift model front-end, schema model, emitters, migration planner.
     .target(
       name: "StrataSchema",

@@ -26,7 +26,47 @@ public enum SwiftEmitter {
       writer.blank()
       writer.line("nonisolated extension \(SwiftLiteral.qualifiedName(enumModel.swiftName)): StrataCore.QueryBindable {}")
     }
+    emitSyncedTables(models.tables.filter { $0.sync != nil }, into: &writer)
     return writer.text
+  }
+
+  /// The synced tables (`// @Synced`), for the sync engine: each one's key and how its columns
+  /// merge.
+  private static func emitSyncedTables(_ tables: [TableModel], into writer: inout CodeWriter) {
+    guard !tables.isEmpty else { return }
+    writer.blank()
+    writer.line("/// The tables this module syncs (`// @Synced`), for the sync engine:")
+    writer.line("/// `SyncReplica(database, tables: StrataSyncedTables.all)`.")
+    writer.block("nonisolated enum StrataSyncedTables") { writer in
+      writer.line("static let all: [StrataCore.SyncedTable] = [")
+      writer.indented { writer in
+        for table in tables {
+          guard let sync = table.sync, let key = table.primaryKey else { continue }
+          writer.line("StrataCore.SyncedTable(")
+          writer.indented { writer in
+            writer.line("\(stringLiteral(table.tableName)), key: \(stringLiteral(key.columnName)),")
+            writer.line("columns: [")
+            writer.indented { writer in
+              for column in table.columns where !column.isGenerated && column.columnName != key.columnName {
+                let merge = switch sync.merges[column.columnName] ?? .latest {
+                case .latest: ""
+                case .max: ", merge: .max"
+                case .min: ", merge: .min"
+                case .union: ", merge: .union"
+                case .counter: ", merge: .counter"
+                case .custom(let function):
+                  ", merge: .custom(\(SwiftLiteral.qualifiedName(table.swiftName)).\(SwiftLiteral.identifier(function)))"
+                }
+                writer.line("StrataCore.SyncedColumn(\(stringLiteral(column.columnName))\(merge)),")
+              }
+            }
+            writer.line("]")
+          }
+          writer.line("),")
+        }
+      }
+      writer.line("]")
+    }
   }
 
   /// The Swift models that schema files declare, as one file.

@@ -7,13 +7,17 @@ public enum DeclaredObject: Hashable, Sendable {
   case fullTextIndex(FullTextIndex)
   case view(ViewDeclaration)
   case trigger(TriggerDeclaration)
+  /// The triggers that record the writes to a synced table (`// @Synced`).
+  case syncCapture(SyncCapture)
 
-  /// The object's name: the virtual table's, the view's or the trigger's.
+  /// The object's name: the virtual table's, the view's or the trigger's (a synced table's
+  /// insert trigger).
   public var name: String {
     switch self {
     case .fullTextIndex(let index): index.name
     case .view(let view): view.name
     case .trigger(let trigger): trigger.name
+    case .syncCapture(let capture): capture.triggerNames[0]
     }
   }
 
@@ -23,6 +27,7 @@ public enum DeclaredObject: Hashable, Sendable {
     case .fullTextIndex: "full-text index"
     case .view: "view"
     case .trigger: "trigger"
+    case .syncCapture: "sync capture"
     }
   }
 
@@ -34,6 +39,7 @@ public enum DeclaredObject: Hashable, Sendable {
     case .fullTextIndex(let index): [index.name] + (index.content == nil ? [] : FullTextIndex.SyncTrigger.allCases.map(index.triggerName))
     case .view(let view): [view.name]
     case .trigger(let trigger): [trigger.name]
+    case .syncCapture(let capture): capture.triggerNames
     }
   }
 
@@ -153,5 +159,34 @@ public struct TriggerDeclaration: Hashable, Sendable {
   public init(name: String, definition: String) {
     self.name = name
     self.definition = definition
+  }
+}
+
+/// What records the writes to a synced table: triggers that, for every insert, update and delete
+/// the app makes (through Strata, GRDB, raw SQL or another process), stamp the row or column with
+/// the replica's hybrid logical clock in sync's tables (`SyncTables`). The engine applies other
+/// replicas' writes with the triggers silenced, so they are not recorded twice.
+public struct SyncCapture: Hashable, Sendable {
+  /// The synced table.
+  public var table: String
+  /// Its UUID key column.
+  public var key: String
+  /// The other columns that sync, in the table's order.
+  public var columns: [String]
+  /// Those that count (`// @Merge(.counter)`): each replica's increments are recorded, not only
+  /// the value.
+  public var counters: Set<String>
+
+  public init(table: String, key: String, columns: [String], counters: Set<String> = []) {
+    self.table = table
+    self.key = key
+    self.columns = columns
+    self.counters = counters
+  }
+
+  /// The triggers, in the order they are created: insert, delete, key, then one per column.
+  public var triggerNames: [String] {
+    ["insert", "delete", "key"].map { SyncTables.trigger(table, $0) }
+      + columns.map { SyncTables.trigger(table, "update_" + $0) }
   }
 }

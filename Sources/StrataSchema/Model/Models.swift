@@ -84,6 +84,8 @@ public struct TableModel: Sendable {
   public var isUnmanaged = false
   /// What the model's rows are stored in: a table, a full-text index or a view.
   public var kind = Kind.table
+  /// How the table's rows sync, for a `// @Synced` table; nil for one that does not sync.
+  public var sync: SyncModel?
   /// The rules that keep its enums stored as column groups readable, one per property that is
   /// or holds one; the table's `CHECK`s say the same.
   public var caseRules: [CaseRule] = []

@@ -13,6 +13,9 @@ enum NameRules {
     if reservedTables.contains(folded) {
       return "table name \(display(name)) is the table GRDB's migrator or Strata records migrations in; choose another with @Table(\"…\")"
     }
+    if folded.hasPrefix("strata_sync_") {
+      return "table name \(display(name)) starts with strata_sync_, which sync keeps for its own tables; choose another with @Table(\"…\")"
+    }
     return nil
   }
 

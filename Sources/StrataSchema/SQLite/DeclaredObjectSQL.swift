@@ -15,6 +15,7 @@ extension SQLRenderer {
       ]
     case .trigger(let trigger):
       ["CREATE TRIGGER \(SQLQuoting.identifier(trigger.name)) \(trigger.definition.trimmingTrailingSemicolon);"]
+    case .syncCapture(let capture): createSyncCapture(capture)
     }
   }
 

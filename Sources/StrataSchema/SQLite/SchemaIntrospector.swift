@@ -44,8 +44,9 @@ enum SchemaIntrospector {
     }
   }
 
-  /// Tables Strata and GRDB keep for themselves.
-  static let internalTables: Set<String> = ["grdb_migrations", "strata_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]
+  /// Tables Strata and GRDB keep for themselves, sync's among them.
+  static let internalTables: Set<String> = Set(["grdb_migrations", "strata_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4"])
+    .union(SyncTables.all)
 
   /// Reads every table with a handful of queries over SQLite's table-valued pragma functions,
   /// rather than several pragmas per table.

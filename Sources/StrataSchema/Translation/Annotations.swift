@@ -82,6 +82,10 @@ struct AnnotationOptions: Sendable {
   var isUnindexed = false
   /// Whether the table's schema belongs to the migrations alone (`@Unmanaged`).
   var isUnmanaged = false
+  /// Whether the table's rows sync between replicas (`@Synced`).
+  var isSynced = false
+  /// How the column's concurrent writes combine (`@Merge(.max)`, `@Merge(with: "function")`).
+  var merge: SyncMergeModel?
   /// The properties of a primary key on several columns, from `@PrimaryKey(on:)` above a table.
   var compositeKey: [String]?
   /// The table's `CHECK` expressions, from `@Check(raw:)`, as written.
@@ -219,6 +223,28 @@ enum Annotations {
         },
       ],
       needsArgument: false, usage: ["@References(Other.self, onDelete: .cascade)"], mark: { _ in }),
+    AnnotationDefinition(
+      name: "Synced", target: .type, arguments: [], needsArgument: false, usage: ["@Synced"],
+      mark: { $0.isSynced = true }),
+    AnnotationDefinition(
+      name: "Merge", target: .storedProperty,
+      arguments: [
+        .init(label: nil) { value, options in
+          guard case .member(let name) = value, let merge = SyncMergeModel(member: name) else {
+            return .init(message: "@Merge takes .latest, .max, .min, .union or .counter, or a function: @Merge(with: \"mergeNotes\")")
+          }
+          options.merge = merge
+          return nil
+        },
+        .init(label: "with") { value, options in
+          guard case .string(let function) = value, SwiftLiteral.isPlainIdentifier(function) else {
+            return .init(message: "@Merge(with:) names a static function of the model, as a string: @Merge(with: \"mergeNotes\")")
+          }
+          options.merge = .custom(function: function)
+          return nil
+        },
+      ],
+      needsArgument: true, usage: ["@Merge(.max)", "@Merge(.counter)", #"@Merge(with: "mergeNotes")"#], mark: { _ in }),
     AnnotationDefinition(
       name: "Ephemeral", target: .storedProperty, arguments: [], needsArgument: false, usage: ["@Ephemeral"],
       mark: { $0.isEphemeral = true }),

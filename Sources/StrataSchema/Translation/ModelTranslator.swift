@@ -87,7 +87,10 @@ public struct ModelTranslator {
     SchemaRules.check(tables: tables.filter { $0.kind == .table }, schemas: tableSchemas, diagnostics: &diagnostics)
     checkReferencesWithinOneDatabase(stored.map { ($0.model, $0.schema) })
     checkWhatTheDatabaseHolds(stored.map { ($0.model, $0.schema) })
-    let (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
+    let captures = syncCaptures(&stored)
+    for (index, entry) in stored.enumerated() { tables[index].sync = entry.model.sync }
+    var (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
+    objects += captures
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
     let enums = enumsUsedAsColumns.values
       .filter { !conforms($0, to: ["QueryBindable"]) }

@@ -1,0 +1,167 @@
+import StrataSQL
+
+/// The SQL that records the writes to a synced table: sync's tables (made once, by the first
+/// migration that syncs a table), and the triggers on the table.
+///
+/// Every recorded write first moves the replica's hybrid logical clock on: the larger of its
+/// last value plus one and the wall clock in milliseconds shifted left by
+/// `SyncTables.counterBits`, so that stamps only grow, even when the wall clock steps back, and
+/// a replica's writes come after every write it has seen. An insert or delete stamps the row's
+/// life (`strata_sync_rows`) and forgets the stamps of the columns' earlier writes; an update
+/// stamps each column whose value changed (`strata_sync_cells`), with a version vector of the
+/// writes it replaces, and forgets the concurrent values it settles (`strata_sync_siblings`).
+/// A counter records each replica's total increments instead.
+extension SQLRenderer {
+  static func createSyncCapture(_ capture: SyncCapture) -> [String] {
+    let q = SQLQuoting.identifier
+    let table = q(capture.table)
+    let name = SQLQuoting.string(capture.table)
+    let key = q(capture.key)
+    let replica = q(SyncTables.replica)
+    let rows = q(SyncTables.rows)
+    let cells = q(SyncTables.cells)
+    let siblings = q(SyncTables.siblings)
+    let held = q(SyncTables.held)
+    let waiting = q(SyncTables.waiting)
+    let tick =
+      "UPDATE \(replica) SET \"clock\" = max(\"clock\" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << \(SyncTables.counterBits)), \"seq\" = \"seq\" + 1;"
+    let recording = "(SELECT \"applying\" FROM \(replica)) = 0"
+    func forget(_ from: String, row: String) -> String {
+      "DELETE FROM \(from) WHERE \"table_name\" = \(name) AND \"row_key\" = \(row).\(key);"
+    }
+    func stampRow(_ row: String, deleted: Bool) -> String {
+      "INSERT OR REPLACE INTO \(rows) (\"table_name\", \"row_key\", \"clock\", \"replica\", \"deleted\", \"seq\")\n"
+        + "    SELECT \(name), \(row).\(key), \"clock\", \"replica\", \(deleted ? 1 : 0), \"seq\" FROM \(replica);"
+    }
+    var statements = [
+      """
+      CREATE TABLE IF NOT EXISTS \(replica) (
+        "only" INTEGER PRIMARY KEY CHECK ("only" = 1),
+        "replica" TEXT NOT NULL,
+        "clock" INTEGER NOT NULL,
+        "seq" INTEGER NOT NULL,
+        "applying" INTEGER NOT NULL
+      ) STRICT;
+      """,
+      "INSERT OR IGNORE INTO \(replica) VALUES (1, lower(hex(randomblob(16))), 0, 0, 0);",
+      """
+      CREATE TABLE IF NOT EXISTS \(rows) (
+        "table_name" TEXT NOT NULL,
+        "row_key" ANY NOT NULL,
+        "clock" INTEGER NOT NULL,
+        "replica" TEXT NOT NULL,
+        "deleted" INTEGER NOT NULL,
+        "seq" INTEGER NOT NULL,
+        PRIMARY KEY ("table_name", "row_key")
+      ) STRICT, WITHOUT ROWID;
+      """,
+      "CREATE INDEX IF NOT EXISTS \(q(SyncTables.rows + "_seq")) ON \(rows) (\"seq\");",
+      """
+      CREATE TABLE IF NOT EXISTS \(cells) (
+        "table_name" TEXT NOT NULL,
+        "row_key" ANY NOT NULL,
+        "column_name" TEXT NOT NULL,
+        "clock" INTEGER NOT NULL,
+        "replica" TEXT NOT NULL,
+        "versions" TEXT NOT NULL,
+        "parts" TEXT,
+        "seq" INTEGER NOT NULL,
+        PRIMARY KEY ("table_name", "row_key", "column_name")
+      ) STRICT, WITHOUT ROWID;
+      """,
+      "CREATE INDEX IF NOT EXISTS \(q(SyncTables.cells + "_seq")) ON \(cells) (\"seq\");",
+      """
+      CREATE TABLE IF NOT EXISTS \(siblings) (
+        "table_name" TEXT NOT NULL,
+        "row_key" ANY NOT NULL,
+        "column_name" TEXT NOT NULL,
+        "clock" INTEGER NOT NULL,
+        "replica" TEXT NOT NULL,
+        "versions" TEXT NOT NULL,
+        "value" ANY,
+        PRIMARY KEY ("table_name", "row_key", "column_name", "clock", "replica")
+      ) STRICT, WITHOUT ROWID;
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS \(held) (
+        "table_name" TEXT NOT NULL,
+        "row_key" ANY NOT NULL,
+        "column_name" TEXT NOT NULL,
+        "value" ANY,
+        PRIMARY KEY ("table_name", "row_key", "column_name")
+      ) STRICT, WITHOUT ROWID;
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS \(waiting) (
+        "table_name" TEXT NOT NULL,
+        "row_key" ANY NOT NULL,
+        "reason" TEXT NOT NULL,
+        PRIMARY KEY ("table_name", "row_key")
+      ) STRICT, WITHOUT ROWID;
+      """,
+    ]
+    func trigger(_ event: String, _ head: String, _ body: [String]) -> String {
+      "CREATE TRIGGER \(q(SyncTables.trigger(capture.table, event))) \(head) BEGIN\n"
+        + body.map { "  " + $0 }.joined(separator: "\n") + "\nEND;"
+    }
+    statements.append(
+      trigger(
+        "insert", "AFTER INSERT ON \(table) WHEN \(recording)",
+        [tick, forget(cells, row: "NEW"), forget(siblings, row: "NEW"), stampRow("NEW", deleted: false)]))
+    statements.append(
+      trigger(
+        "delete", "AFTER DELETE ON \(table) WHEN \(recording)",
+        [tick, forget(cells, row: "OLD"), forget(siblings, row: "OLD"), stampRow("OLD", deleted: true)]))
+    // A row's key is what every replica knows it by; a new key is a new row.
+    statements.append(
+      trigger(
+        "key", "BEFORE UPDATE OF \(key) ON \(table) WHEN NEW.\(key) IS NOT OLD.\(key)",
+        ["SELECT RAISE(ABORT, \(SQLQuoting.string("the key of a synced row cannot change; insert a new row of \(capture.table) instead")));"]))
+    for column in capture.columns {
+      let c = q(column)
+      let columnName = SQLQuoting.string(column)
+      let ownEntry = "'$.\"' || s.\"replica\" || '\"'"
+      let cell =
+        "\(cells) AS c ON c.\"table_name\" = \(name) AND c.\"row_key\" = NEW.\(key) AND c.\"column_name\" = \(columnName)"
+      let stamp: String
+      if capture.counters.contains(column) {
+        // The replica's total increments, beside the others'; the inserting replica's initial
+        // value counts as its own until the first update records it.
+        stamp = """
+          INSERT OR REPLACE INTO \(cells) ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+              SELECT \(name), NEW.\(key), \(columnName), s."clock", s."replica", '{}',
+                json_set(p."parts", \(ownEntry), json_array(s."clock", coalesce(json_extract(p."parts", \(ownEntry) || '[1]'), 0) + (NEW.\(c) - OLD.\(c)))),
+                s."seq"
+              FROM \(replica) AS s,
+                (SELECT coalesce(c."parts", json_object(r."replica", json_array(r."clock", OLD.\(c)))) AS "parts"
+                  FROM \(rows) AS r LEFT JOIN \(cell)
+                  WHERE r."table_name" = \(name) AND r."row_key" = NEW.\(key)) AS p;
+          """
+      } else {
+        // The writes it replaces: the column's version vector, or the row's insert when the
+        // column has not been written since.
+        stamp = """
+          INSERT OR REPLACE INTO \(cells) ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+              SELECT \(name), NEW.\(key), \(columnName), s."clock", s."replica",
+                json_set(coalesce(c."versions", json_object(r."replica", r."clock")), \(ownEntry), s."clock"), NULL, s."seq"
+              FROM \(replica) AS s
+              JOIN \(rows) AS r ON r."table_name" = \(name) AND r."row_key" = NEW.\(key)
+              LEFT JOIN \(cell);
+          """
+      }
+      statements.append(
+        trigger(
+          "update_" + column, "AFTER UPDATE OF \(c) ON \(table) WHEN NEW.\(c) IS NOT OLD.\(c) AND \(recording)",
+          [
+            tick, stamp,
+            "DELETE FROM \(siblings) WHERE \"table_name\" = \(name) AND \"row_key\" = NEW.\(key) AND \"column_name\" = \(columnName);",
+          ]))
+    }
+    // The rows the table has when it starts syncing are recorded as inserted now.
+    statements.append(tick)
+    statements.append(
+      "INSERT OR IGNORE INTO \(rows) (\"table_name\", \"row_key\", \"clock\", \"replica\", \"deleted\", \"seq\")\n"
+        + "  SELECT \(name), \(table).\(key), s.\"clock\", s.\"replica\", 0, s.\"seq\" FROM \(table), \(replica) AS s;")
+    return statements
+  }
+}

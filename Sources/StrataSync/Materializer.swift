@@ -1,0 +1,141 @@
+import GRDB
+import StrataCore
+import StrataSQL
+
+/// Puts merged rows in their tables, and keeps out those that cannot be there yet, by rules
+/// every replica applies alike:
+///
+/// - a row whose parent is not in its table waits, held with its values, until the parent is;
+/// - when two rows hold the same unique value, the row inserted first (by stamp) keeps its
+///   place and the other waits until one of them changes;
+/// - a row the database refuses for another reason (a CHECK of a newer schema) waits too.
+///
+/// Waiting rows are listed by ``SyncReplica/conflicts()`` and tried again after every apply.
+struct Materializer {
+  let store: SyncStore
+  private var db: Database { store.db }
+  private static let q = SQLQuoting.identifier
+
+  /// Writes `values` (every column the row has) as the row's content, or holds it.
+  func place(_ table: SyncedTableInfo, _ key: StoredValue, life: SyncStore.Life, _ values: [String: StoredValue]) throws {
+    let local = Set(table.columns)
+    let current = try store.tableRow(table, key)
+    var row = current ?? [:]
+    for (column, value) in values where local.contains(column) { row[column] = value }
+    if let reason = try whyNotPlaced(table, key, life: life, row) {
+      try hold(table.name, key, values.merging(row) { _, inRow in inRow }, reason: reason)
+      return
+    }
+    let failure: String? = try savepoint {
+      if current == nil {
+        let columns = [table.key] + table.columns.filter { row[$0] != nil }
+        try db.execute(
+          sql: "INSERT INTO \(Self.q(table.name)) (\(columns.map(Self.q).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+          arguments: StatementArguments([key.databaseValue] + columns.dropFirst().map { row[$0]!.databaseValue }))
+      } else {
+        let changed = table.columns.filter { row[$0] != current?[$0] }
+        guard !changed.isEmpty else { return }
+        try db.execute(
+          sql: "UPDATE \(Self.q(table.name)) SET \(changed.map { Self.q($0) + " = ?" }.joined(separator: ", ")) WHERE \(Self.q(table.key)) = ?",
+          arguments: StatementArguments(changed.map { row[$0]!.databaseValue } + [key.databaseValue]))
+      }
+    }
+    if let failure {
+      try hold(table.name, key, values.merging(row) { _, inRow in inRow }, reason: failure)
+      return
+    }
+    try db.execute(
+      sql: "DELETE FROM \(Self.q(SyncTables.waiting)) WHERE table_name = ? AND row_key = ?", arguments: [table.name, key.databaseValue])
+    try db.execute(
+      sql: "DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ?", arguments: [table.name, key.databaseValue])
+    for (column, value) in values where !local.contains(column) {
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO \(Self.q(SyncTables.held)) (table_name, row_key, column_name, value) VALUES (?, ?, ?, ?)",
+        arguments: [table.name, key.databaseValue, column, value.databaseValue])
+    }
+  }
+
+  /// Runs `body` in a savepoint; what the database refused, as a reason to wait, or nil.
+  private func savepoint(_ body: () throws -> Void) throws -> String? {
+    var failure: String?
+    try db.inSavepoint {
+      do {
+        try body()
+        return .commit
+      } catch let error as DatabaseError {
+        failure = "the database refused it: \(error.message ?? error.description)"
+        return .rollback
+      }
+    }
+    return failure
+  }
+
+  private func whyNotPlaced(_ table: SyncedTableInfo, _ key: StoredValue, life: SyncStore.Life, _ row: [String: StoredValue]) throws -> String? {
+    for parent in table.parents {
+      guard let value = row[parent.column], value != .null else { continue }
+      let exists = try Bool.fetchOne(
+        db, sql: "SELECT count(*) > 0 FROM \(Self.q(parent.table)) WHERE \(Self.q(parent.target.isEmpty ? store.tables[parent.table]?.key ?? "rowid" : parent.target)) = ?",
+        arguments: [value.databaseValue])
+      if exists != true {
+        return "its parent in \(parent.table) (\(parent.column) = \(value.queryBinding)) is not there: not synced yet, deleted on another replica, or waiting itself"
+      }
+    }
+    for unique in table.uniques {
+      let values = unique.map { row[$0] ?? .null }
+      guard !values.contains(.null) else { continue }
+      let others = try Row.fetchAll(
+        db,
+        sql: "SELECT \(Self.q(table.key)) FROM \(Self.q(table.name)) WHERE \(unique.map { Self.q($0) + " = ?" }.joined(separator: " AND ")) AND \(Self.q(table.key)) IS NOT ?",
+        arguments: StatementArguments(values.map(\.databaseValue) + [key.databaseValue]))
+      for other in others.map({ $0.stored(0) }) {
+        let description = zip(unique, values).map { "\($0) = \($1.queryBinding)" }.joined(separator: ", ")
+        let otherLife = try store.life(table.name, other)
+        if let otherLife, otherLife.stamp < life.stamp {
+          return "its unique value (\(description)) is held by the row \(other.queryBinding), inserted earlier; change one of them"
+        }
+        try hold(
+          table.name, other, try store.currentValues(table.name, other),
+          reason: "its unique value (\(description)) is held by the row \(key.queryBinding), inserted earlier; change one of them")
+      }
+    }
+    return nil
+  }
+
+  /// Keeps a row out of its table, with its values, for `reason`; rows that reference it wait
+  /// with it.
+  func hold(_ table: String, _ key: StoredValue, _ values: [String: StoredValue], reason: String) throws {
+    if let info = store.tables[table], try store.tableRow(info, key) != nil {
+      try holdChildren(of: info, key)
+      try db.execute(sql: "DELETE FROM \(Self.q(table)) WHERE \(Self.q(info.key)) = ?", arguments: [key.databaseValue])
+    }
+    for (column, value) in values {
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO \(Self.q(SyncTables.held)) (table_name, row_key, column_name, value) VALUES (?, ?, ?, ?)",
+        arguments: [table, key.databaseValue, column, value.databaseValue])
+    }
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO \(Self.q(SyncTables.waiting)) (table_name, row_key, reason) VALUES (?, ?, ?)",
+      arguments: [table, key.databaseValue, reason])
+  }
+
+  /// Takes a deleted row out of its table; rows that reference it and were not deleted with it
+  /// (added concurrently on another replica) wait.
+  func remove(_ table: SyncedTableInfo, _ key: StoredValue) throws {
+    try holdChildren(of: table, key)
+    try db.execute(sql: "DELETE FROM \(Self.q(table.name)) WHERE \(Self.q(table.key)) = ?", arguments: [key.databaseValue])
+  }
+
+  private func holdChildren(of table: SyncedTableInfo, _ key: StoredValue) throws {
+    for child in table.children {
+      guard let info = store.tables[child.table] else { continue }
+      let keys = try Row.fetchAll(
+        db, sql: "SELECT \(Self.q(info.key)) FROM \(Self.q(info.name)) WHERE \(Self.q(child.column)) = ?", arguments: [key.databaseValue]
+      ).map { $0.stored(0) }
+      for childKey in keys {
+        try hold(
+          info.name, childKey, try store.currentValues(info.name, childKey),
+          reason: "its parent in \(table.name) (\(child.column) = \(key.queryBinding)) is not there: deleted on another replica, or waiting itself")
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import StrataCore
+
+extension StoredValue {
+  /// The value as GRDB binds it.
+  var databaseValue: DatabaseValue {
+    switch self {
+    case .null: .null
+    case .integer(let value): value.databaseValue
+    case .real(let value): value.databaseValue
+    case .text(let text): text.databaseValue
+    case .blob(let bytes): Data(bytes).databaseValue
+    }
+  }
+
+  /// The value GRDB read.
+  init(_ value: DatabaseValue) {
+    switch value.storage {
+    case .null: self = .null
+    case .int64(let integer): self = .integer(integer)
+    case .double(let real): self = .real(real)
+    case .string(let text): self = .text(text)
+    case .blob(let data): self = .blob(Array(data))
+    }
+  }
+}
+
+extension Row {
+  /// The value of column `index` as SQLite stores it.
+  func stored(_ index: Int) -> StoredValue {
+    StoredValue(self[index] as DatabaseValue)
+  }
+}

@@ -1,0 +1,255 @@
+import GRDB
+import StrataCore
+import StrataSQL
+
+/// One replica of an app's synced tables: a SQLite database whose writes to `// @Synced` tables
+/// are recorded by the triggers its migrations made, and which merges what other replicas send.
+///
+/// ```swift
+/// let replica = try SyncReplica(database, tables: StrataSyncedTables.all)
+/// let outgoing = try replica.changes(since: cursorOfPeer)   // send outgoing.encoded()
+/// try replica.apply(try Changeset(decoding: received))
+/// ```
+///
+/// The replica knows nothing of networks: a transport moves changesets and keeps, per peer, the
+/// cursor of the last changeset the peer confirmed. See the Sync article for the merge rules.
+public final class SyncReplica: Sendable {
+  /// The database.
+  public let database: any DatabaseWriter
+  /// This replica's id: 32 lowercase hexadecimal digits, made by the migration that first
+  /// synced a table. (A copy of the database file is the same replica: give a copy that lives
+  /// on as a replica of its own a new id with ``resetIdentity()`` before it writes.)
+  public let id: String
+  let tables: [String: SyncedTableInfo]
+
+  /// Opens the replica of `database`.
+  ///
+  /// - Throws: ``SyncError`` when a table of `tables` does not record its writes yet: run the
+  ///   app's migrations first.
+  public init(_ database: any DatabaseWriter, tables: [SyncedTable]) throws {
+    self.database = database
+    (id, self.tables) = try database.read { db in
+      guard let id = try String.fetchOne(db, sql: "SELECT replica FROM \(SQLQuoting.identifier(SyncTables.replica))", arguments: [])
+      else { throw SyncError("the database has no \(SyncTables.replica): no migration has made a table // @Synced yet") }
+      var infos: [String: SyncedTableInfo] = [:]
+      for table in tables { infos[table.name] = try SyncedTableInfo.read(table, in: db) }
+      SyncedTableInfo.link(&infos)
+      return (id, infos)
+    }
+  }
+
+  /// Whether `id` is a replica id: 32 lowercase hexadecimal digits.
+  static func isValidID(_ id: String) -> Bool {
+    id.utf8.count == 32 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+
+  /// Gives this database a new replica id, for a copy of another replica's file that is to
+  /// sync as a replica of its own. Its rows keep their stamps.
+  public func resetIdentity() throws -> SyncReplica {
+    let tables = self.tables
+    try database.write { db in
+      try db.execute(sql: "UPDATE \(SQLQuoting.identifier(SyncTables.replica)) SET replica = lower(hex(randomblob(16)))")
+    }
+    return try SyncReplica(database, tables: tables.values.map { SyncedTable($0.name, key: $0.key, columns: $0.merges.map { SyncedColumn($0.key, merge: $0.value) }) })
+  }
+
+  // MARK: Changes
+
+  /// The rows that changed after `cursor`, whole: written here or merged from another replica.
+  ///
+  /// - Parameters:
+  ///   - cursor: Where the peer's last confirmed changeset from this replica ended (its
+  ///     ``Changeset/cursor``), or ``SyncCursor/start`` for everything.
+  ///   - limit: At most this many rows, the earliest changed first; the changeset's cursor then
+  ///     covers those, and the next call returns the rest.
+  public func changes(since cursor: SyncCursor = .start, limit: Int? = nil) throws -> Changeset {
+    try database.read { db in try changes(since: cursor, limit: limit, in: db) }
+  }
+
+  /// ``changes(since:limit:)`` in a transaction of the caller's.
+  public func changes(since cursor: SyncCursor, limit: Int? = nil, in db: Database) throws -> Changeset {
+    let store = SyncStore(db: db, tables: tables)
+    let q = SQLQuoting.identifier
+    let newest = try Int64.fetchOne(db, sql: "SELECT seq FROM \(q(SyncTables.replica))") ?? 0
+    var sql = """
+      SELECT table_name, row_key, max(seq) AS seq FROM (
+        SELECT table_name, row_key, seq FROM \(q(SyncTables.rows)) WHERE seq > ?1
+        UNION ALL SELECT table_name, row_key, seq FROM \(q(SyncTables.cells)) WHERE seq > ?1
+      ) GROUP BY table_name, row_key ORDER BY 3, 1, 2
+      """
+    if let limit { sql += " LIMIT \(max(limit, 1))" }
+    var rows: [RowChange] = []
+    var through = SyncCursor(newest)
+    let changed = try Row.fetchAll(db, sql: sql, arguments: [cursor.sequence])
+    if let limit, changed.count >= limit, let last = changed.last { through = SyncCursor(last["seq"]) }
+    for entry in changed {
+      let table: String = entry["table_name"]
+      let key = entry.stored(1)
+      guard let life = try store.life(table, key) else { continue }
+      let columns = life.isDeleted ? [] : try store.columnStates(table, key, life: life).values.sorted { $0.name < $1.name }
+      rows.append(RowChange(table: table, key: key, stamp: life.stamp, isDeleted: life.isDeleted, columns: columns))
+    }
+    return Changeset(replica: id, schemaVersion: try Self.schemaVersion(db), cursor: through, rows: rows)
+  }
+
+  /// The last migration the database ran.
+  static func schemaVersion(_ db: Database) throws -> String {
+    guard try db.tableExists("grdb_migrations") else { return "" }
+    return try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid DESC LIMIT 1") ?? ""
+  }
+
+  // MARK: Apply
+
+  /// Merges another replica's changeset, in one transaction, with the triggers silenced: the
+  /// merged rows are not recorded as this replica's writes, but are sent on to its peers.
+  ///
+  /// Applying is idempotent and independent of order. Live queries see the merged rows as
+  /// they see any write.
+  public func apply(_ changeset: Changeset) throws {
+    try database.write { db in try apply(changeset, in: db) }
+  }
+
+  /// ``apply(_:)`` in a write transaction of the caller's.
+  public func apply(_ changeset: Changeset, in db: Database) throws {
+    let q = SQLQuoting.identifier
+    let replica = q(SyncTables.replica)
+    guard let seq = try Int64.fetchOne(db, sql: "SELECT seq + 1 FROM \(replica)") else {
+      throw SyncError("the database has no \(SyncTables.replica)")
+    }
+    try db.execute(sql: "UPDATE \(replica) SET applying = 1")
+    let store = SyncStore(db: db, tables: tables)
+    let materializer = Materializer(store: store)
+    var newestClock: Int64 = 0
+    for row in changeset.rows {
+      newestClock = max(newestClock, row.stamp.clock, row.columns.flatMap(\.values).map(\.stamp.clock).max() ?? 0)
+      try merge(row, store: store, materializer: materializer, seq: seq)
+    }
+    try retryWaiting(store: store, materializer: materializer)
+    try db.execute(
+      sql: "UPDATE \(replica) SET applying = 0, seq = ?, clock = max(clock, ?)", arguments: [seq, newestClock])
+  }
+
+  private func merge(_ row: RowChange, store: SyncStore, materializer: Materializer, seq: Int64) throws {
+    let incoming = SyncStore.Life(stamp: row.stamp, isDeleted: row.isDeleted)
+    let local = try store.life(row.table, row.key)
+    let info = tables[row.table]
+    if let local, incoming.stamp < local.stamp { return }
+    if local == nil || incoming.stamp > local!.stamp {
+      // A later insert or delete: the row's earlier life, and what was written to it, is over.
+      try store.setLife(row.table, row.key, incoming, seq: seq)
+      try store.forgetColumns(row.table, row.key)
+      if incoming.isDeleted {
+        if let info { try materializer.remove(info, row.key) }
+        return
+      }
+      var values: [String: StoredValue] = [:]
+      for column in row.columns {
+        try store.store(row.table, row.key, life: incoming, column, seq: seq)
+        values[column.name] = try store.resolve(row.table, column)
+      }
+      try place(row.table, row.key, life: incoming, values, store: store, materializer: materializer, replacing: true)
+      return
+    }
+    guard !incoming.isDeleted else { return }
+    let states = try store.columnStates(row.table, row.key, life: incoming)
+    var changed: [String: StoredValue] = [:]
+    for column in row.columns {
+      var merged = column
+      if let mine = states[column.name] {
+        if let parts = column.parts ?? nil, let myParts = mine.parts {
+          merged = ColumnState(name: column.name, values: mine.values, parts: ColumnMerge.merge(myParts, parts))
+        } else {
+          merged = ColumnState(name: column.name, values: ColumnMerge.merge(mine.values, column.values))
+        }
+        guard merged.values.map(\.stamp) != mine.values.map(\.stamp) || merged.parts != mine.parts else { continue }
+      }
+      try store.store(row.table, row.key, life: incoming, merged, seq: seq)
+      changed[column.name] = try store.resolve(row.table, merged)
+    }
+    guard !changed.isEmpty else { return }
+    try store.setLife(row.table, row.key, incoming, seq: seq)
+    try place(row.table, row.key, life: incoming, changed, store: store, materializer: materializer, replacing: false)
+  }
+
+  /// Puts the row in its table, or holds it: a table this replica does not sync yet holds it
+  /// until a migration adds it.
+  private func place(
+    _ table: String, _ key: StoredValue, life: SyncStore.Life, _ values: [String: StoredValue], store: SyncStore,
+    materializer: Materializer, replacing: Bool
+  ) throws {
+    let all = replacing ? values : try store.currentValues(table, key).merging(values) { _, new in new }
+    guard let info = tables[table] else {
+      try materializer.hold(
+        table, key, all, reason: "this replica's schema does not sync a table \(table) yet; the row waits for the migration that adds it")
+      return
+    }
+    if try store.waitingReason(table, key) != nil {
+      // Waiting rows are placed whole, after every row of the changeset is merged.
+      try materializer.hold(table, key, all, reason: try store.waitingReason(table, key) ?? "")
+      return
+    }
+    try materializer.place(info, key, life: life, all)
+  }
+
+  /// Tries the waiting rows again, parents first, until no more can be placed.
+  private func retryWaiting(store: SyncStore, materializer: Materializer) throws {
+    let q = SQLQuoting.identifier
+    var remaining = Int.max
+    while true {
+      let waiting = try Row.fetchAll(store.db, sql: "SELECT table_name, row_key FROM \(q(SyncTables.waiting))")
+        .map { (table: $0["table_name"] as String, key: $0.stored(1)) }
+        .filter { tables[$0.table] != nil }
+        .sorted { (tables[$0.table]?.depth ?? 0) < (tables[$1.table]?.depth ?? 0) }
+      guard waiting.count < remaining, !waiting.isEmpty else { return }
+      remaining = waiting.count
+      for row in waiting {
+        guard let info = tables[row.table], let life = try store.life(row.table, row.key), !life.isDeleted else { continue }
+        try materializer.place(info, row.key, life: life, try store.heldValues(row.table, row.key))
+      }
+    }
+  }
+
+  // MARK: Conflicts
+
+  /// What sync did not settle on its own, to show the user: columns written concurrently on
+  /// several replicas (with every value and the one the column holds), and rows kept out of
+  /// their table, with why. A write to the column, or a change that lets the row in, settles it.
+  public func conflicts() throws -> [SyncConflict] {
+    try database.read { db in
+      let store = SyncStore(db: db, tables: tables)
+      let q = SQLQuoting.identifier
+      var conflicts: [SyncConflict] = []
+      let concurrent = try Row.fetchAll(
+        db, sql: "SELECT DISTINCT table_name, row_key, column_name FROM \(q(SyncTables.siblings)) ORDER BY 1, 2, 3")
+      for entry in concurrent {
+        let table: String = entry["table_name"]
+        let key = entry.stored(1)
+        let column: String = entry["column_name"]
+        guard let life = try store.life(table, key), let state = try store.columnStates(table, key, life: life)[column] else { continue }
+        conflicts.append(
+          SyncConflict(
+            table: table, key: key,
+            kind: .concurrentWrites(column: column, values: state.values, kept: try store.currentValues(table, key)[column] ?? .null)))
+      }
+      for entry in try Row.fetchAll(db, sql: "SELECT table_name, row_key, reason FROM \(q(SyncTables.waiting)) ORDER BY 1, 2") {
+        conflicts.append(SyncConflict(table: entry["table_name"], key: entry.stored(1), kind: .waiting(reason: entry["reason"])))
+      }
+      return conflicts
+    }
+  }
+}
+
+/// Something sync settled by a rule the user may want to see, or could not settle yet.
+public struct SyncConflict: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// Values written to `column` on several replicas without seeing each other, oldest first;
+    /// the column holds `kept`, what its merge rule made of them.
+    case concurrentWrites(column: String, values: [ColumnValue], kept: StoredValue)
+    /// The row is kept out of its table for now, with its values, for `reason`.
+    case waiting(reason: String)
+  }
+
+  public var table: String
+  public var key: StoredValue
+  public var kind: Kind
+}
