@@ -118,6 +118,7 @@ let package = Package(
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),
+    .testTarget(name: "StrataSyncTests", dependencies: ["StrataSync"], plugins: ["StrataPlugin"]),
     .testTarget(name: "StrataDependenciesTests", dependencies: ["StrataDependencies"], plugins: ["StrataPlugin"]),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema", "StrataSQL"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).

@@ -122,7 +122,8 @@ struct SyncStore {
           parts: parts)
       } else if isCounter(column), case .integer(let total) = value {
         states[column] = ColumnState(
-          name: column, values: [inserted], parts: [life.stamp.replica: CounterPart(clock: life.stamp.clock, total: total)])
+          name: column, values: [ColumnValue(value: value, stamp: life.stamp, versions: VersionVector())],
+          parts: [life.stamp.replica: CounterPart(clock: life.stamp.clock, total: total)])
       } else {
         states[column] = ColumnState(name: column, values: [inserted])
       }
@@ -145,7 +146,14 @@ struct SyncStore {
           """,
         arguments: [table, key.databaseValue, column, stamp.clock, stamp.replica, versions, parts, seq])
     }
+    func forget() throws {
+      try db.execute(
+        sql: "DELETE FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND column_name = ?",
+        arguments: [table, key.databaseValue, column])
+    }
     if let parts = state.parts {
+      // Only the inserting replica's initial value: what an unrecorded counter means.
+      if parts.count == 1, parts[life.stamp.replica]?.clock == life.stamp.clock { return try forget() }
       let latest = parts.map { SyncStamp(clock: $0.value.clock, replica: $0.key) }.max() ?? life.stamp
       try record(latest, versions: "{}", parts: SyncJSON.text(parts))
       return
@@ -153,9 +161,7 @@ struct SyncStore {
     guard state.values.count > 1 else {
       let value = state.values[0]
       if value.stamp == life.stamp && value.versions == VersionVector(life.stamp) {
-        try db.execute(
-          sql: "DELETE FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND column_name = ?",
-          arguments: [table, key.databaseValue, column])
+        try forget()
       } else {
         try record(value.stamp, versions: SyncJSON.text(value.versions), parts: nil)
       }

@@ -1,0 +1,52 @@
+import Foundation
+import Strata
+import StrataSync
+
+/// A replica in a fresh database file, migrated as an app's first launch does.
+struct TestReplica {
+  let database: any DatabaseWriter
+  let sync: SyncReplica
+  let path: String
+
+  init(in folder: URL, name: String) throws {
+    path = folder.appendingPathComponent("\(name).sqlite").path
+    database = try openDatabase(.file(path))
+    try database.migrate(StrataMigrations.all)
+    sync = try SyncReplica(database, tables: StrataSyncedTables.all)
+  }
+
+  /// Every row of the synced tables, as SQLite stores them, in key order: what two replicas
+  /// that have seen the same changes hold alike.
+  func contents() throws -> [String] {
+    try database.read { db in
+      var lines: [String] = []
+      for table in ["boards", "cards"] {
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id") {
+          lines.append(table + " " + row.databaseValues.map { value in
+            switch value.storage {
+            case .null: "NULL"
+            case .int64(let integer): "\(integer)"
+            case .double(let real): "\(real.bitPattern)r"
+            case .string(let text): text.debugDescription
+            case .blob(let data): "x'\(data.map { String(format: "%02x", $0) }.joined())'"
+            }
+          }.joined(separator: ", "))
+        }
+      }
+      return lines
+    }
+  }
+
+  /// Sends everything this replica has to `other`, through the binary format.
+  func send(to other: TestReplica, since cursor: SyncCursor = .start) throws {
+    try other.sync.apply(try Changeset(decoding: try sync.changes(since: cursor).encoded()))
+  }
+}
+
+/// A folder for one test's database files, removed after it.
+func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Result {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sync-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  return try body(folder)
+}
