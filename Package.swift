@@ -103,6 +103,7 @@ let package = Package(
       name: "strata-bench",
       dependencies: [
         "Strata",
+        "StrataSync",
         "StrataPostgreSQL",
         "StrataSchema",
         .product(name: "GRDB", package: "GRDB.swift"),

@@ -55,6 +55,30 @@ struct Materializer {
     }
   }
 
+  /// Writes the values of columns a migration added since they arrived: held for rows in their
+  /// table because this replica's table did not have the column then.
+  func placeAddedColumns() throws {
+    let held = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT h.table_name, h.row_key, h.column_name, h.value FROM \(Self.q(SyncTables.held)) AS h
+        WHERE NOT EXISTS (
+          SELECT 1 FROM \(Self.q(SyncTables.waiting)) AS w WHERE w.table_name = h.table_name AND w.row_key = h.row_key)
+        """)
+    for entry in held {
+      let table: String = entry["table_name"]
+      let column: String = entry["column_name"]
+      guard let info = store.tables[table], info.columns.contains(column) else { continue }
+      let key = entry.stored(1)
+      try db.execute(
+        sql: "UPDATE \(Self.q(table)) SET \(Self.q(column)) = ? WHERE \(Self.q(info.key)) = ?",
+        arguments: [entry.stored(3).databaseValue, key.databaseValue])
+      try db.execute(
+        sql: "DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ? AND column_name = ?",
+        arguments: [table, key.databaseValue, column])
+    }
+  }
+
   /// Runs `body` in a savepoint; what the database refused, as a reason to wait, or nil.
   private func savepoint(_ body: () throws -> Void) throws -> String? {
     var failure: String?

@@ -119,6 +119,7 @@ public final class SyncReplica: Sendable {
     try db.execute(sql: "UPDATE \(replica) SET applying = 1")
     let store = SyncStore(db: db, tables: tables)
     let materializer = Materializer(store: store)
+    try materializer.placeAddedColumns()
     var newestClock: Int64 = 0
     for row in changeset.rows {
       newestClock = max(newestClock, row.stamp.clock, row.columns.flatMap(\.values).map(\.stamp.clock).max() ?? 0)

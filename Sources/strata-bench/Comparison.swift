@@ -50,7 +50,7 @@ struct BenchmarkOptions {
       case "--postgres": postgres = arguments.popFirst()
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--upgrade-rows N] [--upgrade-migrations N] [--postgres URL] [--only fetch|shapes|insert|render|generator|rebuild|upgrades|statements|upsert|search|live|postgres]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--upgrade-rows N] [--upgrade-migrations N] [--postgres URL] [--only fetch|shapes|insert|render|generator|rebuild|upgrades|sync|statements|upsert|search|live|postgres]\n".utf8))
         exit(2)
       }
     }

@@ -187,6 +187,10 @@ if options.runs("upgrades") {
   try await UpgradeBenchmark.run(rows: options.upgradeRows, migrations: options.upgradeMigrations, postgres: options.postgres)
 }
 
+if options.runs("sync") {
+  try SyncBenchmark.run(rows: options.rows, runs: options.runs)
+}
+
 if options.runs("statements") {
   try StatementBenchmark.run(count: options.statements, pages: options.pages, runs: options.runs)
 }

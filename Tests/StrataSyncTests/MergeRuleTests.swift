@@ -192,6 +192,26 @@ import Testing
     }
   }
 
+  @Test func aColumnKeptUntilAMigrationAddsItIsWrittenThen() throws {
+    try withTemporaryFolder { folder in
+      let a = try TestReplica(in: folder, name: "a")
+      let b = try TestReplica(in: folder, name: "b")
+      try a.database.write { db in try Board.insert { Board.Draft(id: board, title: "Plans") }.execute(db) }
+      var changes = try a.sync.changes()
+      changes.rows[0].columns.append(
+        ColumnState(name: "color", values: [ColumnValue(value: .text("teal"), stamp: changes.rows[0].stamp, versions: VersionVector(changes.rows[0].stamp))]))
+      try b.sync.apply(changes)
+      // The migration that adds the column, and the app version that syncs it.
+      try b.database.write { db in try db.execute(sql: "ALTER TABLE boards ADD COLUMN color TEXT") }
+      var tables = StrataSyncedTables.all
+      tables[0].columns.append(SyncedColumn("color"))
+      let upgraded = try SyncReplica(b.database, tables: tables)
+      try upgraded.apply(Changeset(replica: a.sync.id, schemaVersion: "", cursor: .start, rows: []))
+      let color = try b.database.read { db in try String.fetchOne(db, sql: "SELECT color FROM boards") }
+      #expect(color == "teal")
+    }
+  }
+
   @Test func liveQueriesSeeAppliedRows() throws {
     try withTemporaryFolder { folder in
       let a = try TestReplica(in: folder, name: "a")

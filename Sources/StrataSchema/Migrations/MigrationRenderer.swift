@@ -108,6 +108,8 @@ struct MigrationRenderer {
       return [(index.table, "create index \(SQLQuoting.identifier(index.name))")]
     case .dropObject(let object, let holdsData):
       return [(object.name, "drop \(object.kind.description) \(SQLQuoting.identifier(object.name))" + (holdsData ? ", deleting its rows" : ""))]
+    case .createObject(.syncCapture(let capture)):
+      return [(capture.table, "record every write to \(SQLQuoting.identifier(capture.table)) for sync, with triggers \(SQLQuoting.identifier(SyncTables.trigger(capture.table, "*")))")]
     case .createObject(let object):
       var line = "create \(object.kindDescription) \(SQLQuoting.identifier(object.name))"
       if case .fullTextIndex(let index) = object, let content = index.content {
@@ -292,7 +294,9 @@ struct MigrationRenderer {
         if case .fullTextIndex(let index) = object, let content = index.content, rebuilt.contains(SQLName.folded(content.table)) {
           continue
         }
-        if dropped.contains(SQLName.folded(object.name)) {
+        if case .syncCapture(let capture) = object {
+          names[dropped.contains(SQLName.folded(object.name)) ? .change : .create, default: []].append("sync_" + capture.table)
+        } else if dropped.contains(SQLName.folded(object.name)) {
           names[.change, default: []].append(object.name)
         } else {
           names[.create, default: []].append(object.name)
