@@ -26,41 +26,34 @@ struct Materializer {
       try hold(table.name, key, values.merging(row) { _, inRow in inRow }, reason: reason)
       return
     }
-    let failure: String? = try savepoint {
+    let failure: String? = try refusal {
       if current == nil {
         let columns = [table.key] + table.columns.filter { row[$0] != nil }
-        try db.execute(
-          sql: "INSERT INTO \(Self.q(table.name)) (\(columns.map(Self.q).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-          arguments: StatementArguments([key.databaseValue] + columns.dropFirst().map { row[$0]!.databaseValue }))
+        try db.run("INSERT INTO \(Self.q(table.name)) (\(columns.map(Self.q).joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+          StatementArguments([key.databaseValue] + columns.dropFirst().map { row[$0]!.databaseValue }))
       } else {
         let changed = table.columns.filter { row[$0] != current?[$0] }
         guard !changed.isEmpty else { return }
-        try db.execute(
-          sql: "UPDATE \(Self.q(table.name)) SET \(changed.map { Self.q($0) + " = ?" }.joined(separator: ", ")) WHERE \(Self.q(table.key)) = ?",
-          arguments: StatementArguments(changed.map { row[$0]!.databaseValue } + [key.databaseValue]))
+        try db.run("UPDATE \(Self.q(table.name)) SET \(changed.map { Self.q($0) + " = ?" }.joined(separator: ", ")) WHERE \(Self.q(table.key)) = ?",
+          StatementArguments(changed.map { row[$0]!.databaseValue } + [key.databaseValue]))
       }
     }
     if let failure {
       try hold(table.name, key, values.merging(row) { _, inRow in inRow }, reason: failure)
       return
     }
-    try db.execute(
-      sql: "DELETE FROM \(Self.q(SyncTables.waiting)) WHERE table_name = ? AND row_key = ?", arguments: [table.name, key.databaseValue])
-    try db.execute(
-      sql: "DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ?", arguments: [table.name, key.databaseValue])
+    try db.run("DELETE FROM \(Self.q(SyncTables.waiting)) WHERE table_name = ? AND row_key = ?", [table.name, key.databaseValue])
+    try db.run("DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ?", [table.name, key.databaseValue])
     for (column, value) in values where !local.contains(column) {
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO \(Self.q(SyncTables.held)) (table_name, row_key, column_name, value) VALUES (?, ?, ?, ?)",
-        arguments: [table.name, key.databaseValue, column, value.databaseValue])
+      try db.run("INSERT OR REPLACE INTO \(Self.q(SyncTables.held)) (table_name, row_key, column_name, value) VALUES (?, ?, ?, ?)",
+        [table.name, key.databaseValue, column, value.databaseValue])
     }
   }
 
   /// Writes the values of columns a migration added since they arrived: held for rows in their
   /// table because this replica's table did not have the column then.
   func placeAddedColumns() throws {
-    let held = try Row.fetchAll(
-      db,
-      sql: """
+    let held = try db.rows("""
         SELECT h.table_name, h.row_key, h.column_name, h.value FROM \(Self.q(SyncTables.held)) AS h
         WHERE NOT EXISTS (
           SELECT 1 FROM \(Self.q(SyncTables.waiting)) AS w WHERE w.table_name = h.table_name AND w.row_key = h.row_key)
@@ -70,47 +63,39 @@ struct Materializer {
       let column: String = entry["column_name"]
       guard let info = store.tables[table], info.columns.contains(column) else { continue }
       let key = entry.stored(1)
-      try db.execute(
-        sql: "UPDATE \(Self.q(table)) SET \(Self.q(column)) = ? WHERE \(Self.q(info.key)) = ?",
-        arguments: [entry.stored(3).databaseValue, key.databaseValue])
-      try db.execute(
-        sql: "DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ? AND column_name = ?",
-        arguments: [table, key.databaseValue, column])
+      try db.run("UPDATE \(Self.q(table)) SET \(Self.q(column)) = ? WHERE \(Self.q(info.key)) = ?",
+        [entry.stored(3).databaseValue, key.databaseValue])
+      try db.run("DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ? AND column_name = ?",
+        [table, key.databaseValue, column])
     }
   }
 
-  /// Runs `body` in a savepoint; what the database refused, as a reason to wait, or nil.
-  private func savepoint(_ body: () throws -> Void) throws -> String? {
-    var failure: String?
-    try db.inSavepoint {
-      do {
-        try body()
-        return .commit
-      } catch let error as DatabaseError {
-        failure = "the database refused it: \(error.message ?? error.description)"
-        return .rollback
-      }
+  /// Runs `body`, one statement; what a constraint of the database refused, as a reason to
+  /// wait, or nil. SQLite undoes a refused statement alone, so the transaction goes on.
+  private func refusal(_ body: () throws -> Void) throws -> String? {
+    do {
+      try body()
+      return nil
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+      return "the database refused it: \(error.message ?? error.description)"
     }
-    return failure
   }
 
   private func whyNotPlaced(_ table: SyncedTableInfo, _ key: StoredValue, life: SyncStore.Life, _ row: [String: StoredValue]) throws -> String? {
     for parent in table.parents {
       guard let value = row[parent.column], value != .null else { continue }
-      let exists = try Bool.fetchOne(
-        db, sql: "SELECT count(*) > 0 FROM \(Self.q(parent.table)) WHERE \(Self.q(parent.target.isEmpty ? store.tables[parent.table]?.key ?? "rowid" : parent.target)) = ?",
-        arguments: [value.databaseValue])
-      if exists != true {
+      let exists = try db.row(
+        "SELECT count(*) > 0 FROM \(Self.q(parent.table)) WHERE \(Self.q(parent.target.isEmpty ? store.tables[parent.table]?.key ?? "rowid" : parent.target)) = ?",
+        [value.databaseValue])
+      if exists?[0] != true {
         return "its parent in \(parent.table) (\(parent.column) = \(value.queryBinding)) is not there: not synced yet, deleted on another replica, or waiting itself"
       }
     }
     for unique in table.uniques {
       let values = unique.map { row[$0] ?? .null }
       guard !values.contains(.null) else { continue }
-      let others = try Row.fetchAll(
-        db,
-        sql: "SELECT \(Self.q(table.key)) FROM \(Self.q(table.name)) WHERE \(unique.map { Self.q($0) + " = ?" }.joined(separator: " AND ")) AND \(Self.q(table.key)) IS NOT ?",
-        arguments: StatementArguments(values.map(\.databaseValue) + [key.databaseValue]))
+      let others = try db.rows("SELECT \(Self.q(table.key)) FROM \(Self.q(table.name)) WHERE \(unique.map { Self.q($0) + " = ?" }.joined(separator: " AND ")) AND \(Self.q(table.key)) IS NOT ?",
+        StatementArguments(values.map(\.databaseValue) + [key.databaseValue]))
       for other in others.map({ $0.stored(0) }) {
         let description = zip(unique, values).map { "\($0) = \($1.queryBinding)" }.joined(separator: ", ")
         let otherLife = try store.life(table.name, other)
@@ -130,30 +115,27 @@ struct Materializer {
   func hold(_ table: String, _ key: StoredValue, _ values: [String: StoredValue], reason: String) throws {
     if let info = store.tables[table], try store.tableRow(info, key) != nil {
       try holdChildren(of: info, key)
-      try db.execute(sql: "DELETE FROM \(Self.q(table)) WHERE \(Self.q(info.key)) = ?", arguments: [key.databaseValue])
+      try db.run("DELETE FROM \(Self.q(table)) WHERE \(Self.q(info.key)) = ?", [key.databaseValue])
     }
     for (column, value) in values {
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO \(Self.q(SyncTables.held)) (table_name, row_key, column_name, value) VALUES (?, ?, ?, ?)",
-        arguments: [table, key.databaseValue, column, value.databaseValue])
+      try db.run("INSERT OR REPLACE INTO \(Self.q(SyncTables.held)) (table_name, row_key, column_name, value) VALUES (?, ?, ?, ?)",
+        [table, key.databaseValue, column, value.databaseValue])
     }
-    try db.execute(
-      sql: "INSERT OR REPLACE INTO \(Self.q(SyncTables.waiting)) (table_name, row_key, reason) VALUES (?, ?, ?)",
-      arguments: [table, key.databaseValue, reason])
+    try db.run("INSERT OR REPLACE INTO \(Self.q(SyncTables.waiting)) (table_name, row_key, reason) VALUES (?, ?, ?)",
+      [table, key.databaseValue, reason])
   }
 
   /// Takes a deleted row out of its table; rows that reference it and were not deleted with it
   /// (added concurrently on another replica) wait.
   func remove(_ table: SyncedTableInfo, _ key: StoredValue) throws {
     try holdChildren(of: table, key)
-    try db.execute(sql: "DELETE FROM \(Self.q(table.name)) WHERE \(Self.q(table.key)) = ?", arguments: [key.databaseValue])
+    try db.run("DELETE FROM \(Self.q(table.name)) WHERE \(Self.q(table.key)) = ?", [key.databaseValue])
   }
 
   private func holdChildren(of table: SyncedTableInfo, _ key: StoredValue) throws {
     for child in table.children {
       guard let info = store.tables[child.table] else { continue }
-      let keys = try Row.fetchAll(
-        db, sql: "SELECT \(Self.q(info.key)) FROM \(Self.q(info.name)) WHERE \(Self.q(child.column)) = ?", arguments: [key.databaseValue]
+      let keys = try db.rows("SELECT \(Self.q(info.key)) FROM \(Self.q(info.name)) WHERE \(Self.q(child.column)) = ?", [key.databaseValue]
       ).map { $0.stored(0) }
       for childKey in keys {
         try hold(

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import StrataCore
 import StrataSQL
@@ -21,6 +22,8 @@ public final class SyncReplica: Sendable {
   /// on as a replica of its own a new id with ``resetIdentity()`` before it writes.)
   public let id: String
   let tables: [String: SyncedTableInfo]
+  /// The synced tables as the app described them.
+  private let described: [SyncedTable]
 
   /// Opens the replica of `database`.
   ///
@@ -28,6 +31,7 @@ public final class SyncReplica: Sendable {
   ///   app's migrations first.
   public init(_ database: any DatabaseWriter, tables: [SyncedTable]) throws {
     self.database = database
+    described = tables
     (id, self.tables) = try database.read { db in
       guard let id = try String.fetchOne(db, sql: "SELECT replica FROM \(SQLQuoting.identifier(SyncTables.replica))", arguments: [])
       else { throw SyncError("the database has no \(SyncTables.replica): no migration has made a table // @Synced yet") }
@@ -46,11 +50,10 @@ public final class SyncReplica: Sendable {
   /// Gives this database a new replica id, for a copy of another replica's file that is to
   /// sync as a replica of its own. Its rows keep their stamps.
   public func resetIdentity() throws -> SyncReplica {
-    let tables = self.tables
     try database.write { db in
       try db.execute(sql: "UPDATE \(SQLQuoting.identifier(SyncTables.replica)) SET replica = lower(hex(randomblob(16)))")
     }
-    return try SyncReplica(database, tables: tables.values.map { SyncedTable($0.name, key: $0.key, columns: $0.merges.map { SyncedColumn($0.key, merge: $0.value) }) })
+    return try SyncReplica(database, tables: described)
   }
 
   // MARK: Changes
@@ -70,7 +73,7 @@ public final class SyncReplica: Sendable {
   public func changes(since cursor: SyncCursor, limit: Int? = nil, in db: Database) throws -> Changeset {
     let store = SyncStore(db: db, tables: tables)
     let q = SQLQuoting.identifier
-    let newest = try Int64.fetchOne(db, sql: "SELECT seq FROM \(q(SyncTables.replica))") ?? 0
+    let newest = try Self.newestStamp(db)
     var sql = """
       SELECT table_name, row_key, max(seq) AS seq FROM (
         SELECT table_name, row_key, seq FROM \(q(SyncTables.rows)) WHERE seq > ?1
@@ -92,6 +95,14 @@ public final class SyncReplica: Sendable {
     return Changeset(replica: id, schemaVersion: try Self.schemaVersion(db), cursor: through, rows: rows)
   }
 
+  /// The latest stamp this replica recorded: where its next change's stamp starts from.
+  static func newestStamp(_ db: Database) throws -> Int64 {
+    let q = SQLQuoting.identifier
+    return try Int64.fetchOne(
+      db, sql: "SELECT max(coalesce((SELECT max(seq) FROM \(q(SyncTables.rows))), 0), coalesce((SELECT max(seq) FROM \(q(SyncTables.cells))), 0))"
+    ) ?? 0
+  }
+
   /// The last migration the database ran.
   static func schemaVersion(_ db: Database) throws -> String {
     guard try db.tableExists("grdb_migrations") else { return "" }
@@ -111,23 +122,23 @@ public final class SyncReplica: Sendable {
 
   /// ``apply(_:)`` in a write transaction of the caller's.
   public func apply(_ changeset: Changeset, in db: Database) throws {
-    let q = SQLQuoting.identifier
-    let replica = q(SyncTables.replica)
-    guard let seq = try Int64.fetchOne(db, sql: "SELECT seq + 1 FROM \(replica)") else {
-      throw SyncError("the database has no \(SyncTables.replica)")
-    }
+    let replica = SQLQuoting.identifier(SyncTables.replica)
+    // What this apply records is stamped past every clock in the changeset and every stamp
+    // recorded here, so the replica's next writes come after all it has seen (a hybrid
+    // logical clock's receive rule); peers ask for it from their cursor like any change.
+    let newestClock = changeset.rows.lazy.flatMap { row in [row.stamp.clock] + row.columns.flatMap { $0.values.map(\.stamp.clock) } }
+      .max() ?? 0
+    let wallClock = Int64(Date().timeIntervalSince1970 * 1000) << SyncTables.counterBits
+    let seq = max(wallClock, try Self.newestStamp(db) + 1, newestClock + 1)
     try db.execute(sql: "UPDATE \(replica) SET applying = 1")
     let store = SyncStore(db: db, tables: tables)
     let materializer = Materializer(store: store)
     try materializer.placeAddedColumns()
-    var newestClock: Int64 = 0
     for row in changeset.rows {
-      newestClock = max(newestClock, row.stamp.clock, row.columns.flatMap(\.values).map(\.stamp.clock).max() ?? 0)
       try merge(row, store: store, materializer: materializer, seq: seq)
     }
     try retryWaiting(store: store, materializer: materializer)
-    try db.execute(
-      sql: "UPDATE \(replica) SET applying = 0, seq = ?, clock = max(clock, ?)", arguments: [seq, newestClock])
+    try db.execute(sql: "UPDATE \(replica) SET applying = 0")
   }
 
   private func merge(_ row: RowChange, store: SyncStore, materializer: Materializer, seq: Int64) throws {
@@ -157,7 +168,7 @@ public final class SyncReplica: Sendable {
     for column in row.columns {
       var merged = column
       if let mine = states[column.name] {
-        if let parts = column.parts ?? nil, let myParts = mine.parts {
+        if let parts = column.parts, let myParts = mine.parts {
           merged = ColumnState(name: column.name, values: mine.values, parts: ColumnMerge.merge(myParts, parts))
         } else {
           merged = ColumnState(name: column.name, values: ColumnMerge.merge(mine.values, column.values))
@@ -184,9 +195,9 @@ public final class SyncReplica: Sendable {
         table, key, all, reason: "this replica's schema does not sync a table \(table) yet; the row waits for the migration that adds it")
       return
     }
-    if try store.waitingReason(table, key) != nil {
+    if let reason = try store.waitingReason(table, key) {
       // Waiting rows are placed whole, after every row of the changeset is merged.
-      try materializer.hold(table, key, all, reason: try store.waitingReason(table, key) ?? "")
+      try materializer.hold(table, key, all, reason: reason)
       return
     }
     try materializer.place(info, key, life: life, all)

@@ -22,23 +22,21 @@ struct SyncStore {
   }
 
   func life(_ table: String, _ key: StoredValue) throws -> Life? {
-    try Row.fetchOne(
-      db, sql: "SELECT clock, replica, deleted FROM \(Self.rows) WHERE table_name = ? AND row_key = ?",
-      arguments: [table, key.databaseValue]
+    try db.row("SELECT clock, replica, deleted FROM \(Self.rows) WHERE table_name = ? AND row_key = ?",
+      [table, key.databaseValue]
     ).map { Life(stamp: SyncStamp(clock: $0["clock"], replica: $0["replica"]), isDeleted: $0["deleted"] as Int64 != 0) }
   }
 
   func setLife(_ table: String, _ key: StoredValue, _ life: Life, seq: Int64) throws {
-    try db.execute(
-      sql: "INSERT OR REPLACE INTO \(Self.rows) (table_name, row_key, clock, replica, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)",
-      arguments: [table, key.databaseValue, life.stamp.clock, life.stamp.replica, life.isDeleted ? 1 : 0, seq])
+    try db.run("INSERT OR REPLACE INTO \(Self.rows) (table_name, row_key, clock, replica, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)",
+      [table, key.databaseValue, life.stamp.clock, life.stamp.replica, life.isDeleted ? 1 : 0, seq])
   }
 
   /// Forgets the columns' stamps and concurrent values of a row's earlier life, and what was
   /// held of it.
   func forgetColumns(_ table: String, _ key: StoredValue) throws {
     for metadata in [Self.cells, Self.siblings, Self.held, Self.waiting] {
-      try db.execute(sql: "DELETE FROM \(metadata) WHERE table_name = ? AND row_key = ?", arguments: [table, key.databaseValue])
+      try db.run("DELETE FROM \(metadata) WHERE table_name = ? AND row_key = ?", [table, key.databaseValue])
     }
   }
 
@@ -48,9 +46,8 @@ struct SyncStore {
   func tableRow(_ table: SyncedTableInfo, _ key: StoredValue) throws -> [String: StoredValue]? {
     let columns = table.columns
     guard
-      let row = try Row.fetchOne(
-        db, sql: "SELECT \(columns.isEmpty ? "1" : columns.map(Self.q).joined(separator: ", ")) FROM \(Self.q(table.name)) WHERE \(Self.q(table.key)) = ?",
-        arguments: [key.databaseValue])
+      let row = try db.row("SELECT \(columns.isEmpty ? "1" : columns.map(Self.q).joined(separator: ", ")) FROM \(Self.q(table.name)) WHERE \(Self.q(table.key)) = ?",
+        [key.databaseValue])
     else { return nil }
     var values: [String: StoredValue] = [:]
     for (index, column) in columns.enumerated() { values[column] = row.stored(index) }
@@ -61,8 +58,7 @@ struct SyncStore {
   /// columns this replica's table does not have.
   func heldValues(_ table: String, _ key: StoredValue) throws -> [String: StoredValue] {
     var values: [String: StoredValue] = [:]
-    for row in try Row.fetchAll(
-      db, sql: "SELECT column_name, value FROM \(Self.held) WHERE table_name = ? AND row_key = ?", arguments: [table, key.databaseValue])
+    for row in try db.rows("SELECT column_name, value FROM \(Self.held) WHERE table_name = ? AND row_key = ?", [table, key.databaseValue])
     {
       values[row["column_name"]] = row.stored(1)
     }
@@ -78,28 +74,25 @@ struct SyncStore {
 
   /// Why the row is kept out of its table, if it is.
   func waitingReason(_ table: String, _ key: StoredValue) throws -> String? {
-    try String.fetchOne(
-      db, sql: "SELECT reason FROM \(Self.waiting) WHERE table_name = ? AND row_key = ?", arguments: [table, key.databaseValue])
+    try db.row("SELECT reason FROM \(Self.waiting) WHERE table_name = ? AND row_key = ?", [table, key.databaseValue])?[0]
   }
 
   // MARK: Column states
 
   /// Every column of a living row, with its value(s) and stamps: recorded ones, or, for a column
-  /// not written since the row's insert, the insert's.
+  /// not written since the row's insert, the insert's. Stamps older than the row's life are
+  /// from an earlier one (a `REPLACE` inserts without a delete) and are passed over.
   func columnStates(_ table: String, _ key: StoredValue, life: Life) throws -> [String: ColumnState] {
     let values = try currentValues(table, key)
     var recorded: [String: (stamp: SyncStamp, versions: String, parts: String?)] = [:]
-    for row in try Row.fetchAll(
-      db, sql: "SELECT column_name, clock, replica, versions, parts FROM \(Self.cells) WHERE table_name = ? AND row_key = ?",
-      arguments: [table, key.databaseValue])
+    for row in try db.rows("SELECT column_name, clock, replica, versions, parts FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND clock > ?",
+      [table, key.databaseValue, life.stamp.clock])
     {
       recorded[row["column_name"]] = (SyncStamp(clock: row["clock"], replica: row["replica"]), row["versions"], row["parts"])
     }
     var concurrent: [String: [ColumnValue]] = [:]
-    for row in try Row.fetchAll(
-      db,
-      sql: "SELECT column_name, clock, replica, versions, value FROM \(Self.siblings) WHERE table_name = ? AND row_key = ? ORDER BY column_name, clock, replica",
-      arguments: [table, key.databaseValue])
+    for row in try db.rows("SELECT column_name, clock, replica, versions, value FROM \(Self.siblings) WHERE table_name = ? AND row_key = ? AND clock > ? ORDER BY column_name, clock, replica",
+      [table, key.databaseValue, life.stamp.clock])
     {
       concurrent[row["column_name"], default: []].append(
         ColumnValue(
@@ -135,21 +128,18 @@ struct SyncStore {
   /// the concurrent values when there are several, a counter's shares.
   func store(_ table: String, _ key: StoredValue, life: Life, _ state: ColumnState, seq: Int64) throws {
     let column = state.name
-    try db.execute(
-      sql: "DELETE FROM \(Self.siblings) WHERE table_name = ? AND row_key = ? AND column_name = ?",
-      arguments: [table, key.databaseValue, column])
+    try db.run("DELETE FROM \(Self.siblings) WHERE table_name = ? AND row_key = ? AND column_name = ?",
+      [table, key.databaseValue, column])
     func record(_ stamp: SyncStamp, versions: String, parts: String?) throws {
-      try db.execute(
-        sql: """
+      try db.run("""
           INSERT OR REPLACE INTO \(Self.cells) (table_name, row_key, column_name, clock, replica, versions, parts, seq)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: [table, key.databaseValue, column, stamp.clock, stamp.replica, versions, parts, seq])
+        [table, key.databaseValue, column, stamp.clock, stamp.replica, versions, parts, seq])
     }
     func forget() throws {
-      try db.execute(
-        sql: "DELETE FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND column_name = ?",
-        arguments: [table, key.databaseValue, column])
+      try db.run("DELETE FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND column_name = ?",
+        [table, key.databaseValue, column])
     }
     if let parts = state.parts {
       // Only the inserting replica's initial value: what an unrecorded counter means.
@@ -170,12 +160,11 @@ struct SyncStore {
     let joined = state.values.dropFirst().reduce(state.values[0].versions) { $0.joined($1.versions) }
     try record(state.values.map(\.stamp).max() ?? life.stamp, versions: SyncJSON.text(joined), parts: nil)
     for value in state.values {
-      try db.execute(
-        sql: """
+      try db.run("""
           INSERT OR REPLACE INTO \(Self.siblings) (table_name, row_key, column_name, clock, replica, versions, value)
           VALUES (?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: [table, key.databaseValue, column, value.stamp.clock, value.stamp.replica, SyncJSON.text(value.versions), value.value.databaseValue])
+        [table, key.databaseValue, column, value.stamp.clock, value.stamp.replica, SyncJSON.text(value.versions), value.value.databaseValue])
     }
   }
 

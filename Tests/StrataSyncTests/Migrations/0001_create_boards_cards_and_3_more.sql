@@ -2,8 +2,8 @@
 --   create table "boards";
 --   create table "cards" and its indexes;
 --   create table "localNotes";
---   create sync capture "strata_sync_boards_insert";
---   create sync capture "strata_sync_cards_insert".
+--   record every write to "boards" for sync, with triggers "strata_sync_boards_*";
+--   record every write to "cards" for sync, with triggers "strata_sync_cards_*".
 -- Migrations run in the order of their numbers; those a database has not run, in one transaction.
 -- Review this file like code; once it is merged, change the schema with a new migration, not this one.
 
@@ -33,11 +33,9 @@ CREATE TABLE "localNotes" (
 CREATE TABLE IF NOT EXISTS "strata_sync_replica" (
   "only" INTEGER PRIMARY KEY CHECK ("only" = 1),
   "replica" TEXT NOT NULL,
-  "clock" INTEGER NOT NULL,
-  "seq" INTEGER NOT NULL,
   "applying" INTEGER NOT NULL
 ) STRICT;
-INSERT OR IGNORE INTO "strata_sync_replica" VALUES (1, lower(hex(randomblob(16))), 0, 0, 0);
+INSERT OR IGNORE INTO "strata_sync_replica" VALUES (1, lower(hex(randomblob(16))), 0);
 CREATE TABLE IF NOT EXISTS "strata_sync_rows" (
   "table_name" TEXT NOT NULL,
   "row_key" ANY NOT NULL,
@@ -84,96 +82,137 @@ CREATE TABLE IF NOT EXISTS "strata_sync_waiting" (
   PRIMARY KEY ("table_name", "row_key")
 ) STRICT, WITHOUT ROWID;
 CREATE TRIGGER "strata_sync_boards_insert" AFTER INSERT ON "boards" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
-  DELETE FROM "strata_sync_cells" WHERE "table_name" = 'boards' AND "row_key" = NEW."id";
-  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id";
   INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
-    SELECT 'boards', NEW."id", "clock", "replica", 0, "seq" FROM "strata_sync_replica";
+    SELECT 'boards', NEW."id", t."tick", t."replica", 0, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
 END;
 CREATE TRIGGER "strata_sync_boards_delete" AFTER DELETE ON "boards" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
+  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
+    SELECT 'boards', OLD."id", t."tick", t."replica", 1, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
   DELETE FROM "strata_sync_cells" WHERE "table_name" = 'boards' AND "row_key" = OLD."id";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = OLD."id";
-  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
-    SELECT 'boards', OLD."id", "clock", "replica", 1, "seq" FROM "strata_sync_replica";
 END;
 CREATE TRIGGER "strata_sync_boards_key" BEFORE UPDATE OF "id" ON "boards" WHEN NEW."id" IS NOT OLD."id" BEGIN
   SELECT RAISE(ABORT, 'the key of a synced row cannot change; insert a new row of boards instead');
 END;
 CREATE TRIGGER "strata_sync_boards_update_title" AFTER UPDATE OF "title" ON "boards" WHEN NEW."title" IS NOT OLD."title" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'boards', NEW."id", 'title', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'boards', NEW."id", 'title', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'title';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'title' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'title';
 END;
 CREATE TRIGGER "strata_sync_boards_update_slug" AFTER UPDATE OF "slug" ON "boards" WHEN NEW."slug" IS NOT OLD."slug" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'boards', NEW."id", 'slug', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'boards', NEW."id", 'slug', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'slug';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'slug' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'slug';
 END;
 CREATE TRIGGER "strata_sync_boards_update_rank" AFTER UPDATE OF "rank" ON "boards" WHEN NEW."rank" IS NOT OLD."rank" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'boards', NEW."id", 'rank', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'boards', NEW."id", 'rank', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'rank';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'rank' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'rank';
 END;
 CREATE TRIGGER "strata_sync_boards_update_likes" AFTER UPDATE OF "likes" ON "boards" WHEN NEW."likes" IS NOT OLD."likes" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'boards', NEW."id", 'likes', s."clock", s."replica", '{}',
-      json_set(p."parts", '$."' || s."replica" || '"', json_array(s."clock", coalesce(json_extract(p."parts", '$."' || s."replica" || '"' || '[1]'), 0) + (NEW."likes" - OLD."likes"))),
-      s."seq"
-    FROM "strata_sync_replica" AS s,
+    SELECT 'boards', NEW."id", 'likes', t."tick", t."replica", '{}',
+      json_set(p."parts", '$."' || t."replica" || '"', json_array(t."tick", coalesce(json_extract(p."parts", '$."' || t."replica" || '"' || '[1]'), 0) + (NEW."likes" - OLD."likes"))),
+      t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t,
       (SELECT coalesce(c."parts", json_object(r."replica", json_array(r."clock", OLD."likes"))) AS "parts"
-        FROM "strata_sync_rows" AS r LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'likes'
+        FROM "strata_sync_rows" AS r LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'likes' AND c."clock" > r."clock"
         WHERE r."table_name" = 'boards' AND r."row_key" = NEW."id") AS p;
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'likes';
 END;
 CREATE TRIGGER "strata_sync_boards_update_tags" AFTER UPDATE OF "tags" ON "boards" WHEN NEW."tags" IS NOT OLD."tags" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'boards', NEW."id", 'tags', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'boards', NEW."id", 'tags', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'tags';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'tags' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'tags';
 END;
 CREATE TRIGGER "strata_sync_boards_update_notes" AFTER UPDATE OF "notes" ON "boards" WHEN NEW."notes" IS NOT OLD."notes" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'boards', NEW."id", 'notes', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'boards', NEW."id", 'notes', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'notes';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'notes' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'notes';
 END;
-UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
 INSERT OR IGNORE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
-  SELECT 'boards', "boards"."id", s."clock", s."replica", 0, s."seq" FROM "boards", "strata_sync_replica" AS s;
+  SELECT 'boards', "boards"."id", t."tick", t."replica", 0, t."tick" FROM "boards", (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
 
 CREATE TABLE IF NOT EXISTS "strata_sync_replica" (
   "only" INTEGER PRIMARY KEY CHECK ("only" = 1),
   "replica" TEXT NOT NULL,
-  "clock" INTEGER NOT NULL,
-  "seq" INTEGER NOT NULL,
   "applying" INTEGER NOT NULL
 ) STRICT;
-INSERT OR IGNORE INTO "strata_sync_replica" VALUES (1, lower(hex(randomblob(16))), 0, 0, 0);
+INSERT OR IGNORE INTO "strata_sync_replica" VALUES (1, lower(hex(randomblob(16))), 0);
 CREATE TABLE IF NOT EXISTS "strata_sync_rows" (
   "table_name" TEXT NOT NULL,
   "row_key" ANY NOT NULL,
@@ -220,52 +259,80 @@ CREATE TABLE IF NOT EXISTS "strata_sync_waiting" (
   PRIMARY KEY ("table_name", "row_key")
 ) STRICT, WITHOUT ROWID;
 CREATE TRIGGER "strata_sync_cards_insert" AFTER INSERT ON "cards" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
-  DELETE FROM "strata_sync_cells" WHERE "table_name" = 'cards' AND "row_key" = NEW."id";
-  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id";
   INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
-    SELECT 'cards', NEW."id", "clock", "replica", 0, "seq" FROM "strata_sync_replica";
+    SELECT 'cards', NEW."id", t."tick", t."replica", 0, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
 END;
 CREATE TRIGGER "strata_sync_cards_delete" AFTER DELETE ON "cards" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
+  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
+    SELECT 'cards', OLD."id", t."tick", t."replica", 1, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
   DELETE FROM "strata_sync_cells" WHERE "table_name" = 'cards' AND "row_key" = OLD."id";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = OLD."id";
-  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
-    SELECT 'cards', OLD."id", "clock", "replica", 1, "seq" FROM "strata_sync_replica";
 END;
 CREATE TRIGGER "strata_sync_cards_key" BEFORE UPDATE OF "id" ON "cards" WHEN NEW."id" IS NOT OLD."id" BEGIN
   SELECT RAISE(ABORT, 'the key of a synced row cannot change; insert a new row of cards instead');
 END;
 CREATE TRIGGER "strata_sync_cards_update_boardID" AFTER UPDATE OF "boardID" ON "cards" WHEN NEW."boardID" IS NOT OLD."boardID" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'cards', NEW."id", 'boardID', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'cards', NEW."id", 'boardID', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'boardID';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'boardID' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'boardID';
 END;
 CREATE TRIGGER "strata_sync_cards_update_text" AFTER UPDATE OF "text" ON "cards" WHEN NEW."text" IS NOT OLD."text" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'cards', NEW."id", 'text', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'cards', NEW."id", 'text', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'text';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'text' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'text';
 END;
 CREATE TRIGGER "strata_sync_cards_update_position" AFTER UPDATE OF "position" ON "cards" WHEN NEW."position" IS NOT OLD."position" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'cards', NEW."id", 'position', s."clock", s."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || s."replica" || '"', s."clock"), NULL, s."seq"
-    FROM "strata_sync_replica" AS s
+    SELECT 'cards', NEW."id", 'position', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'position';
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'position' AND c."clock" > r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'position';
 END;
-UPDATE "strata_sync_replica" SET "clock" = max("clock" + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16), "seq" = "seq" + 1;
 INSERT OR IGNORE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
-  SELECT 'cards', "cards"."id", s."clock", s."replica", 0, s."seq" FROM "cards", "strata_sync_replica" AS s;
+  SELECT 'cards', "cards"."id", t."tick", t."replica", 0, t."tick" FROM "cards", (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
