@@ -1,4 +1,5 @@
 import GRDB
+import Strata
 import StrataCore
 import StrataSQL
 

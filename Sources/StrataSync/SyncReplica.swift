@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Strata
 import StrataCore
 import StrataSQL
 

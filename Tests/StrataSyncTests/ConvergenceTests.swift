@@ -212,7 +212,7 @@ struct ConvergenceRun {
         try database.write { db in
           try db.execute(
             sql: "INSERT INTO boards (id, title, slug, rank, likes, tags, notes) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: StatementArguments([key] + values.map(\.syncTestValue)))
+            arguments: StatementArguments([key] + values.map(\.databaseValue)))
         }
       } catch {
         return  // The slug is taken here: a local write the database refuses is no write.
@@ -229,7 +229,7 @@ struct ConvergenceRun {
       try database.write { db in
         try db.execute(
           sql: "INSERT INTO cards (id, boardID, text, position) VALUES (?, ?, ?, ?)",
-          arguments: StatementArguments([key] + values.map(\.syncTestValue)))
+          arguments: StatementArguments([key] + values.map(\.databaseValue)))
       }
       let stamp = try stamp(replica, table: "cards", key: key, column: nil)
       reference.inserted[key] = ("cards", stamp)
@@ -279,9 +279,9 @@ struct ConvergenceRun {
     let before = try replicas[replica].database.read { db in
       try Row.fetchOne(db, sql: "SELECT \(column) FROM \(table) WHERE id = ?", arguments: [key]).map { $0[0] as DatabaseValue }
     }
-    guard before != value.syncTestValue else { return }
+    guard before != value.databaseValue else { return }
     try replicas[replica].database.write { db in
-      try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?", arguments: [value.syncTestValue, key])
+      try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?", arguments: [value.databaseValue, key])
     }
     let stamp = try stamp(replica, table: table, key: key, column: column)
     if column != "likes" {
@@ -317,18 +317,6 @@ struct ConvergenceRun {
     try replicas[message.to].sync.apply(changeset)
     for (cell, seen) in message.seen { known[message.to][cell, default: []].formUnion(seen) }
     acknowledged[message.from][message.to] = max(acknowledged[message.from][message.to], changeset.cursor)
-  }
-}
-
-extension StoredValue {
-  var syncTestValue: DatabaseValue {
-    switch self {
-    case .null: .null
-    case .integer(let value): value.databaseValue
-    case .real(let value): value.databaseValue
-    case .text(let text): text.databaseValue
-    case .blob(let bytes): Data(bytes).databaseValue
-    }
   }
 }
 

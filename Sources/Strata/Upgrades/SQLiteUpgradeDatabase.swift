@@ -125,20 +125,10 @@ struct SQLiteUpgradeDatabase: UpgradeDatabase {
       if key.isEmpty, !withoutRowID { key = ["rowid"] }
       let list = (key + columns).map(SQLQuoting.identifier).joined(separator: ", ")
       let rows = try Row.fetchAll(db, sql: "SELECT \(list) FROM main.\(SQLQuoting.identifier(table))").map { row in
-        let values = (0..<row.count).map { Self.stored(row[$0] as DatabaseValue) }
+        let values = (0..<row.count).map { StoredValue(row[$0] as DatabaseValue) }
         return (key: Array(values[..<key.count]), values: Array(values[key.count...]))
       }
       return UpgradeRows(columns: columns, keyColumns: key, rows: rows)
-    }
-  }
-
-  private static func stored(_ value: DatabaseValue) -> StoredValue {
-    switch value.storage {
-    case .null: .null
-    case .int64(let value): .integer(value)
-    case .double(let value): .real(value)
-    case .string(let text): .text(text)
-    case .blob(let data): .blob(Array(data))
     }
   }
 

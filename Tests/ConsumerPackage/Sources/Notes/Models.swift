@@ -10,7 +10,7 @@ struct Notebook: Table, Identifiable {
 }
 
 // @Synced
-struct Note: Table, Identifiable {
+struct Note: Table, Identifiable, Equatable {
   let id: UUID
   let notebookID: Notebook.ID
   // @Merge(with: "longest")

@@ -1,30 +1,7 @@
 import Foundation
 import GRDB
+import Strata
 import StrataCore
-
-extension StoredValue {
-  /// The value as GRDB binds it.
-  var databaseValue: DatabaseValue {
-    switch self {
-    case .null: .null
-    case .integer(let value): value.databaseValue
-    case .real(let value): value.databaseValue
-    case .text(let text): text.databaseValue
-    case .blob(let bytes): Data(bytes).databaseValue
-    }
-  }
-
-  /// The value GRDB read.
-  init(_ value: DatabaseValue) {
-    switch value.storage {
-    case .null: self = .null
-    case .int64(let integer): self = .integer(integer)
-    case .double(let real): self = .real(real)
-    case .string(let text): self = .text(text)
-    case .blob(let data): self = .blob(Array(data))
-    }
-  }
-}
 
 extension Row {
   /// The value of column `index` as SQLite stores it.
