@@ -226,7 +226,8 @@ public final class SyncReplica: Sendable {
 
   /// What sync did not settle on its own, to show the user: columns written concurrently on
   /// several replicas (with every value and the one the column holds), and rows kept out of
-  /// their table, with why. A write to the column, or a change that lets the row in, settles it.
+  /// their table, with why. A write to the column, ``keep(_:)``, or a change that lets the row
+  /// in settles it.
   public func conflicts() throws -> [SyncConflict] {
     try database.read { db in
       let store = SyncStore(db: db, tables: tables)
@@ -248,6 +249,31 @@ public final class SyncReplica: Sendable {
         conflicts.append(SyncConflict(table: entry["table_name"], key: entry.stored(1), kind: .waiting(reason: entry["reason"])))
       }
       return conflicts
+    }
+  }
+}
+
+extension SyncReplica {
+  /// Settles concurrent writes by keeping the value the column holds: records it as a write made
+  /// here on top of every concurrent value, so that every replica it reaches holds it and lists
+  /// nothing more. (Writing another value settles it too; writing the same one changes nothing
+  /// a trigger sees, hence this.)
+  public func keep(_ conflict: SyncConflict) throws {
+    guard case .concurrentWrites(let column, _, _) = conflict.kind else { return }
+    try database.write { db in
+      let store = SyncStore(db: db, tables: tables)
+      guard let life = try store.life(conflict.table, conflict.key), !life.isDeleted,
+        let state = try store.columnStates(conflict.table, conflict.key, life: life)[column], state.values.count > 1
+      else { return }
+      let wallClock = Int64(Date().timeIntervalSince1970 * 1000) << SyncTables.counterBits
+      let tick = max(wallClock, try Self.newestStamp(db) + 1)
+      let stamp = SyncStamp(clock: tick, replica: id)
+      let seen = state.values.dropFirst().reduce(state.values[0].versions) { $0.joined($1.versions) }
+      let kept = try store.currentValues(conflict.table, conflict.key)[column] ?? .null
+      try store.store(
+        conflict.table, conflict.key, life: life,
+        ColumnState(name: column, values: [ColumnValue(value: kept, stamp: stamp, versions: seen.joined(VersionVector(stamp)))]),
+        seq: tick)
     }
   }
 }

@@ -54,6 +54,26 @@ import Testing
     }
   }
 
+  @Test func keepingTheValueAColumnHoldsSettlesItEverywhere() throws {
+    try withTemporaryFolder { folder in
+      let (a, b) = try concurrently(
+        folder,
+        a: { db in try db.execute(sql: "UPDATE boards SET title = 'From A'") },
+        b: { db in try db.execute(sql: "UPDATE boards SET title = 'From B'") })
+      let conflict = try #require(try b.sync.conflicts().first)
+      guard case .concurrentWrites(_, _, .text(let kept)) = conflict.kind else {
+        Issue.record("no concurrent writes listed")
+        return
+      }
+      try b.sync.keep(conflict)
+      #expect(try b.sync.conflicts().isEmpty)
+      try b.send(to: a)
+      #expect(try a.sync.conflicts().isEmpty)
+      #expect(try board(a).title == kept)
+      #expect(try a.contents() == b.contents())
+    }
+  }
+
   @Test func aWriteOnTopOfAnotherIsNoConflict() throws {
     try withTemporaryFolder { folder in
       let a = try TestReplica(in: folder, name: "a")
