@@ -18,6 +18,9 @@ import Testing
     try a.database.write { db in try Board.insert { initial ?? Board.Draft(id: board, title: "Plans") }.execute(db) }
     try a.send(to: b)
     try a.database.write(writeA)
+    // b writes later: in a later millisecond, so that its stamps are later whatever either
+    // replica recorded before (within one millisecond, equal clocks go by replica id).
+    Thread.sleep(forTimeInterval: 0.002)
     try b.database.write(writeB)
     try a.send(to: b)
     try b.send(to: a)
