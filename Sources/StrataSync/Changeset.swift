@@ -18,6 +18,7 @@ public struct Changeset: Hashable, Sendable {
   /// The changed rows.
   public var rows: [RowChange]
 
+  /// A changeset of `rows` from `replica`; ``SyncReplica/changes(since:limit:)`` makes them.
   public init(replica: String, schemaVersion: String, cursor: SyncCursor, rows: [RowChange]) {
     self.replica = replica
     self.schemaVersion = schemaVersion
@@ -29,8 +30,10 @@ public struct Changeset: Hashable, Sendable {
 /// A position in a replica's own sequence of recorded changes, which a peer keeps to ask for
 /// what came after it.
 public struct SyncCursor: Hashable, Comparable, Sendable, Codable {
+  /// The stamp of the last change covered, in the sending replica's own order.
   public var sequence: Int64
 
+  /// The cursor at `sequence`, as a peer stored it.
   public init(_ sequence: Int64) {
     self.sequence = sequence
   }
@@ -43,6 +46,7 @@ public struct SyncCursor: Hashable, Comparable, Sendable, Codable {
 
 /// One row as a replica holds it: its life, and, while it lives, every column's value(s).
 public struct RowChange: Hashable, Sendable {
+  /// The synced table.
   public var table: String
   /// The row's key, as SQLite stores it.
   public var key: StoredValue
@@ -53,6 +57,7 @@ public struct RowChange: Hashable, Sendable {
   /// Every column of a living row; none for a deleted one.
   public var columns: [ColumnState]
 
+  /// A row as a replica holds it.
   public init(table: String, key: StoredValue, stamp: SyncStamp, isDeleted: Bool, columns: [ColumnState]) {
     self.table = table
     self.key = key
@@ -65,12 +70,14 @@ public struct RowChange: Hashable, Sendable {
 /// A column of a row: its value, or the values written to it concurrently, oldest first; for a
 /// counter, its value and each replica's share.
 public struct ColumnState: Hashable, Sendable {
+  /// The column's name.
   public var name: String
   /// One value, or several written concurrently (which the merge rule combines).
   public var values: [ColumnValue]
   /// For a counter: each replica's total increments, with the clock of its latest, by replica.
   public var parts: [String: CounterPart]?
 
+  /// A column's state: its value(s), and a counter's shares.
   public init(name: String, values: [ColumnValue], parts: [String: CounterPart]? = nil) {
     self.name = name
     self.values = values
@@ -80,10 +87,14 @@ public struct ColumnState: Hashable, Sendable {
 
 /// A value written to a column, with its stamp and the writes it replaced.
 public struct ColumnValue: Hashable, Sendable {
+  /// The value, as SQLite stores it.
   public var value: StoredValue
+  /// When and where it was written.
   public var stamp: SyncStamp
+  /// The writes it was made on top of, its own included.
   public var versions: VersionVector
 
+  /// A value written at `stamp` on top of `versions`.
   public init(value: StoredValue, stamp: SyncStamp, versions: VersionVector) {
     self.value = value
     self.stamp = stamp
@@ -93,9 +104,12 @@ public struct ColumnValue: Hashable, Sendable {
 
 /// One replica's share of a counter: the sum of its increments, as of its latest.
 public struct CounterPart: Hashable, Sendable {
+  /// The clock of the replica's latest increment.
   public var clock: Int64
+  /// The sum of the replica's increments (an insert's value counts as its inserter's).
   public var total: Int64
 
+  /// A replica's share.
   public init(clock: Int64, total: Int64) {
     self.clock = clock
     self.total = total

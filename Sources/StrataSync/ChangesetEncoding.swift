@@ -4,6 +4,7 @@ import StrataCore
 /// A changeset that could not be read: not one, a format this version does not read, or cut
 /// short; nothing of it was applied.
 public struct ChangesetFormatError: Error, CustomStringConvertible, Sendable {
+  /// Where reading stopped, and why.
   public let description: String
 }
 

@@ -280,6 +280,7 @@ extension SyncReplica {
 
 /// Something sync settled by a rule the user may want to see, or could not settle yet.
 public struct SyncConflict: Hashable, Sendable {
+  /// What sync settled by a rule, or could not settle yet.
   public enum Kind: Hashable, Sendable {
     /// Values written to `column` on several replicas without seeing each other, oldest first;
     /// the column holds `kept`, what its merge rule made of them.
@@ -288,7 +289,10 @@ public struct SyncConflict: Hashable, Sendable {
     case waiting(reason: String)
   }
 
+  /// The synced table.
   public var table: String
+  /// The row's key.
   public var key: StoredValue
+  /// What happened.
   public var kind: Kind
 }

@@ -10,6 +10,7 @@ public struct SyncStamp: Hashable, Comparable, Sendable {
   /// The writing replica's id: 32 lowercase hexadecimal digits.
   public var replica: String
 
+  /// The stamp of a write `replica` made at `clock`.
   public init(clock: Int64, replica: String) {
     self.clock = clock
     self.replica = replica
@@ -26,8 +27,10 @@ public struct SyncStamp: Hashable, Comparable, Sendable {
 /// A write whose vector covers another's replaced it; when neither covers the other, the two
 /// were made concurrently, and the column's merge rule combines them.
 public struct VersionVector: Hashable, Sendable {
+  /// Per replica id, the clock of its latest write covered.
   public private(set) var clocks: [String: Int64]
 
+  /// A vector of `clocks`.
   public init(_ clocks: [String: Int64] = [:]) {
     self.clocks = clocks
   }

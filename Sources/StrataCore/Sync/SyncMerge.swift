@@ -16,13 +16,17 @@
 public struct SyncMerge: Sendable {
   /// The rule.
   public enum Rule: Sendable {
+    /// See ``SyncMerge/latest``, ``SyncMerge/max``, ``SyncMerge/min``, ``SyncMerge/union`` and
+    /// ``SyncMerge/counter``.
     case latest, max, min, union, counter
     /// A function of the concurrent values, oldest first, as SQLite stores them.
     case custom(@Sendable ([StoredValue]) throws -> StoredValue)
   }
 
+  /// The rule.
   public var rule: Rule
 
+  /// A merge by `rule`.
   public init(_ rule: Rule) {
     self.rule = rule
   }

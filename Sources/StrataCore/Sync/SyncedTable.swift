@@ -13,6 +13,7 @@ public struct SyncedTable: Sendable {
   /// model declares (generated columns are computed on each replica).
   public var columns: [SyncedColumn]
 
+  /// A synced table; the generated `StrataSyncedTables.all` lists the app's.
   public init(_ name: String, key: String, columns: [SyncedColumn]) {
     self.name = name
     self.key = key
@@ -33,6 +34,7 @@ public struct SyncedColumn: Sendable {
   /// unless the model says otherwise.
   public var merge: SyncMerge
 
+  /// A synced column that merges by `merge`.
   public init(_ name: String, merge: SyncMerge = .latest) {
     self.name = name
     self.merge = merge
