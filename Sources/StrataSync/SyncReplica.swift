@@ -204,6 +204,19 @@ public final class SyncReplica: Sendable {
     try materializer.place(info, key, life: life, all)
   }
 
+  /// Tries the rows that wait (``SyncConflict/Kind/waiting(reason:)``) again, parents first:
+  /// every apply does, and an app calls this after a write of its own that lets one in (it
+  /// changed the unique value another row waits for, or inserted the missing parent).
+  public func placeWaitingRows() throws {
+    try database.write { db in
+      let replica = SQLQuoting.identifier(SyncTables.replica)
+      try db.execute(sql: "UPDATE \(replica) SET applying = 1")
+      let store = SyncStore(db: db, tables: tables)
+      try retryWaiting(store: store, materializer: Materializer(store: store))
+      try db.execute(sql: "UPDATE \(replica) SET applying = 0")
+    }
+  }
+
   /// Tries the waiting rows again, parents first, until no more can be placed.
   private func retryWaiting(store: SyncStore, materializer: Materializer) throws {
     let q = SQLQuoting.identifier
