@@ -65,7 +65,7 @@ CREATE TRIGGER "strata_sync_boards_update_likes" AFTER UPDATE OF "likes" ON "boa
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t,
       (SELECT coalesce(c."parts", json_object(r."replica", json_array(r."clock", OLD."likes"))) AS "parts"
-        FROM "strata_sync_rows" AS r LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'likes' AND c."clock" > r."clock"
+        FROM "strata_sync_rows" AS r LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'likes' AND c."clock" >= r."clock"
         WHERE r."table_name" = 'boards' AND r."row_key" = NEW."id") AS p;
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'likes';
 END;
@@ -82,7 +82,7 @@ CREATE TRIGGER "strata_sync_boards_update_notes" AFTER UPDATE OF "notes" ON "boa
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'notes' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'notes' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'notes';
 END;
 
@@ -98,7 +98,7 @@ CREATE TRIGGER "strata_sync_boards_update_rank" AFTER UPDATE OF "rank" ON "board
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'rank' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'rank' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'rank';
 END;
 
@@ -114,7 +114,7 @@ CREATE TRIGGER "strata_sync_boards_update_slug" AFTER UPDATE OF "slug" ON "board
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'slug' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'slug' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'slug';
 END;
 
@@ -130,7 +130,7 @@ CREATE TRIGGER "strata_sync_boards_update_tags" AFTER UPDATE OF "tags" ON "board
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'tags' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'tags' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'tags';
 END;
 
@@ -146,7 +146,7 @@ CREATE TRIGGER "strata_sync_boards_update_title" AFTER UPDATE OF "title" ON "boa
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'title' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'title' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'title';
 END;
 
@@ -190,7 +190,7 @@ CREATE TRIGGER "strata_sync_cards_update_boardID" AFTER UPDATE OF "boardID" ON "
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'boardID' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'boardID' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'boardID';
 END;
 
@@ -206,7 +206,7 @@ CREATE TRIGGER "strata_sync_cards_update_position" AFTER UPDATE OF "position" ON
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'position' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'position' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'position';
 END;
 
@@ -222,7 +222,7 @@ CREATE TRIGGER "strata_sync_cards_update_text" AFTER UPDATE OF "text" ON "cards"
         "replica"
       FROM "strata_sync_replica" LIMIT 1) AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'text' AND c."clock" > r."clock";
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'text' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'text';
 END;
 

@@ -169,8 +169,8 @@ public final class SyncReplica: Sendable {
     for column in row.columns {
       var merged = column
       if let mine = states[column.name] {
-        if let parts = column.parts, let myParts = mine.parts {
-          merged = ColumnState(name: column.name, values: mine.values, parts: ColumnMerge.merge(myParts, parts))
+        if column.parts != nil || mine.parts != nil {
+          merged = ColumnState(name: column.name, values: mine.values, parts: ColumnMerge.merge(mine.parts ?? [:], column.parts ?? [:]))
         } else {
           merged = ColumnState(name: column.name, values: ColumnMerge.merge(mine.values, column.values))
         }

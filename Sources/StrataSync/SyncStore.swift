@@ -82,17 +82,18 @@ struct SyncStore {
 
   /// Every column of a living row, with its value(s) and stamps: recorded ones, or, for a column
   /// not written since the row's insert, the insert's. Stamps older than the row's life are
-  /// from an earlier one (a `REPLACE` inserts without a delete) and are passed over.
+  /// from an earlier one (a `REPLACE` inserts without a delete) and are passed over; one as old
+  /// as the life is a counter's record of its inserter's share alone.
   func columnStates(_ table: String, _ key: StoredValue, life: Life) throws -> [String: ColumnState] {
     let values = try currentValues(table, key)
     var recorded: [String: (stamp: SyncStamp, versions: String, parts: String?)] = [:]
-    for row in try db.rows("SELECT column_name, clock, replica, versions, parts FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND clock > ?",
+    for row in try db.rows("SELECT column_name, clock, replica, versions, parts FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND clock >= ?",
       [table, key.databaseValue, life.stamp.clock])
     {
       recorded[row["column_name"]] = (SyncStamp(clock: row["clock"], replica: row["replica"]), row["versions"], row["parts"])
     }
     var concurrent: [String: [ColumnValue]] = [:]
-    for row in try db.rows("SELECT column_name, clock, replica, versions, value FROM \(Self.siblings) WHERE table_name = ? AND row_key = ? AND clock > ? ORDER BY column_name, clock, replica",
+    for row in try db.rows("SELECT column_name, clock, replica, versions, value FROM \(Self.siblings) WHERE table_name = ? AND row_key = ? AND clock >= ? ORDER BY column_name, clock, replica",
       [table, key.databaseValue, life.stamp.clock])
     {
       concurrent[row["column_name"], default: []].append(
@@ -143,8 +144,11 @@ struct SyncStore {
         [table, key.databaseValue, column])
     }
     if let parts = state.parts {
-      // Only the inserting replica's initial value: what an unrecorded counter means.
-      if parts.count == 1, parts[life.stamp.replica]?.clock == life.stamp.clock { return try forget() }
+      // Only the inserting replica's initial value: what an unrecorded counter means, for a
+      // column this replica knows counts (one it does not have yet keeps its shares recorded).
+      if case .counter = tables[table]?.rule(of: column), parts.count == 1, parts[life.stamp.replica]?.clock == life.stamp.clock {
+        return try forget()
+      }
       let latest = parts.map { SyncStamp(clock: $0.value.clock, replica: $0.key) }.max() ?? life.stamp
       try record(latest, versions: "{}", parts: SyncJSON.text(parts))
       return

@@ -215,6 +215,30 @@ import Testing
     }
   }
 
+  @Test func aCounterThisReplicaLacksKeepsEveryShare() throws {
+    try withTemporaryFolder { folder in
+      let a = try TestReplica(in: folder, name: "a")
+      let b = try TestReplica(in: folder, name: "b")
+      try a.database.write { db in try Board.insert { Board.Draft(id: board, title: "Plans") }.execute(db) }
+      let base = try a.sync.changes()
+      let stamp = base.rows[0].stamp
+      let other = String(repeating: "e", count: 32)
+      // A newer app version's counter, incremented on a and on another replica.
+      func stars(_ parts: [String: CounterPart]) -> Changeset {
+        var changes = base
+        let total = parts.values.reduce(0) { $0 + $1.total }
+        changes.rows[0].columns.append(
+          ColumnState(name: "stars", values: [ColumnValue(value: .integer(total), stamp: stamp, versions: VersionVector())], parts: parts))
+        return changes
+      }
+      try b.sync.apply(stars([stamp.replica: CounterPart(clock: stamp.clock, total: 2)]))
+      try b.sync.apply(stars([other: CounterPart(clock: stamp.clock + 5, total: 3)]))
+      let kept = try #require(try b.sync.changes().rows[0].columns.first { $0.name == "stars" })
+      #expect(kept.parts == [stamp.replica: CounterPart(clock: stamp.clock, total: 2), other: CounterPart(clock: stamp.clock + 5, total: 3)])
+      #expect(kept.values.map(\.value) == [.integer(5)])
+    }
+  }
+
   @Test func aColumnKeptUntilAMigrationAddsItIsWrittenThen() throws {
     try withTemporaryFolder { folder in
       let a = try TestReplica(in: folder, name: "a")

@@ -135,9 +135,10 @@ extension SQLRenderer {
       let c = q(column)
       let columnName = SQLQuoting.string(column)
       let ownEntry = "'$.\"' || t.\"replica\" || '\"'"
-      // The column's stamp, unless it is from the row's earlier life.
+      // The column's stamp, unless it is from the row's earlier life (a counter's record of the
+      // inserter's share alone is as old as the life itself).
       let cell =
-        "\(cells) AS c ON c.\"table_name\" = \(name) AND c.\"row_key\" = NEW.\(key) AND c.\"column_name\" = \(columnName) AND c.\"clock\" > r.\"clock\""
+        "\(cells) AS c ON c.\"table_name\" = \(name) AND c.\"row_key\" = NEW.\(key) AND c.\"column_name\" = \(columnName) AND c.\"clock\" >= r.\"clock\""
       let record: String
       if capture.counters.contains(column) {
         // The replica's total increments, beside the others'; the inserting replica's initial
