@@ -32,7 +32,7 @@ CREATE TRIGGER "strata_sync_boards_delete" AFTER DELETE ON "boards" WHEN (SELECT
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t;
+      FROM "strata_sync_replica") AS t;
   DELETE FROM "strata_sync_cells" WHERE "table_name" = 'boards' AND "row_key" = OLD."id";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = OLD."id";
 END;
@@ -45,7 +45,7 @@ CREATE TRIGGER "strata_sync_boards_insert" AFTER INSERT ON "boards" WHEN (SELECT
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t;
+      FROM "strata_sync_replica") AS t;
 END;
 
 CREATE TRIGGER "strata_sync_boards_key" BEFORE UPDATE OF "id" ON "boards" WHEN NEW."id" IS NOT OLD."id" BEGIN
@@ -63,7 +63,7 @@ CREATE TRIGGER "strata_sync_boards_update_likes" AFTER UPDATE OF "likes" ON "boa
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t,
+      FROM "strata_sync_replica") AS t,
       (SELECT coalesce(c."parts", json_object(r."replica", json_array(r."clock", OLD."likes"))) AS "parts"
         FROM "strata_sync_rows" AS r LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'likes' AND c."clock" >= r."clock"
         WHERE r."table_name" = 'boards' AND r."row_key" = NEW."id") AS p;
@@ -80,7 +80,7 @@ CREATE TRIGGER "strata_sync_boards_update_notes" AFTER UPDATE OF "notes" ON "boa
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'notes' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'notes';
@@ -96,7 +96,7 @@ CREATE TRIGGER "strata_sync_boards_update_rank" AFTER UPDATE OF "rank" ON "board
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'rank' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'rank';
@@ -112,7 +112,7 @@ CREATE TRIGGER "strata_sync_boards_update_slug" AFTER UPDATE OF "slug" ON "board
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'slug' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'slug';
@@ -128,7 +128,7 @@ CREATE TRIGGER "strata_sync_boards_update_tags" AFTER UPDATE OF "tags" ON "board
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'tags' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'tags';
@@ -144,7 +144,7 @@ CREATE TRIGGER "strata_sync_boards_update_title" AFTER UPDATE OF "title" ON "boa
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'boards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'boards' AND c."row_key" = NEW."id" AND c."column_name" = 'title' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'boards' AND "row_key" = NEW."id" AND "column_name" = 'title';
@@ -158,7 +158,7 @@ CREATE TRIGGER "strata_sync_cards_delete" AFTER DELETE ON "cards" WHEN (SELECT "
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t;
+      FROM "strata_sync_replica") AS t;
   DELETE FROM "strata_sync_cells" WHERE "table_name" = 'cards' AND "row_key" = OLD."id";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = OLD."id";
 END;
@@ -171,7 +171,7 @@ CREATE TRIGGER "strata_sync_cards_insert" AFTER INSERT ON "cards" WHEN (SELECT "
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t;
+      FROM "strata_sync_replica") AS t;
 END;
 
 CREATE TRIGGER "strata_sync_cards_key" BEFORE UPDATE OF "id" ON "cards" WHEN NEW."id" IS NOT OLD."id" BEGIN
@@ -188,7 +188,7 @@ CREATE TRIGGER "strata_sync_cards_update_boardID" AFTER UPDATE OF "boardID" ON "
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'boardID' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'boardID';
@@ -204,7 +204,7 @@ CREATE TRIGGER "strata_sync_cards_update_position" AFTER UPDATE OF "position" ON
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'position' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'position';
@@ -220,7 +220,7 @@ CREATE TRIGGER "strata_sync_cards_update_text" AFTER UPDATE OF "text" ON "cards"
         coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
         coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
         "replica"
-      FROM "strata_sync_replica" LIMIT 1) AS t
+      FROM "strata_sync_replica") AS t
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'cards' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'cards' AND c."row_key" = NEW."id" AND c."column_name" = 'text' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'cards' AND "row_key" = NEW."id" AND "column_name" = 'text';
