@@ -104,24 +104,14 @@ struct ReferenceModel {
       placed[key] = values
     }
     var lines = placed.sorted { $0.key < $1.key }.map { key, values in
-      "boards " + ([StoredValue.text(key)] + values).map(Self.describe).joined(separator: ", ")
+      "boards " + ([StoredValue.text(key)] + values).map(describe).joined(separator: ", ")
     }
     for (key, row) in inserted.sorted(by: { $0.key < $1.key }) where row.table == "cards" && !deleted.contains(key) {
       let values = Self.cardColumns.map { value(of: Cell(table: "cards", key: key, column: $0)) }
       guard case .text(let board) = values[0], placed[board] != nil else { continue }
-      lines.append("cards " + ([StoredValue.text(key)] + values).map(Self.describe).joined(separator: ", "))
+      lines.append("cards " + ([StoredValue.text(key)] + values).map(describe).joined(separator: ", "))
     }
     return lines
-  }
-
-  static func describe(_ value: StoredValue) -> String {
-    switch value {
-    case .null: "NULL"
-    case .integer(let integer): "\(integer)"
-    case .real(let real): "\(real.bitPattern)r"
-    case .text(let text): text.debugDescription
-    case .blob(let bytes): "x'\(bytes.map { String(format: "%02x", $0) }.joined())'"
-    }
   }
 }
 

@@ -22,15 +22,7 @@ struct TestReplica {
       var lines: [String] = []
       for table in ["boards", "cards"] {
         for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id") {
-          lines.append(table + " " + row.databaseValues.map { value in
-            switch value.storage {
-            case .null: "NULL"
-            case .int64(let integer): "\(integer)"
-            case .double(let real): "\(real.bitPattern)r"
-            case .string(let text): text.debugDescription
-            case .blob(let data): "x'\(data.map { String(format: "%02x", $0) }.joined())'"
-            }
-          }.joined(separator: ", "))
+          lines.append(table + " " + row.databaseValues.map { describe(StoredValue($0)) }.joined(separator: ", "))
         }
       }
       return lines
@@ -49,4 +41,15 @@ func withTemporaryFolder<Result>(_ body: (URL) throws -> Result) throws -> Resul
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   return try body(folder)
+}
+
+/// A value as the tests show it: exactly, with a real's bits.
+func describe(_ value: StoredValue) -> String {
+  switch value {
+  case .null: "NULL"
+  case .integer(let integer): "\(integer)"
+  case .real(let real): "\(real.bitPattern)r"
+  case .text(let text): text.debugDescription
+  case .blob(let bytes): "x'\(bytes.map { String(format: "%02x", $0) }.joined())'"
+  }
 }
