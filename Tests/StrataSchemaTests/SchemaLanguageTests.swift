@@ -93,9 +93,45 @@ import Testing
     }
   }
 
+  @Test func aSyncedTableInASchemaFileIsTheSameAsInSwift() throws {
+    let schema = (
+      "Notes.strata",
+      """
+      table Note synced {
+        id UUID primary
+        text Text merge with "mergeTexts" = ""
+        likes Int merge counter = 0
+        rank Int merge max = 0
+      }
+      """
+    )
+    let swift = (
+      "Notes.swift",
+      """
+      import Foundation
+      // @Synced
+      struct Note: Table {
+        let id: UUID
+        // @Merge(with: "mergeTexts")
+        var text = ""
+        // @Merge(.counter)
+        var likes = 0
+        // @Merge(.max)
+        var rank = 0
+      }
+      """
+    )
+    let fromSchema = try Self.firstMigration([schema])
+    #expect(fromSchema.sql.contains(#"CREATE TRIGGER "strata_sync_notes_update_likes""#))
+    #expect(fromSchema.sql == (try Self.firstMigration([swift])).sql)
+    let code = try Generator(sources: [schema]).conformances()
+    #expect(code.contains(#"StrataCore.SyncedColumn("text", merge: .custom(Note.mergeTexts)),"#))
+    #expect(code.contains(#"StrataCore.SyncedColumn("likes", merge: .counter),"#))
+  }
+
   @Test(arguments: [
     ("table {\n}\n", "S.strata:1:7: expected the name of the table, found '{'"),
-    ("table A\n  id Int\n}\n", "S.strata:2:3: expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged' or '{' after the table's name"),
+    ("table A\n  id Int\n}\n", "S.strata:2:3: expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged', 'synced' or '{' after the table's name"),
     ("table A {\n  id Int primary\n  name\n}\n", "S.strata:4:1: expected a type (Int, Text, UUID, Game.ID, JSON<…>, …), found '}'"),
     ("table A {\n  id Int primary\n  n Text = \"a\\(b)\"\n}\n", "S.strata:3:12: a default is a plain string literal; interpolation is not allowed"),
     ("table A {\n  id Int primary\n  n Text sorted\n}\n", "S.strata:3:10: expected a column option"),
@@ -117,7 +153,7 @@ import Testing
     ("fts5 A content {\n}\n", "S.strata:1:16: expected the name of the content table, found '{'"),
     ("view A as \"SELECT 1\" {\n}\n", "S.strata:1:11: a view's select is SQL, marked raw: as raw \"SELECT …\"; found '\"SELECT 1\"'"),
     ("table A {\n  id Int primary\n  trigger \"t\" \"AFTER INSERT\"\n}\n", "S.strata:3:15: expected 'raw' and the SQL after the trigger's name"),
-    ("table A tokenize \"x\" {\n}\n", "S.strata:1:9: expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged' or '{' after the table's name, found 'tokenize'"),
+    ("table A tokenize \"x\" {\n}\n", "S.strata:1:9: expected 'named \"…\"', 'renamed from \"…\"', 'unmanaged', 'synced' or '{' after the table's name, found 'tokenize'"),
     ("enum E { a, b }\n", "S.strata:1:8: an enum declares its raw type"),
     ("enum E: Date { a }\n", "S.strata:1:9: an enum's raw type is Int, Text"),
     ("table A {\n  id Int primary\n  n Text\n", "S.strata:4:1: table 'A' has no closing '}'"),

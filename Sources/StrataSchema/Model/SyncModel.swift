@@ -4,6 +4,18 @@ public enum SyncMergeModel: Hashable, Sendable {
   /// A static function of the model: `@Merge(with: "mergeNotes")`.
   case custom(function: String)
 
+  /// How `@Merge(.name)` spells the rule (a function has no member).
+  var member: String {
+    switch self {
+    case .latest: "latest"
+    case .max: "max"
+    case .min: "min"
+    case .union: "union"
+    case .counter: "counter"
+    case .custom(let function): function
+    }
+  }
+
   /// The rule `.name` spells, if any.
   init?(member: String) {
     switch member {

@@ -58,6 +58,8 @@ struct SchemaFile: Sendable {
     var name: Name
     var type: ColumnType
     var isPrimary = false
+    /// `merge max`, `merge with "function"`: how a synced column's concurrent writes combine.
+    var merge: SyncMergeModel?
     var isUnique = false
     var isIndexed = false
     var collation: Collation?
@@ -105,6 +107,8 @@ struct SchemaFile: Sendable {
     var previousName: String?
     /// `unmanaged`: the migrations alone make the table (`@Unmanaged`).
     var isUnmanaged = false
+    /// `synced`: the table's rows sync between replicas (`@Synced`).
+    var isSynced = false
     var columns: [Column]
     var indexes: [Index] = []
     var constraints: [(constraint: Constraint, location: SourceLocation)] = []

@@ -33,6 +33,7 @@ struct SchemaFileDeclarations {
     if let sqlName = table.sqlName { annotations.append(Self.annotation("Table", [(nil, .string(sqlName))], at: at)) }
     if let previous = table.previousName { annotations.append(Self.annotation("Renamed", [("from", .string(previous))], at: at)) }
     if table.isUnmanaged { annotations.append(Self.annotation("Unmanaged", [], at: at)) }
+    if table.isSynced { annotations.append(Self.annotation("Synced", [], at: at)) }
     for (constraint, location) in table.constraints {
       switch constraint {
       case .primaryKey(let names):
@@ -94,6 +95,11 @@ struct SchemaFileDeclarations {
     if let sql = column.generated {
       annotations.append(
         Self.annotation("Generated", [("raw", .string(sql))] + (column.isStoredGenerated ? [("stored", .bool(true))] : []), at: at))
+    }
+    switch column.merge {
+    case .custom(let function)?: annotations.append(Self.annotation("Merge", [("with", .string(function))], at: at))
+    case let merge?: annotations.append(Self.annotation("Merge", [(nil, .member(merge.member))], at: at))
+    case nil: break
     }
     if column.isUnique { annotations.append(Self.annotation("Unique", [], at: at)) }
     if column.isIndexed { annotations.append(Self.annotation("Index", [], at: at)) }

@@ -163,6 +163,9 @@ struct SchemaFileParser {
       case ("table", "unmanaged"):
         advance()
         table.isUnmanaged = true
+      case ("table", "synced"):
+        advance()
+        table.isSynced = true
       case ("fts5", "content"):
         advance()
         guard let value = self.name(of: "content table") else { return nil }
@@ -183,7 +186,7 @@ struct SchemaFileParser {
         select = value
       default:
         let options = [
-          "table": "'named \"…\"', 'renamed from \"…\"', 'unmanaged'", "fts5": "'named \"…\"', 'content Table', 'tokenize \"…\"', 'prefix \"…\"'",
+          "table": "'named \"…\"', 'renamed from \"…\"', 'unmanaged', 'synced'", "fts5": "'named \"…\"', 'content Table', 'tokenize \"…\"', 'prefix \"…\"'",
           "view": "'named \"…\"', 'as raw \"SELECT …\"'",
         ][keyword] ?? ""
         return fail("expected \(options) or '{' after the \(what)'s name, found %found")
@@ -341,6 +344,19 @@ struct SchemaFileParser {
         guard column.generated != nil else { return fail("'stored' follows the expression of a generated column: generated raw \"…\" stored") }
         column.isStoredGenerated = true
         advance()
+      case (.identifier, "merge"):
+        advance()
+        if isWord("with") {
+          advance()
+          guard let function = string(after: "'merge with'") else { return nil }
+          column.merge = .custom(function: function)
+        } else {
+          guard let merge = SyncMergeModel(member: text) else {
+            return fail("'merge' takes latest, max, min, union or counter, or a function: merge with \"mergeNotes\"; found %found")
+          }
+          column.merge = merge
+          advance()
+        }
       case (.identifier, "unique"): column.isUnique = true; advance()
       case (.identifier, "indexed"): column.isIndexed = true; advance()
       case (.identifier, "lossy"): column.allowsLossyConversion = true; advance()
@@ -378,7 +394,7 @@ struct SchemaFileParser {
         column.representation = representation
       default:
         return fail(
-          "expected a column option (primary, unique, indexed, nocase, collate, named, renamed from, lossy, unindexed, references, on delete, as, default raw, backfill raw, generated raw, stored) or '= default', found %found")
+          "expected a column option (primary, merge, unique, indexed, nocase, collate, named, renamed from, lossy, unindexed, references, on delete, as, default raw, backfill raw, generated raw, stored) or '= default', found %found")
       }
     }
     return column

@@ -66,6 +66,7 @@ struct SchemaFileRenderer {
     if let sqlName = table.sqlName { emit("// @Table(\(SwiftLiteral.string(sqlName)))") }
     if let previous = table.previousName { emit("// @Renamed(from: \(SwiftLiteral.string(previous)))") }
     if table.isUnmanaged { emit("// @Unmanaged") }
+    if table.isSynced { emit("// @Synced") }
     for (constraint, _) in table.constraints {
       switch constraint {
       case .primaryKey(let names):
@@ -148,6 +149,11 @@ struct SchemaFileRenderer {
     if let sql = column.backfill { emit("  // @Backfill(raw: \(SwiftLiteral.string(sql)))") }
     if let sql = column.generated {
       emit("  // @Generated(raw: \(SwiftLiteral.string(sql))\(column.isStoredGenerated ? ", stored: true" : ""))")
+    }
+    switch column.merge {
+    case .custom(let function)?: emit("  // @Merge(with: \(SwiftLiteral.string(function)))")
+    case let merge?: emit("  // @Merge(.\(merge.member))")
+    case nil: break
     }
     if column.isUnique { emit("  // @Unique") }
     if column.isIndexed { emit("  // @Index") }
