@@ -21,6 +21,15 @@ import Testing
     #expect(found.contains { $0.hasPrefix(expected) }, "got \(found)", sourceLocation: sourceLocation)
   }
 
+  @Test func aModelNamedDraftIsRefusedAtItsLine() {
+    #expect(errors("""
+      struct Draft: Table {
+        let id: Int
+        var text = ""
+      }
+      """).first?.hasSuffix(#"a model cannot be named 'Draft': it is the name of every table's generated draft type; rename it (the table's name can stay, with @Table("drafts"))"#) == true)
+  }
+
   @Test func diagnosticsUseThePathLineColumnForm() throws {
     let diagnostic = Diagnostic(.error, "bad", at: StrataSchema.SourceLocation(path: "A/Models.swift", line: 3, column: 7))
     #expect(diagnostic.description == "A/Models.swift:3:7: error: bad")

@@ -73,6 +73,13 @@ public struct ModelTranslator {
       }
     }
     checkDuplicateTableNames(tableDeclarations)
+    // Every table's generated code declares and names a nested `Draft`, which a model of that
+    // name would hide, with errors far from the cause.
+    for type in tableDeclarations + selectionDeclarations where type.name == "Draft" {
+      diagnostics.error(
+        "a model cannot be named 'Draft': it is the name of every table's generated draft type; rename it (the table's name can stay, with @Table(\"drafts\"))",
+        at: type.location)
+    }
 
     var tables: [TableModel] = []
     var tableSchemas: [TableSchema] = []
