@@ -27,6 +27,26 @@ public struct Changeset: Hashable, Sendable {
   }
 }
 
+extension Changeset {
+  /// Refuses a changeset no replica makes, before anything of it is applied: a replica id that
+  /// is not 32 lowercase hexadecimal digits (ids become keys of the version vectors' JSON), or a
+  /// column without a value. (The binary format's reader refuses the same, at the byte.)
+  func check() throws {
+    let stamps = [SyncStamp(clock: 0, replica: replica)]
+      + rows.flatMap { row in [row.stamp] + row.columns.flatMap { $0.values.map(\.stamp) } }
+    let replicas = Set(stamps.map(\.replica))
+      .union(rows.flatMap { $0.columns.flatMap { $0.values.flatMap(\.versions.clocks.keys) + ($0.parts?.keys.map { $0 } ?? []) } })
+    if let bad = replicas.first(where: { !SyncReplica.isValidID($0) }) {
+      throw SyncError("the changeset names the replica \(bad.debugDescription), which is not 32 lowercase hexadecimal digits; nothing was applied")
+    }
+    for row in rows {
+      if let empty = row.columns.first(where: \.values.isEmpty) {
+        throw SyncError("the changeset's column \(empty.name) of a row of \(row.table) has no value; nothing was applied")
+      }
+    }
+  }
+}
+
 /// A position in a replica's own sequence of recorded changes, which a peer keeps to ask for
 /// what came after it.
 public struct SyncCursor: Hashable, Comparable, Sendable, Codable {

@@ -64,8 +64,14 @@ struct Materializer {
       let column: String = entry["column_name"]
       guard let info = store.tables[table], info.columns.contains(column) else { continue }
       let key = entry.stored(1)
-      try db.run("UPDATE \(Self.q(table)) SET \(Self.q(column)) = ? WHERE \(Self.q(info.key)) = ?",
-        [entry.stored(3).databaseValue, key.databaseValue])
+      let refused = try refusal {
+        try db.run("UPDATE \(Self.q(table)) SET \(Self.q(column)) = ? WHERE \(Self.q(info.key)) = ?",
+          [entry.stored(3).databaseValue, key.databaseValue])
+      }
+      if let refused {
+        try hold(table, key, try store.currentValues(table, key), reason: refused)
+        continue
+      }
       try db.run("DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ? AND column_name = ?",
         [table, key.databaseValue, column])
     }

@@ -123,23 +123,42 @@ public final class SyncReplica: Sendable {
 
   /// ``apply(_:)`` in a write transaction of the caller's.
   public func apply(_ changeset: Changeset, in db: Database) throws {
-    let replica = SQLQuoting.identifier(SyncTables.replica)
+    try changeset.check()
     // What this apply records is stamped past every clock in the changeset and every stamp
     // recorded here, so the replica's next writes come after all it has seen (a hybrid
     // logical clock's receive rule); peers ask for it from their cursor like any change.
     let newestClock = changeset.rows.lazy.flatMap { row in [row.stamp.clock] + row.columns.flatMap { $0.values.map(\.stamp.clock) } }
       .max() ?? 0
-    let wallClock = Int64(Date().timeIntervalSince1970 * 1000) << SyncTables.counterBits
-    let seq = max(wallClock, try Self.newestStamp(db) + 1, newestClock + 1)
-    try db.execute(sql: "UPDATE \(replica) SET applying = 1")
-    let store = SyncStore(db: db, tables: tables)
-    let materializer = Materializer(store: store)
-    try materializer.placeAddedColumns()
-    for row in changeset.rows {
-      try merge(row, store: store, materializer: materializer, seq: seq)
+    let seq = try Self.nextStamp(db, after: newestClock)
+    try applying(db) { store, materializer in
+      try materializer.placeAddedColumns()
+      for row in changeset.rows {
+        try merge(row, store: store, materializer: materializer, seq: seq)
+      }
     }
-    try retryWaiting(store: store, materializer: materializer)
-    try db.execute(sql: "UPDATE \(replica) SET applying = 0")
+  }
+
+  /// Runs `body` with the capture triggers silenced, in a savepoint: what it writes is the
+  /// engine's, not the app's, and all of it or none is written even inside a caller's
+  /// transaction that goes on after an error. The waiting rows are tried again after it.
+  private func applying(_ db: Database, _ body: (SyncStore, Materializer) throws -> Void) throws {
+    let replica = SQLQuoting.identifier(SyncTables.replica)
+    try db.inSavepoint {
+      try db.execute(sql: "UPDATE \(replica) SET applying = 1")
+      let store = SyncStore(db: db, tables: tables)
+      let materializer = Materializer(store: store)
+      try body(store, materializer)
+      try retryWaiting(store: store, materializer: materializer)
+      try db.execute(sql: "UPDATE \(replica) SET applying = 0")
+      return .commit
+    }
+  }
+
+  /// The stamp of what this replica records next: past the wall clock, every stamp it recorded,
+  /// and `clock` (the newest it received), as the capture triggers compute it in SQL.
+  static func nextStamp(_ db: Database, after clock: Int64 = 0) throws -> Int64 {
+    let wallClock = Int64(Date().timeIntervalSince1970 * 1000) << SyncTables.counterBits
+    return max(wallClock, try newestStamp(db) + 1, clock + 1)
   }
 
   private func merge(_ row: RowChange, store: SyncStore, materializer: Materializer, seq: Int64) throws {
@@ -147,7 +166,7 @@ public final class SyncReplica: Sendable {
     let local = try store.life(row.table, row.key)
     let info = tables[row.table]
     if let local, incoming.stamp < local.stamp { return }
-    if local == nil || incoming.stamp > local!.stamp {
+    if local.map({ incoming.stamp > $0.stamp }) ?? true {
       // A later insert or delete: the row's earlier life, and what was written to it, is over.
       try store.setLife(row.table, row.key, incoming, seq: seq)
       try store.forgetColumns(row.table, row.key)
@@ -208,13 +227,7 @@ public final class SyncReplica: Sendable {
   /// every apply does, and an app calls this after a write of its own that lets one in (it
   /// changed the unique value another row waits for, or inserted the missing parent).
   public func placeWaitingRows() throws {
-    try database.write { db in
-      let replica = SQLQuoting.identifier(SyncTables.replica)
-      try db.execute(sql: "UPDATE \(replica) SET applying = 1")
-      let store = SyncStore(db: db, tables: tables)
-      try retryWaiting(store: store, materializer: Materializer(store: store))
-      try db.execute(sql: "UPDATE \(replica) SET applying = 0")
-    }
+    try database.write { db in try applying(db) { _, _ in } }
   }
 
   /// Tries the waiting rows again, parents first, until no more can be placed.
@@ -278,10 +291,9 @@ extension SyncReplica {
       guard let life = try store.life(conflict.table, conflict.key), !life.isDeleted,
         let state = try store.columnStates(conflict.table, conflict.key, life: life)[column], state.values.count > 1
       else { return }
-      let wallClock = Int64(Date().timeIntervalSince1970 * 1000) << SyncTables.counterBits
-      let tick = max(wallClock, try Self.newestStamp(db) + 1)
+      let tick = try Self.nextStamp(db)
       let stamp = SyncStamp(clock: tick, replica: id)
-      let seen = state.values.dropFirst().reduce(state.values[0].versions) { $0.joined($1.versions) }
+      let seen = VersionVector(joining: state.values)
       let kept = try store.currentValues(conflict.table, conflict.key)[column] ?? .null
       try store.store(
         conflict.table, conflict.key, life: life,

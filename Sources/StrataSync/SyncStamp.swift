@@ -40,6 +40,11 @@ public struct VersionVector: Hashable, Sendable {
     clocks = [stamp.replica: stamp.clock]
   }
 
+  /// The writes any of `values` covers.
+  public init(joining values: [ColumnValue]) {
+    self = values.reduce(VersionVector()) { $0.joined($1.versions) }
+  }
+
   /// Whether every write `other` covers is covered here too, and this covers more.
   public func dominates(_ other: VersionVector) -> Bool {
     guard clocks != other.clocks else { return false }

@@ -154,16 +154,15 @@ struct SyncStore {
       return
     }
     guard state.values.count > 1 else {
-      let value = state.values[0]
-      if value.stamp == life.stamp && value.versions == VersionVector(life.stamp) {
-        try forget()
-      } else {
+      // One value: recorded, unless it is the insert's own (what no record means).
+      if let value = state.values.first, value.stamp != life.stamp || value.versions != VersionVector(life.stamp) {
         try record(value.stamp, versions: SyncJSON.text(value.versions), parts: nil)
+      } else {
+        try forget()
       }
       return
     }
-    let joined = state.values.dropFirst().reduce(state.values[0].versions) { $0.joined($1.versions) }
-    try record(state.values.map(\.stamp).max() ?? life.stamp, versions: SyncJSON.text(joined), parts: nil)
+    try record(state.values.map(\.stamp).max() ?? life.stamp, versions: SyncJSON.text(VersionVector(joining: state.values)), parts: nil)
     for value in state.values {
       try db.run("""
           INSERT OR REPLACE INTO \(Self.siblings) (table_name, row_key, column_name, clock, replica, versions, value)

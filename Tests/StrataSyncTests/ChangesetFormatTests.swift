@@ -69,6 +69,26 @@ import Testing
     }
   }
 
+  @Test func aChangesetNoReplicaMakesIsRefusedWholeAndCaptureGoesOn() throws {
+    try withTemporaryFolder { folder in
+      let a = try TestReplica(in: folder, name: "a")
+      var forged = sample
+      forged.rows[0].columns[0].values[0].versions = VersionVector(["\"},\"x": 1])
+      #expect(throws: SyncError.self) { try a.sync.apply(forged) }
+      var empty = sample
+      empty.rows[0].columns[0].values = []
+      #expect(throws: SyncError.self) { try a.sync.apply(empty) }
+      // Inside the app's own transaction, which goes on after the error: nothing applied, and
+      // the app's next write is recorded.
+      try a.database.write { db in
+        #expect(throws: SyncError.self) { try a.sync.apply(forged, in: db) }
+        try Board.insert { Board.Draft(title: "After") }.execute(db)
+      }
+      #expect(try a.sync.changes().rows.map(\.table) == ["boards"])
+      #expect(try a.contents().count == 1)
+    }
+  }
+
   @Test func aValueTheTableRefusesWaitsInsteadOfStoppingSync() throws {
     try withTemporaryFolder { folder in
       let a = try TestReplica(in: folder, name: "a")
