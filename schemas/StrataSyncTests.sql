@@ -24,6 +24,43 @@ CREATE TABLE "localNotes" (
   "text" TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
+CREATE VIRTUAL TABLE "cardTexts" USING fts5("text", content='cards', content_rowid='rowid');
+
+CREATE TRIGGER "cardTexts_after_delete" AFTER DELETE ON "cards" BEGIN
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text") VALUES ('delete', "old"."rowid", "old"."text");
+END;
+
+CREATE TRIGGER "cardTexts_after_insert" AFTER INSERT ON "cards" BEGIN
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text")
+    SELECT 'delete', "replaced"."rowid", "replaced"."text" FROM "cardTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "cards" WHERE "cards"."rowid" = "replaced"."rowid");
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts"("rowid", "text") VALUES ("new"."rowid", "new"."text");
+END;
+
+CREATE TRIGGER "cardTexts_after_update" AFTER UPDATE OF "rowid", "text", "id" ON "cards" BEGIN
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text")
+    SELECT 'delete', "replaced"."rowid", "replaced"."text" FROM "cardTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "cards" WHERE "cards"."rowid" = "replaced"."rowid");
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text") VALUES ('delete', "old"."rowid", "old"."text");
+  INSERT INTO "cardTexts"("rowid", "text") VALUES ("new"."rowid", "new"."text");
+END;
+
+CREATE TRIGGER "cardTexts_before_insert" BEFORE INSERT ON "cards" BEGIN
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts_replaced" ("rowid", "text")
+    SELECT "cards"."rowid", "cards"."text" FROM "cards"
+    WHERE "cards"."rowid" = "new"."rowid" OR "cards"."id" = "new"."id";
+END;
+
+CREATE TRIGGER "cardTexts_before_update" BEFORE UPDATE OF "rowid", "text", "id" ON "cards" BEGIN
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts_replaced" ("rowid", "text")
+    SELECT "cards"."rowid", "cards"."text" FROM "cards"
+    WHERE "cards"."rowid" <> "old"."rowid" AND ("cards"."rowid" = "new"."rowid" OR "cards"."id" = "new"."id");
+END;
+
 CREATE TRIGGER "strata_sync_boards_delete" AFTER DELETE ON "boards" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
   INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
     SELECT 'boards', OLD."id", t."tick", t."replica", 1, t."tick" FROM (
@@ -240,6 +277,12 @@ END;
 -- "cards"."text" String
 -- "localNotes"."id" Int
 -- "localNotes"."text" String
+-- "cardTexts" is declared by a model
+-- "cardTexts_after_delete" is declared by a model
+-- "cardTexts_after_insert" is declared by a model
+-- "cardTexts_after_update" is declared by a model
+-- "cardTexts_before_insert" is declared by a model
+-- "cardTexts_before_update" is declared by a model
 -- "strata_sync_boards_delete" is declared by a model
 -- "strata_sync_boards_insert" is declared by a model
 -- "strata_sync_boards_key" is declared by a model

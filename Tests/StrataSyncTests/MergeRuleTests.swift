@@ -259,6 +259,32 @@ import Testing
     }
   }
 
+  @Test func aFullTextIndexFollowsWhatSyncWritesAndHolds() throws {
+    try withTemporaryFolder { folder in
+      let (a, b) = try concurrently(
+        folder,
+        a: { db in try db.execute(sql: "DELETE FROM boards") },
+        b: { db in try Card.insert { Card.Draft(boardID: board, text: "orphaned meanwhile") }.execute(db) })
+      let kept = UUID()
+      try a.database.write { db in
+        try Board.insert { Board.Draft(id: kept, title: "Kept") }.execute(db)
+        try Card.insert { Card.Draft(boardID: kept, text: "searchable words") }.execute(db)
+      }
+      try a.send(to: b)
+      for replica in [a, b] {
+        // The card that waits is out of the index with its row; the synced one is in it.
+        let found = try replica.database.read { db in
+          try String.fetchAll(db, sql: "SELECT text FROM cardTexts WHERE cardTexts MATCH ? ORDER BY rowid", arguments: ["searchable OR orphaned"])
+        }
+        #expect(found == ["searchable words"])
+        // FTS5's integrity check, against the content table, is an INSERT: a write.
+        try replica.database.write { db in
+          try db.execute(sql: "INSERT INTO cardTexts(cardTexts, rank) VALUES ('integrity-check', 1)")
+        }
+      }
+    }
+  }
+
   @Test func liveQueriesSeeAppliedRows() throws {
     try withTemporaryFolder { folder in
       let a = try TestReplica(in: folder, name: "a")

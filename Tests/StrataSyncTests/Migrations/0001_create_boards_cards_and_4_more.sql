@@ -2,6 +2,7 @@
 --   create table "boards";
 --   create table "cards" and its indexes;
 --   create table "localNotes";
+--   create full-text index "cardTexts" over "cards", with the triggers that keep it in sync, and index the rows "cards" has;
 --   record every write to "boards" for sync, with triggers "strata_sync_boards_*";
 --   record every write to "cards" for sync, with triggers "strata_sync_cards_*".
 -- Migrations run in the order of their numbers; those a database has not run, in one transaction.
@@ -29,6 +30,40 @@ CREATE TABLE "localNotes" (
   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
   "text" TEXT NOT NULL DEFAULT ''
 ) STRICT;
+
+CREATE VIRTUAL TABLE "cardTexts" USING fts5("text", content='cards', content_rowid='rowid');
+CREATE TABLE "cardTexts_replaced" ("rowid" INTEGER PRIMARY KEY, "text");
+CREATE TRIGGER "cardTexts_before_insert" BEFORE INSERT ON "cards" BEGIN
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts_replaced" ("rowid", "text")
+    SELECT "cards"."rowid", "cards"."text" FROM "cards"
+    WHERE "cards"."rowid" = "new"."rowid" OR "cards"."id" = "new"."id";
+END;
+CREATE TRIGGER "cardTexts_after_insert" AFTER INSERT ON "cards" BEGIN
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text")
+    SELECT 'delete', "replaced"."rowid", "replaced"."text" FROM "cardTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "cards" WHERE "cards"."rowid" = "replaced"."rowid");
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts"("rowid", "text") VALUES ("new"."rowid", "new"."text");
+END;
+CREATE TRIGGER "cardTexts_before_update" BEFORE UPDATE OF "rowid", "text", "id" ON "cards" BEGIN
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts_replaced" ("rowid", "text")
+    SELECT "cards"."rowid", "cards"."text" FROM "cards"
+    WHERE "cards"."rowid" <> "old"."rowid" AND ("cards"."rowid" = "new"."rowid" OR "cards"."id" = "new"."id");
+END;
+CREATE TRIGGER "cardTexts_after_update" AFTER UPDATE OF "rowid", "text", "id" ON "cards" BEGIN
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text")
+    SELECT 'delete', "replaced"."rowid", "replaced"."text" FROM "cardTexts_replaced" AS "replaced"
+    WHERE "replaced"."rowid" = "new"."rowid" OR NOT EXISTS (SELECT 1 FROM "cards" WHERE "cards"."rowid" = "replaced"."rowid");
+  DELETE FROM "cardTexts_replaced";
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text") VALUES ('delete', "old"."rowid", "old"."text");
+  INSERT INTO "cardTexts"("rowid", "text") VALUES ("new"."rowid", "new"."text");
+END;
+CREATE TRIGGER "cardTexts_after_delete" AFTER DELETE ON "cards" BEGIN
+  INSERT INTO "cardTexts"("cardTexts", "rowid", "text") VALUES ('delete', "old"."rowid", "old"."text");
+END;
+INSERT INTO "cardTexts"("cardTexts") VALUES ('rebuild');
 
 CREATE TABLE IF NOT EXISTS "strata_sync_replica" (
   "only" INTEGER PRIMARY KEY CHECK ("only" = 1),
