@@ -65,7 +65,10 @@ let package = Package(
     ),
     // Sync's engine: the changes the capture triggers record, changesets, and merging them. It
     // knows nothing of networks; transports move changesets.
-    .target(name: "StrataSync", dependencies: ["Strata", "StrataSQL"]),
+    .target(name: "StrataSync", dependencies: ["Strata", "StrataSQL", "StrataSyncCore"]),
+    // What every store of synced rows shares, SQLite's replicas and the PostgreSQL server:
+    // changesets, their binary format, and the merge rules. No database.
+    .target(name: "StrataSyncCore", dependencies: ["StrataCore"]),
     // The generator: Swift model front-end, schema model, emitters, migration planner.
     .target(
       name: "StrataSchema",

@@ -43,11 +43,6 @@ public final class SyncReplica: Sendable {
     }
   }
 
-  /// Whether `id` is a replica id: 32 lowercase hexadecimal digits.
-  static func isValidID(_ id: String) -> Bool {
-    id.utf8.count == 32 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-  }
-
   /// Gives this database a new replica id, for a copy of another replica's file that is to
   /// sync as a replica of its own. Its rows keep their stamps.
   public func resetIdentity() throws -> SyncReplica {
@@ -164,14 +159,14 @@ public final class SyncReplica: Sendable {
   private func merge(_ row: RowChange, store: SyncStore, materializer: Materializer, seq: Int64) throws {
     let incoming = SyncStore.Life(stamp: row.stamp, isDeleted: row.isDeleted)
     let local = try store.life(row.table, row.key)
-    let info = tables[row.table]
-    if let local, incoming.stamp < local.stamp { return }
-    if local.map({ incoming.stamp > $0.stamp }) ?? true {
-      // A later insert or delete: the row's earlier life, and what was written to it, is over.
+    switch RowMerge.step(local: local.map { ($0.stamp, $0.isDeleted) }, incoming: row) {
+    case .ignore:
+      return
+    case .replace:
       try store.setLife(row.table, row.key, incoming, seq: seq)
       try store.forgetColumns(row.table, row.key)
       if incoming.isDeleted {
-        if let info { try materializer.remove(info, row.key) }
+        if let info = tables[row.table] { try materializer.remove(info, row.key) }
         return
       }
       var values: [String: StoredValue] = [:]
@@ -180,27 +175,17 @@ public final class SyncReplica: Sendable {
         values[column.name] = try store.resolve(row.table, column)
       }
       try place(row.table, row.key, life: incoming, values, store: store, materializer: materializer, replacing: true)
-      return
-    }
-    guard !incoming.isDeleted else { return }
-    let states = try store.columnStates(row.table, row.key, life: incoming)
-    var changed: [String: StoredValue] = [:]
-    for column in row.columns {
-      var merged = column
-      if let mine = states[column.name] {
-        if column.parts != nil || mine.parts != nil {
-          merged = ColumnState(name: column.name, values: mine.values, parts: ColumnMerge.merge(mine.parts ?? [:], column.parts ?? [:]))
-        } else {
-          merged = ColumnState(name: column.name, values: ColumnMerge.merge(mine.values, column.values))
-        }
-        guard merged.values.map(\.stamp) != mine.values.map(\.stamp) || merged.parts != mine.parts else { continue }
+    case .mergeColumns:
+      let changed = RowMerge.mergedColumns(try store.columnStates(row.table, row.key, life: incoming), row.columns)
+      guard !changed.isEmpty else { return }
+      var values: [String: StoredValue] = [:]
+      for column in changed {
+        try store.store(row.table, row.key, life: incoming, column, seq: seq)
+        values[column.name] = try store.resolve(row.table, column)
       }
-      try store.store(row.table, row.key, life: incoming, merged, seq: seq)
-      changed[column.name] = try store.resolve(row.table, merged)
+      try store.setLife(row.table, row.key, incoming, seq: seq)
+      try place(row.table, row.key, life: incoming, values, store: store, materializer: materializer, replacing: false)
     }
-    guard !changed.isEmpty else { return }
-    try store.setLife(row.table, row.key, incoming, seq: seq)
-    try place(row.table, row.key, life: incoming, changed, store: store, materializer: materializer, replacing: false)
   }
 
   /// Puts the row in its table, or holds it: a table this replica does not sync yet holds it

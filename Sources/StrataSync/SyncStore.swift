@@ -174,7 +174,6 @@ struct SyncStore {
 
   /// The value a column holds for its state.
   func resolve(_ table: String, _ state: ColumnState) throws -> StoredValue {
-    if let parts = state.parts { return ColumnMerge.total(parts) }
-    return try ColumnMerge.resolve(state.values, rule: tables[table]?.rule(of: state.name) ?? .latest)
+    try state.resolved(by: tables[table]?.rule(of: state.name) ?? .latest)
   }
 }

@@ -4,7 +4,7 @@ public struct SyncError: Error, CustomStringConvertible, Sendable {
   /// What went wrong, and what to do.
   public let description: String
 
-  init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

@@ -3,9 +3,9 @@ import StrataCore
 /// The changes one replica has that another has not seen: whole rows, each with the stamps of
 /// its insert or delete and of every column's value, which the receiver merges column by column.
 ///
-/// Make one with ``SyncReplica/changes(since:limit:)``, send it (``encoded()`` is compact and
+/// Make one with `SyncReplica.changes(since:limit:)`, send it (``encoded()`` is compact and
 /// versioned; see the Sync article for the format), and merge it on another replica with
-/// ``SyncReplica/apply(_:)``. Applying is idempotent and independent of order: a changeset can be
+/// `SyncReplica.apply(_:)`. Applying is idempotent and independent of order: a changeset can be
 /// applied twice, late, or after a newer one.
 public struct Changeset: Hashable, Sendable {
   /// The replica that made it.
@@ -18,7 +18,7 @@ public struct Changeset: Hashable, Sendable {
   /// The changed rows.
   public var rows: [RowChange]
 
-  /// A changeset of `rows` from `replica`; ``SyncReplica/changes(since:limit:)`` makes them.
+  /// A changeset of `rows` from `replica`; `SyncReplica.changes(since:limit:)` makes them.
   public init(replica: String, schemaVersion: String, cursor: SyncCursor, rows: [RowChange]) {
     self.replica = replica
     self.schemaVersion = schemaVersion
@@ -31,12 +31,12 @@ extension Changeset {
   /// Refuses a changeset no replica makes, before anything of it is applied: a replica id that
   /// is not 32 lowercase hexadecimal digits (ids become keys of the version vectors' JSON), or a
   /// column without a value. (The binary format's reader refuses the same, at the byte.)
-  func check() throws {
+  package func check() throws {
     let stamps = [SyncStamp(clock: 0, replica: replica)]
       + rows.flatMap { row in [row.stamp] + row.columns.flatMap { $0.values.map(\.stamp) } }
     let replicas = Set(stamps.map(\.replica))
       .union(rows.flatMap { $0.columns.flatMap { $0.values.flatMap(\.versions.clocks.keys) + ($0.parts?.keys.map { $0 } ?? []) } })
-    if let bad = replicas.first(where: { !SyncReplica.isValidID($0) }) {
+    if let bad = replicas.first(where: { !ReplicaID.isValid($0) }) {
       throw SyncError("the changeset names the replica \(bad.debugDescription), which is not 32 lowercase hexadecimal digits; nothing was applied")
     }
     for row in rows {

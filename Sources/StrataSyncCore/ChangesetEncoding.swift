@@ -94,7 +94,7 @@ extension Changeset {
     }
     func replicaID() throws -> String {
       let id = try string()
-      guard SyncReplica.isValidID(id) else { throw reader.error("replica id \(id.debugDescription) is not 32 lowercase hexadecimal digits") }
+      guard ReplicaID.isValid(id) else { throw reader.error("replica id \(id.debugDescription) is not 32 lowercase hexadecimal digits") }
       return id
     }
     func stamp() throws -> SyncStamp {
