@@ -16,6 +16,10 @@ let package = Package(
     // Sync's engine: replicas of `// @Synced` tables that merge. Apps that do not sync never
     // build it.
     .library(name: "StrataSync", targets: ["StrataSync"]),
+    // Sync through a server of the app team's: the client (URLSession, no SwiftNIO) and the
+    // server (Hummingbird and PostgreSQL, behind the SyncServer trait).
+    .library(name: "StrataSyncClient", targets: ["StrataSyncClient"]),
+    .library(name: "StrataSyncServer", targets: ["StrataSyncServer"]),
     .executable(name: "strata", targets: ["strata"]),
     .plugin(name: "StrataPlugin", targets: ["StrataPlugin"]),
     .plugin(name: "GenerateMigrations", targets: ["GenerateMigrations"]),
@@ -26,6 +30,9 @@ let package = Package(
   traits: [
     .trait(name: "PostgreSQL", description: "StrataPostgreSQL, the runtime on PostgreSQL through postgres-nio"),
     .trait(name: "Dependencies", description: "StrataDependencies, @Dependency(\\.defaultDatabase) with swift-dependencies"),
+    .trait(
+      name: "SyncServer", description: "StrataSyncServer, a sync server on Hummingbird and PostgreSQL",
+      enabledTraits: ["PostgreSQL"]),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -33,6 +40,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
   ],
   targets: [
     // SQL's vocabulary and quoting, shared by the query builder and the generator. No dependencies.
@@ -69,6 +78,18 @@ let package = Package(
     // What every store of synced rows shares, SQLite's replicas and the PostgreSQL server:
     // changesets, their binary format, and the merge rules. No database.
     .target(name: "StrataSyncCore", dependencies: ["StrataCore"]),
+    // The app's side of sync through a server: pushes, pulls, status. Foundation's URLSession,
+    // so that an Apple app builds no SwiftNIO.
+    .target(name: "StrataSyncClient", dependencies: ["StrataSync", .product(name: "GRDB", package: "GRDB.swift")]),
+    // The server: the app's synced tables in PostgreSQL, who may read and write what, and the
+    // HTTP and WebSocket endpoints, on Hummingbird. Empty unless the SyncServer trait is on.
+    .target(
+      name: "StrataSyncServer",
+      dependencies: [
+        "StrataSyncCore", "StrataPostgreSQL", "StrataSQL",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["SyncServer"])),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: .when(traits: ["SyncServer"])),
+      ]),
     // The generator: Swift model front-end, schema model, emitters, migration planner.
     .target(
       name: "StrataSchema",
@@ -122,7 +143,15 @@ let package = Package(
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),
-    .testTarget(name: "StrataSyncTests", dependencies: ["StrataSync"], plugins: ["StrataPlugin"]),
+    .testTarget(
+      name: "StrataSyncTests",
+      // The server's tests too: the same models, as PostgreSQL tables the generator writes, a
+      // server on a loopback port, and clients over real HTTP and WebSocket.
+      dependencies: [
+        "StrataSync", "StrataSyncClient", "StrataSyncServer", "StrataSchema",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(traits: ["SyncServer"])),
+      ],
+      plugins: ["StrataPlugin"]),
     .testTarget(name: "StrataDependenciesTests", dependencies: ["StrataDependencies"], plugins: ["StrataPlugin"]),
     .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema", "StrataSQL"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).

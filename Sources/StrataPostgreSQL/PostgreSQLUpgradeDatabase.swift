@@ -67,7 +67,7 @@ struct PostgreSQLUpgradeDatabase: UpgradeDatabase {
     return UpgradeTableOrder.sorted(tables)
   }
 
-  private func table(_ name: String) async throws -> UpgradeTable {
+  func table(_ name: String) async throws -> UpgradeTable {
     let key = try await sql(
       """
       SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)

@@ -17,8 +17,12 @@ public enum SyncTables {
   /// Why each held row is held.
   public static let waiting = "strata_sync_waiting"
 
+  /// Per sync server, the cursors of what this replica pushed and pulled: the sync client makes
+  /// it when it first syncs.
+  public static let peers = "strata_sync_peers"
+
   /// Every table sync keeps: internal to the app's schema, never a model's.
-  public static let all: Set<String> = [replica, rows, cells, siblings, held, waiting]
+  public static let all: Set<String> = [replica, rows, cells, siblings, held, waiting, peers]
 
   /// The name of a capture trigger on `table`: `strata_sync_<table>_insert`, `…_delete`,
   /// `…_key` (which refuses a change of a synced row's key), `…_update_<column>`.

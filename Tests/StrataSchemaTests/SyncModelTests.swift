@@ -72,13 +72,23 @@ import Testing
       ])
   }
 
-  @Test func postgreSQLModelsDoNotSync() {
-    #expect(errors("""
+  @Test func postgreSQLModelsSyncWithoutTriggers() throws {
+    // The sync server's tables: the same list of synced tables and merge rules, and no trigger
+    // (the server writes them after merging).
+    let source = """
       import Foundation
       // @Synced
       struct List: Table {
         let id: UUID
+        // @Merge(.max)
+        var rank = 0
       }
-      """, dialect: .postgresql).first?.hasSuffix("cannot sync: its migrations are for PostgreSQL (strata.json), and replicas are SQLite databases; sync the app's SQLite models") == true)
+      """
+    #expect(errors(source, dialect: .postgresql) == [])
+    let models = try Generator(sources: [("Models.swift", source)]).models(for: .postgresql)
+    #expect(!DatabaseDialect.postgresql.sql(models.schema).contains("TRIGGER"))
+    let generator = try Generator(sources: [("Models.swift", source)])
+    let swift = generator.conformances(of: try generator.models(for: .postgresql))
+    #expect(swift.contains(#"StrataCore.SyncedColumn("rank", merge: .max),"#))
   }
 }

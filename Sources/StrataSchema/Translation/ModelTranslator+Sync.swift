@@ -1,7 +1,7 @@
 import StrataSQL
 
-/// Synced tables (`// @Synced`): what sync needs of a table, checked at the model's lines, and
-/// the triggers that record its writes.
+/// Synced tables (`// @Synced`): what sync needs of a table, checked at the model's lines, and,
+/// on SQLite, the triggers that record its writes.
 extension ModelTranslator {
   /// Reads `@Synced` and `@Merge` into the models, and returns the capture of each synced table.
   mutating func syncCaptures(
@@ -62,6 +62,9 @@ extension ModelTranslator {
       }
       stored[index].model.sync = sync
       synced.insert(SQLName.folded(model.tableName))
+      // On PostgreSQL the table is the sync server's (StrataSyncServer), which writes it
+      // itself after merging: no trigger records its writes.
+      guard databaseDialect == .sqlite else { continue }
       captures.append(
         .syncCapture(
           SyncCapture(
@@ -84,9 +87,6 @@ extension ModelTranslator {
   }
 
   private func whyCannotSync(_ model: TableModel, options: AnnotationOptions) -> String? {
-    if databaseDialect == .postgresql {
-      return "its migrations are for PostgreSQL (strata.json), and replicas are SQLite databases; sync the app's SQLite models"
-    }
     switch model.kind {
     case .view: return "it is a view; sync the tables it reads"
     case .fullTextIndex: return "it is a full-text index; sync its content table, and each replica indexes the rows it gets"

@@ -1,0 +1,273 @@
+#if SyncServer
+import Foundation
+import StrataCore
+import StrataPostgreSQL
+import StrataSyncCore
+
+/// One client's changeset merged into the server's rows, in one transaction: every row is
+/// checked against what the user may write, merged by the same rules as on every replica,
+/// saved, and written to its table. Any row refused refuses the whole changeset.
+///
+/// Isolation: the transaction is READ COMMITTED, and its first statement takes the next number
+/// from `strata_sync.clock`, whose row lock it holds until it commits. Pushes therefore merge
+/// one after another, each reading what the previous one committed (`FOR UPDATE` reads of the
+/// rows it merges), and commit in the order of their numbers.
+struct ServerPush {
+  let tables: [String: ServerTable]
+  let configuration: SyncServer.Configuration
+  let db: PostgreSQLConnection
+  let user: String
+  let seq: Int64
+  private var access: Access { Access(db: db, user: user) }
+
+  init(tables: [String: ServerTable], configuration: SyncServer.Configuration, db: PostgreSQLConnection, user: String) async throws {
+    self.tables = tables
+    self.configuration = configuration
+    self.db = db
+    self.user = user
+    guard let seq = try await sql("UPDATE strata_sync.clock SET seq = seq + 1 RETURNING seq", as: Int64.self).fetchOne(db) else {
+      throw SyncRefusal(.internalServerError, "strata_sync.clock has no row")
+    }
+    self.seq = seq
+  }
+
+  /// Checks what a changeset holds before anything is read: every row of a synced table, by
+  /// a UUID key, and no clock far ahead of the server's.
+  static func check(_ changeset: Changeset, tables: [String: ServerTable], configuration: SyncServer.Configuration) throws {
+    let limit = (Int64(Date().timeIntervalSince1970 * 1000) + Int64(configuration.maximumClockAhead.components.seconds) * 1000) << 16
+    for row in changeset.rows {
+      guard tables[row.table] != nil else {
+        throw SyncRefusal(.unprocessableContent, "the server does not sync a table \(row.table); nothing was written")
+      }
+      guard case .text(let key) = row.key, UUID(uuidString: key) != nil else {
+        throw SyncRefusal(.unprocessableContent, "a row of \(row.table) has the key \(row.key), not a UUID; nothing was written")
+      }
+      let clocks = [row.stamp.clock] + row.columns.flatMap { $0.values.map(\.stamp.clock) + ($0.parts?.values.map(\.clock) ?? []) }
+      if let clock = clocks.max(), clock > limit {
+        throw SyncRefusal(
+          .unprocessableContent,
+          "the row \(key) of \(row.table) was written at \(Self.date(of: clock)), ahead of the server's clock by more than \(configuration.maximumClockAhead); set the device's clock; nothing was written")
+      }
+    }
+  }
+
+  private static func date(of clock: Int64) -> String {
+    ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(clock >> 16) / 1000))
+  }
+
+  /// Merges the rows, parents first; the number of rows whose state changed.
+  func merge(_ changeset: Changeset) async throws -> Int {
+    let rows = changeset.rows.sorted { a, b in
+      let (da, db) = (tables[a.table]?.depth ?? 0, tables[b.table]?.depth ?? 0)
+      return (da, a.table) < (db, b.table)
+    }
+    var changed = 0
+    for row in rows where try await merge(row) { changed += 1 }
+    if changed > 0 { try await placeWaitingRows() }
+    return changed
+  }
+
+  private func merge(_ incoming: RowChange) async throws -> Bool {
+    guard let table = tables[incoming.table], case .text(let key) = incoming.key else { return false }
+    let id = RowID(table: table.name, key: key)
+    let stored = try await StoredRow.load(id, in: db)
+    if let stored { try await checkWritable(stored, id: id) }
+    let merged: RowChange
+    switch RowMerge.step(local: stored.map { ($0.state.stamp, $0.state.isDeleted) }, incoming: incoming) {
+    case .ignore:
+      return false
+    case .replace:
+      merged = incoming
+    case .mergeColumns:
+      guard let stored else { return false }
+      let changed = RowMerge.mergedColumns(stored.columns, incoming.columns)
+      guard !changed.isEmpty else { return false }
+      var columns = stored.columns
+      for column in changed { columns[column.name] = column }
+      merged = RowChange(
+        table: id.table, key: incoming.key, stamp: incoming.stamp, isDeleted: false, columns: columns.values.sorted { $0.name < $1.name })
+    }
+    var row = StoredRow(id: id, state: merged, root: stored?.root, parent: stored?.parent, writer: stored?.writer ?? user, waiting: nil)
+    let values = try resolvedValues(merged, table: table)
+    if merged.isDeleted {
+      if let root = stored?.root, root == id, stored?.state.isDeleted == false, try await access.owner(of: root) != user {
+        throw SyncRefusal(.forbidden, "\(user) may not delete the record \(id): only its owner deletes a shared record; nothing was written")
+      }
+    } else {
+      (row.parent, row.root) = try await placeInTree(id, table: table, values: values)
+    }
+    try await row.save(seq: seq, in: db)
+    if let old = stored?.root, let new = row.root, old != new { try await move(id, to: new) }
+    row.waiting = try await materialize(row, table: table, values: values)
+    if row.waiting != nil { try await row.save(seq: seq, in: db) }
+    return true
+  }
+
+  /// Refuses a change to a row the user may not write: in a record not theirs nor shared with
+  /// them for writing, or a deleted row someone else brought.
+  private func checkWritable(_ stored: StoredRow, id: RowID) async throws {
+    guard let root = stored.root else {
+      guard stored.writer == user else {
+        throw SyncRefusal(.forbidden, "the row \(id) belongs to another user; nothing was written")
+      }
+      return
+    }
+    let level = try await access.level(root)
+    guard level >= .write else {
+      throw SyncRefusal(
+        .forbidden,
+        level == .read
+          ? "\(user) may read the record \(root) but not change it (the row \(id) is in it); nothing was written"
+          : "the row \(id) is in the record \(root), which is not shared with \(user); nothing was written")
+    }
+  }
+
+  /// The row's parent and root record, from the merged values of its references: the first
+  /// reference to a synced table that holds a value names the parent, whose record the row
+  /// joins; every other one must point into the same record. A row without one is a record of
+  /// its own, owned by the user who creates it.
+  private func placeInTree(_ id: RowID, table: ServerTable, values: [String: StoredValue]) async throws -> (RowID?, RowID) {
+    var parent: RowID?
+    var root: RowID?
+    for reference in table.parents {
+      guard case .text(let key)? = values[reference.column] else { continue }
+      let target = RowID(table: reference.table, key: key)
+      guard let referenced = try await StoredRow.load(target, in: db), let referencedRoot = referenced.root else {
+        throw SyncRefusal(
+          .unprocessableContent,
+          "the row \(id) refers to the row \(target), which the server does not have; push the row it refers to first; nothing was written")
+      }
+      if let root, referencedRoot != root {
+        throw SyncRefusal(
+          .forbidden,
+          "the row \(id) refers to rows of two records, \(root) and \(referencedRoot); a row belongs to one record; nothing was written")
+      }
+      if parent == nil { parent = target }
+      root = referencedRoot
+    }
+    guard let root else {
+      switch try await access.owner(of: id) {
+      case nil: try await access.own(id)
+      case user?: break
+      default:
+        if try await access.level(id) < .write {
+          throw SyncRefusal(.forbidden, "the record \(id) is not shared with \(user) for writing; nothing was written")
+        }
+      }
+      return (nil, id)
+    }
+    let level = try await access.level(root)
+    guard level >= .write else {
+      throw SyncRefusal(
+        .forbidden, "\(user) may not add or move rows into the record \(root) (the row \(id)); nothing was written")
+    }
+    return (parent, root)
+  }
+
+  /// Moves a row's descendants to its new record, numbered with this push so that the users of
+  /// the new record get them.
+  private func move(_ id: RowID, to root: RowID) async throws {
+    try await sql(
+      """
+      WITH RECURSIVE tree(table_name, row_key) AS (
+        SELECT table_name, row_key FROM strata_sync.rows WHERE parent_table = \(id.table) AND parent_key = \(id.key)
+        UNION SELECT r.table_name, r.row_key FROM strata_sync.rows r JOIN tree t ON r.parent_table = t.table_name AND r.parent_key = t.row_key)
+      UPDATE strata_sync.rows SET root_table = \(root.table), root_key = \(root.key), seq = \(seq)
+      WHERE (table_name, row_key) IN (SELECT table_name, row_key FROM tree)
+      """
+    ).execute(db)
+  }
+
+  /// The values a living row's columns hold, by the table's merge rules; a value the server's
+  /// column does not take refuses the changeset.
+  private func resolvedValues(_ row: RowChange, table: ServerTable) throws -> [String: StoredValue] {
+    var values: [String: StoredValue] = [:]
+    for column in row.columns {
+      values[column.name] = try column.resolved(by: table.rule(of: column.name))
+    }
+    return values
+  }
+
+  // MARK: Tables
+
+  /// Writes the row to its table (or deletes it), in a savepoint; a row a constraint refuses (its
+  /// parent is not in its table, a unique value another row holds) waits, kept in sync's table
+  /// with the reason, and is tried again after every push. Returns the reason it waits.
+  private func materialize(_ row: StoredRow, table: ServerTable, values: [String: StoredValue]) async throws -> String? {
+    guard let key = table.keyKind.binding(forReplicaValue: row.state.key) else {
+      throw SyncRefusal(.unprocessableContent, "the key \(row.id.key) does not fit the server's column \(table.name).\(table.key)")
+    }
+    var fragment = QueryFragment()
+    if row.state.isDeleted {
+      fragment.append(raw: "DELETE FROM ")
+      fragment.append(quoting: table.name)
+      fragment.append(raw: " WHERE ")
+      fragment.append(quoting: table.key)
+      fragment.append(raw: " = ")
+      fragment.append(QueryFragment(binding: key))
+    } else {
+      var columns: [(String, QueryBinding)] = []
+      for column in table.columns {
+        guard let value = values[column.name] else { continue }
+        guard let binding = column.kind.binding(forReplicaValue: value) else {
+          throw SyncRefusal(
+            .unprocessableContent,
+            "the row \(row.id) has \(value) in \(column.name), which the server's column \(table.name).\(column.name) does not hold (\(column.kind)); nothing was written")
+        }
+        columns.append((column.name, binding))
+      }
+      fragment.append(raw: "INSERT INTO ")
+      fragment.append(quoting: table.name)
+      fragment.append(raw: " (")
+      fragment.append(quoting: table.key)
+      for (name, _) in columns {
+        fragment.append(raw: ", ")
+        fragment.append(quoting: name)
+      }
+      fragment.append(raw: ") VALUES (")
+      fragment.append(QueryFragment(binding: key))
+      for (_, value) in columns {
+        fragment.append(raw: ", ")
+        fragment.append(QueryFragment(binding: value))
+      }
+      fragment.append(raw: ") ON CONFLICT (")
+      fragment.append(quoting: table.key)
+      fragment.append(raw: columns.isEmpty ? ") DO NOTHING" : ") DO UPDATE SET ")
+      for (offset, (name, _)) in columns.enumerated() {
+        if offset > 0 { fragment.append(raw: ", ") }
+        fragment.append(quoting: name)
+        fragment.append(raw: " = excluded.")
+        fragment.append(quoting: name)
+      }
+    }
+    try await sql("SAVEPOINT strata_sync_row").execute(db)
+    do {
+      try await Fragment.statement(fragment).execute(db)
+      try await sql("RELEASE SAVEPOINT strata_sync_row").execute(db)
+      return nil
+    } catch let error as PostgreSQLError where error.sqlState.map({ $0.hasPrefix("23") || $0.hasPrefix("22") }) == true {
+      try await sql("ROLLBACK TO SAVEPOINT strata_sync_row").execute(db)
+      return error.message
+    }
+  }
+
+  /// Tries the rows that wait again, parents first, until no more can be placed.
+  private func placeWaitingRows() async throws {
+    var remaining = Int.max
+    while true {
+      let waiting = try await sql(
+        "SELECT table_name, row_key FROM strata_sync.rows WHERE waiting IS NOT NULL", as: (String, String).self
+      ).fetchAll(db).map { RowID(table: $0, key: $1) }
+        .sorted { (tables[$0.table]?.depth ?? 0) < (tables[$1.table]?.depth ?? 0) }
+      guard !waiting.isEmpty, waiting.count < remaining else { return }
+      remaining = waiting.count
+      for id in waiting {
+        guard let table = tables[id.table], let row = try await StoredRow.load(id, in: db) else { continue }
+        if try await materialize(row, table: table, values: try resolvedValues(row.state, table: table)) == nil {
+          try await sql("UPDATE strata_sync.rows SET waiting = NULL WHERE table_name = \(id.table) AND row_key = \(id.key)").execute(db)
+        }
+      }
+    }
+  }
+}
+#endif

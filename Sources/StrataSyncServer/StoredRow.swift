@@ -1,0 +1,72 @@
+#if SyncServer
+import StrataCore
+import StrataPostgreSQL
+import StrataSyncCore
+
+/// A synced row as the server keeps it in `strata_sync.rows`.
+struct StoredRow: Sendable {
+  var id: RowID
+  /// Its merged state: life, and every column's values and stamps.
+  var state: RowChange
+  /// The root record it belongs to; nil for a row the server knows only as deleted.
+  var root: RowID?
+  var parent: RowID?
+  /// The user whose push first brought it.
+  var writer: String
+  /// Why it is kept out of its table, if it is.
+  var waiting: String?
+
+  static func load(_ id: RowID, in db: PostgreSQLConnection) async throws -> StoredRow? {
+    guard
+      let (state, rootTable, rootKey, parentTable, parentKey, writer, waiting) = try await sql(
+        """
+        SELECT state, root_table, root_key, parent_table, parent_key, writer, waiting FROM strata_sync.rows
+        WHERE table_name = \(id.table) AND row_key = \(id.key) FOR UPDATE
+        """,
+        as: ([UInt8], String?, String?, String?, String?, String, String?).self
+      ).fetchOne(db)
+    else { return nil }
+    return StoredRow(
+      id: id, state: try decode(state), root: RowID(rootTable, rootKey), parent: RowID(parentTable, parentKey), writer: writer,
+      waiting: waiting)
+  }
+
+  /// Writes the row's state; `seq` is the push that changed it, which clients ask from.
+  func save(seq: Int64, in db: PostgreSQLConnection) async throws {
+    try await sql(
+      """
+      INSERT INTO strata_sync.rows (table_name, row_key, root_table, root_key, parent_table, parent_key, writer, state, seq, waiting)
+      VALUES (\(id.table), \(id.key), \(Fragment.text(root?.table)), \(Fragment.text(root?.key)), \(Fragment.text(parent?.table)),
+        \(Fragment.text(parent?.key)), \(writer), \(encoded), \(seq), \(Fragment.text(waiting)))
+      ON CONFLICT (table_name, row_key) DO UPDATE SET
+        root_table = excluded.root_table, root_key = excluded.root_key, parent_table = excluded.parent_table,
+        parent_key = excluded.parent_key, state = excluded.state, seq = excluded.seq, waiting = excluded.waiting
+      """
+    ).execute(db)
+  }
+
+  /// The state as a one-row changeset, in the format clients read.
+  var encoded: [UInt8] {
+    Changeset(replica: String(repeating: "0", count: 32), schemaVersion: "", cursor: .start, rows: [state]).encoded()
+  }
+
+  static func decode(_ bytes: [UInt8]) throws -> RowChange {
+    guard let row = try Changeset(decoding: bytes).rows.first else {
+      throw SyncRefusal(.internalServerError, "strata_sync.rows holds a state without a row")
+    }
+    return row
+  }
+
+  /// The column states of a living row, by name.
+  var columns: [String: ColumnState] {
+    Dictionary(state.columns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+extension RowID {
+  init?(_ table: String?, _ key: String?) {
+    guard let table, let key else { return nil }
+    self.init(table: table, key: key)
+  }
+}
+#endif

@@ -1,0 +1,19 @@
+#if SyncServer
+import HTTPTypes
+
+/// A request the server turns down, with the HTTP status and the reason the client gets as the
+/// response's text. Nothing of the request was written.
+public struct SyncRefusal: Error, CustomStringConvertible, Sendable {
+  /// 400 (malformed), 401 (no user), 403 (not allowed), 413 (too large), 422 (not storable).
+  public let status: HTTPResponse.Status
+  /// What was wrong, in the model's words.
+  public let reason: String
+
+  init(_ status: HTTPResponse.Status, _ reason: String) {
+    self.status = status
+    self.reason = reason
+  }
+
+  public var description: String { "\(status.code) \(reason)" }
+}
+#endif

@@ -1,0 +1,160 @@
+#if SyncServer
+import Foundation
+import Hummingbird
+import HTTPTypes
+import HummingbirdWebSocket
+import NIOCore
+import StrataSyncCore
+
+extension SyncServer {
+  /// Adds sync's endpoints (``SyncProtocol``) under `/sync` to an app's router, whose server
+  /// must take WebSocket upgrades (`.http1WebSocketUpgrade(webSocketRouter: router)`) for the
+  /// live channel.
+  public func addRoutes<Context: WebSocketRequestContext & RequestContext>(to router: Router<Context>) {
+    let group = router.group("sync")
+    group.post("push") { request, context in
+      try await self.respond {
+        let user = try await self.user(of: request)
+        let body = try await self.body(of: request, upTo: self.configuration.maximumPushBytes)
+        let changeset: Changeset
+        do {
+          changeset = try Changeset(decoding: body)
+        } catch {
+          throw SyncRefusal(.badRequest, "the body is not a changeset: \(error); nothing was written")
+        }
+        return try Self.json(try await self.push(changeset, user: user))
+      }
+    }
+    group.get("pull") { request, context in
+      try await self.respond {
+        let user = try await self.user(of: request)
+        let cursor = try Self.cursor(of: request)
+        let wait = request.uri.queryParameters["wait"].flatMap { Double(String($0)) }.map { Duration.milliseconds(Int64($0 * 1000)) } ?? .zero
+        let (changeset, revoked) = try await self.pull(user: user, after: cursor, waiting: wait)
+        var headers: HTTPFields = [.contentType: SyncProtocol.changesetContentType]
+        if !revoked.isEmpty, let name = HTTPField.Name(SyncProtocol.revokedHeader) {
+          headers[name] = revoked.map { "\($0.table)/\($0.key)" }.joined(separator: ",")
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
+      }
+    }
+    group.get("shares") { request, context in
+      try await self.respond { try Self.json(try await self.shares(user: try await self.user(of: request))) }
+    }
+    group.post("shares") { request, context in
+      try await self.respond {
+        let user = try await self.user(of: request)
+        try await self.share(try await self.shareRequest(request), user: user)
+        return Response(status: .noContent)
+      }
+    }
+    group.post("shares/accept") { request, context in
+      try await self.respond {
+        let user = try await self.user(of: request)
+        try await self.accept(try await self.shareRequest(request), user: user)
+        return Response(status: .noContent)
+      }
+    }
+    group.delete("shares") { request, context in
+      try await self.respond {
+        let user = try await self.user(of: request)
+        try await self.endShare(try await self.shareRequest(request), user: user)
+        return Response(status: .noContent)
+      }
+    }
+    group.ws("live") { request, context in
+      (try? await self.user(of: request)) == nil ? .dontUpgrade : .upgrade([:])
+    } onUpgrade: { inbound, outbound, context in
+      guard let user = try? await self.user(of: context.request), let cursor = try? Self.cursor(of: context.request) else { return }
+      try await self.live(user: user, after: cursor, inbound: inbound, outbound: outbound)
+    }
+  }
+
+  /// Sends the user's changes after `cursor` as they commit, one binary message per changeset,
+  /// until the client closes the channel.
+  private func live(user: String, after cursor: Int64, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    let commits = commits.subscribe()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        // The client sends nothing; the channel ends when it closes.
+        for try await _ in inbound {}
+      }
+      group.addTask {
+        var cursor = cursor
+        var pending = true
+        var iterator = commits.makeAsyncIterator()
+        while !Task.isCancelled {
+          if pending {
+            let (changeset, _) = try await self.pull(user: user, after: cursor)
+            if !changeset.rows.isEmpty {
+              try await outbound.write(.binary(ByteBuffer(bytes: changeset.encoded())))
+            }
+            pending = changeset.cursor.sequence > cursor && changeset.rows.count >= self.configuration.maximumPullRows
+            cursor = changeset.cursor.sequence
+            if pending { continue }
+          }
+          guard await iterator.next() != nil else { return }
+          pending = true
+        }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  // MARK: Requests
+
+  private func respond(_ body: () async throws -> Response) async throws -> Response {
+    do {
+      return try await body()
+    } catch let refusal as SyncRefusal {
+      return Response(
+        status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: refusal.reason + "\n")))
+    }
+  }
+
+  private func user(of request: Request) async throws -> String {
+    guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+      throw SyncRefusal(.unauthorized, "the request has no Authorization: Bearer token")
+    }
+    guard let user = try await authenticate(String(header.dropFirst("Bearer ".count))), !user.isEmpty else {
+      throw SyncRefusal(.unauthorized, "the token names no user")
+    }
+    return user
+  }
+
+  private func body(of request: Request, upTo limit: Int) async throws -> [UInt8] {
+    do {
+      let buffer = try await request.body.collect(upTo: limit)
+      return Array(buffer.readableBytesView)
+    } catch {
+      throw SyncRefusal(.contentTooLarge, "the body is larger than the server takes (\(limit) bytes); push fewer rows at a time")
+    }
+  }
+
+  private func shareRequest(_ request: Request) async throws -> SyncShareRequest {
+    let body = try await body(of: request, upTo: 64 << 10)
+    do {
+      return try JSONDecoder().decode(SyncShareRequest.self, from: Data(body))
+    } catch {
+      throw SyncRefusal(.badRequest, "the body is not a share request ({\"table\", \"key\", \"user\", \"access\"}): \(error)")
+    }
+  }
+
+  private static func cursor(of request: Request) throws -> Int64 {
+    guard let text = request.uri.queryParameters["after"] else { return 0 }
+    guard let cursor = Int64(String(text)), cursor >= 0 else {
+      throw SyncRefusal(.badRequest, "after=\(text) is not a cursor (a number the server sent)")
+    }
+    return cursor
+  }
+
+  private static func json(_ value: some Encodable) throws -> Response {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return Response(
+      status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+  }
+}
+#endif
