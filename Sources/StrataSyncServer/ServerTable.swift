@@ -49,7 +49,8 @@ struct ServerTable: Sendable {
       let above = (read[name]?.parents ?? []).map(\.table).filter { !visiting.contains($0) }
       return above.map { depth($0, visiting.union([name])) + 1 }.max() ?? 0
     }
-    for name in read.keys { read[name]?.depth = depth(name, [name]) }
+    let depths = Dictionary(uniqueKeysWithValues: read.keys.map { ($0, depth($0, [$0])) })
+    for (name, depth) in depths { read[name]?.depth = depth }
     return read
   }
 }

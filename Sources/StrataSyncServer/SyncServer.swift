@@ -18,7 +18,7 @@ import StrataSyncCore
 /// }
 /// let router = Router(context: BasicWebSocketRequestContext.self)
 /// server.addRoutes(to: router)
-/// let app = Application(router: Router(), server: .http1WebSocketUpgrade(webSocketRouter: router))
+/// let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
 /// ```
 ///
 /// Every row belongs to a record: a row of a table with no synced parent is one, and a row

@@ -87,7 +87,7 @@ import Testing
     #expect(errors(source, dialect: .postgresql) == [])
     let models = try Generator(sources: [("Models.swift", source)]).models(for: .postgresql)
     #expect(!DatabaseDialect.postgresql.sql(models.schema).contains("TRIGGER"))
-    let generator = try Generator(sources: [("Models.swift", source)])
+    let generator = Generator(sources: [("Models.swift", source)])
     let swift = generator.conformances(of: try generator.models(for: .postgresql))
     #expect(swift.contains(#"StrataCore.SyncedColumn("rank", merge: .max),"#))
   }

@@ -49,7 +49,7 @@ extension ModelTranslator {
           continue
         }
         if merge == .counter,
-          columns.contains(where: { column in column.isOptional || schema.column(named: column.columnName)?.type != .integer })
+          columns.contains(where: { column in column.isOptional || !Self.isInteger(schema.column(named: column.columnName)?.type) })
         {
           diagnostics.error(
             "@Merge(.counter) counts in integers: '\(property.name)' must be a non-optional integer (Int, Int64, …)", at: mergeLocation)
@@ -84,6 +84,15 @@ extension ModelTranslator {
       }
     }
     return captures
+  }
+
+  /// Whether a column of `type` holds integers, as SQLite or PostgreSQL declares it.
+  private static func isInteger(_ type: SQLType?) -> Bool {
+    switch type {
+    case .integer: true
+    case .other(let name): ["bigint", "integer", "smallint"].contains(name.lowercased())
+    default: false
+    }
   }
 
   private func whyCannotSync(_ model: TableModel, options: AnnotationOptions) -> String? {

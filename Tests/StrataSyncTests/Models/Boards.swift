@@ -39,10 +39,3 @@ struct LocalNote: Table {
   let id: Int
   var text = ""
 }
-
-/// The cards' text, searchable: the index's triggers keep it as sync's writes change the cards.
-// @FTS5(content: Card.self)
-struct CardText: FTS5 {
-  let rowid: Int
-  let text: String
-}

@@ -53,3 +53,11 @@ func describe(_ value: StoredValue) -> String {
   case .blob(let bytes): "x'\(bytes.map { String(format: "%02x", $0) }.joined())'"
   }
 }
+
+/// ``withTemporaryFolder(_:)`` for an asynchronous test.
+func withTemporaryFolder<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-sync-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  return try await body(folder)
+}

@@ -1,0 +1,276 @@
+#if SyncServer
+import Foundation
+import Strata
+import StrataPostgreSQL
+import StrataSync
+import StrataSyncClient
+import StrataSyncServer
+import Testing
+
+/// Devices that sync through a server: the server's PostgreSQL tables and every device end up
+/// with the same rows, each user sees only what is theirs or shared with them.
+@Suite(.enabled(if: TestSyncServer.isAvailable, "needs PostgreSQL"), .serialized)
+struct ServerSyncTests {
+  let board = UUID(uuidString: "B0A2D000-0000-0000-0000-000000000001")!
+
+  @Test func twoDevicesOfOneUserKeepTheSameRowsAsTheServer() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let phone = try TestReplica(in: folder, name: "phone")
+        let laptop = try TestReplica(in: folder, name: "laptop")
+        let (phoneClient, laptopClient) = (server.client(phone, user: "alice"), server.client(laptop, user: "alice"))
+        try await phone.database.write { db in
+          try Board.insert { Board.Draft(id: board, title: "Plans", slug: "plans") }.execute(db)
+          try Card.insert { Card.Draft(id: UUID(uuidString: "CA2D0000-0000-0000-0000-000000000001")!, boardID: board, text: "first") }.execute(db)
+        }
+        #expect(try await phoneClient.pendingChanges() == 2)
+        try await phoneClient.sync()
+        #expect(phoneClient.status.pendingChanges == 0)
+        try await laptopClient.sync()
+        #expect(try laptop.contents() == phone.contents())
+        #expect(try await server.contents() == [
+          #"boards b0a2d000-0000-0000-0000-000000000001 "Plans" rank 0 likes 0 [] """#,
+          #"cards ca2d0000-0000-0000-0000-000000000001 b0a2d000-0000-0000-0000-000000000001 "first" 0"#,
+        ])
+
+        // Offline on both: a counter counts both, the later title wins, both cards arrive.
+        try await phone.database.write { db in try db.execute(sql: "UPDATE boards SET likes = likes + 2, title = 'Phone'") }
+        try await Task.sleep(for: .milliseconds(5))
+        try await laptop.database.write { db in
+          try db.execute(sql: "UPDATE boards SET likes = likes + 3, title = 'Laptop'")
+          try Card.insert { Card.Draft(id: UUID(uuidString: "CA2D0000-0000-0000-0000-000000000002")!, boardID: board, text: "second") }.execute(db)
+        }
+        try await phoneClient.sync()
+        try await laptopClient.sync()
+        try await phoneClient.sync()
+        #expect(try laptop.contents() == phone.contents())
+        #expect(try await server.contents() == [
+          #"boards b0a2d000-0000-0000-0000-000000000001 "Laptop" rank 0 likes 5 [] """#,
+          #"cards ca2d0000-0000-0000-0000-000000000001 b0a2d000-0000-0000-0000-000000000001 "first" 0"#,
+          #"cards ca2d0000-0000-0000-0000-000000000002 b0a2d000-0000-0000-0000-000000000001 "second" 0"#,
+        ])
+        // What a device pulls is not sent back as its own change.
+        #expect(try await phoneClient.pendingChanges() == 0)
+        #expect(try await laptopClient.pendingChanges() == 0)
+      }
+    }
+  }
+
+  @Test func aChangeReachesAnotherDevicesLiveQueryWhileItRuns() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let phone = try TestReplica(in: folder, name: "phone")
+        let laptop = try TestReplica(in: folder, name: "laptop")
+        let laptopClient = server.client(laptop, user: "alice")
+        let running = Task { await laptopClient.run() }
+        defer { running.cancel() }
+        let titles = ValueObservation.tracking { db in try String.fetchAll(db, sql: "SELECT title FROM boards") }
+        var iterator = titles.values(in: laptop.database).makeAsyncIterator()
+        #expect(try await iterator.next() == [])
+        try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Live") }.execute(db) }
+        try await server.client(phone, user: "alice").sync()
+        #expect(try await iterator.next() == ["Live"])
+        // And the other way: the running client pushes a change made on its device.
+        try await laptop.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Back'") }
+        let phoneClient = server.client(phone, user: "alice")
+        for _ in 0..<100 where try await phone.database.read({ db in try String.fetchOne(db, sql: "SELECT title FROM boards") }) != "Back" {
+          try await Task.sleep(for: .milliseconds(50))
+          try await phoneClient.sync()
+        }
+        #expect(try await phone.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == "Back")
+      }
+    }
+  }
+
+  @Test func aSharedRecordReachesItsUsersWithTheAccessTheyWereGiven() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let alice = try TestReplica(in: folder, name: "alice")
+        let bob = try TestReplica(in: folder, name: "bob")
+        let (aliceClient, bobClient) = (server.client(alice, user: "alice"), server.client(bob, user: "bob"))
+        try await alice.database.write { db in
+          try Board.insert { Board.Draft(id: board, title: "Trip") }.execute(db)
+          try Card.insert { Card.Draft(boardID: board, text: "tickets") }.execute(db)
+        }
+        try await aliceClient.sync()
+        try await bobClient.sync()
+        #expect(try bob.contents() == [])
+
+        try await aliceClient.share(table: "boards", key: board, with: "bob", access: .read)
+        #expect(try await bobClient.shares().received == [
+          SyncShare(table: "boards", key: UUIDText.format(board), owner: "alice", user: "bob", access: .read, accepted: false)
+        ])
+        try await bobClient.sync()
+        #expect(try bob.contents() == [], "not before bob accepts")
+        try await bobClient.accept(table: "boards", key: board)
+        try await bobClient.sync()
+        #expect(try bob.contents() == alice.contents())
+
+        // Read-only: bob's change is refused, nothing of it written, and it stays pending.
+        try await bob.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Bob was here'") }
+        await #expect(throws: SyncRequestError.self) { try await bobClient.sync() }
+        #expect(try await server.contents().first?.contains(#""Trip""#) == true)
+        #expect(try await bobClient.pendingChanges() == 1)
+
+        // Read-write: the same pending change goes through.
+        try await aliceClient.share(table: "boards", key: board, with: "bob", access: .write)
+        try await bobClient.sync()
+        try await aliceClient.sync()
+        #expect(try await alice.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == "Bob was here")
+
+        // Revoked: the record's rows leave bob's device, and nowhere else.
+        try await aliceClient.revoke(table: "boards", key: board, from: "bob")
+        try await bobClient.sync()
+        #expect(try bob.contents() == [])
+        try await aliceClient.sync()
+        #expect(try alice.contents().count == 2)
+        #expect(try await server.contents().count == 2)
+      }
+    }
+  }
+
+  @Test func hostileClientsAreRefusedAndNothingIsWritten() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let alice = try TestReplica(in: folder, name: "alice")
+        let mallory = try TestReplica(in: folder, name: "mallory")
+        let aliceClient = server.client(alice, user: "alice")
+        try await alice.database.write { db in try Board.insert { Board.Draft(id: board, title: "Alice's") }.execute(db) }
+        try await aliceClient.sync()
+        let oldPush = try alice.sync.changes().encoded()
+        try await alice.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Alice''s, renamed'") }
+        try await aliceClient.sync()
+        let before = try await server.contents()
+
+        // Mallory's own board and card, made on her device, then forged.
+        let malloryBoard = UUID()
+        try await mallory.database.write { db in
+          try Board.insert { Board.Draft(id: malloryBoard, title: "Mallory's") }.execute(db)
+          try Card.insert { Card.Draft(id: UUID(uuidString: "BAD00000-0000-0000-0000-000000000001")!, boardID: malloryBoard, text: "mine") }.execute(db)
+        }
+        let own = try mallory.sync.changes()
+        let aliceKey = StoredValue.text(UUIDText.format(board))
+        func forged(_ change: (inout RowChange) -> Void) -> [UInt8] {
+          var changeset = own
+          changeset.rows = own.rows.map { row in
+            var row = row
+            change(&row)
+            return row
+          }
+          return changeset.encoded()
+        }
+        func setColumn(_ row: inout RowChange, _ name: String, _ value: StoredValue) {
+          row.columns = row.columns.map { column in
+            guard column.name == name else { return column }
+            var column = column
+            column.values = column.values.map { var value2 = $0; value2.value = value; return value2 }
+            return column
+          }
+        }
+        let cases: [(String, String?, [UInt8], Int, String)] = [
+          ("no token", nil, own.encoded(), 401, "the request has no Authorization: Bearer token"),
+          ("not a changeset", "mallory", Array("hello".utf8), 400, "the body is not a changeset"),
+          ("cut short", "mallory", Array(own.encoded().dropLast(3)), 400, "the body is not a changeset"),
+          (
+            "a write to alice's board", "mallory",
+            forged { row in if row.table == "boards" { row.key = aliceKey; row.stamp.clock += 1 << 40 } }, 403,
+            "the row boards \(UUIDText.format(board)) is in the record boards \(UUIDText.format(board)), which is not shared with mallory"
+          ),
+          (
+            "a card added to alice's board", "mallory",
+            forged { row in if row.table == "cards" { setColumn(&row, "boardID", aliceKey) } }, 403,
+            "mallory may not add or move rows into the record boards \(UUIDText.format(board))"
+          ),
+          (
+            "a table the server does not sync", "mallory", forged { row in row.table = "local_notes" }, 422,
+            "the server does not sync a table local_notes"
+          ),
+          (
+            "text in an integer column", "mallory", forged { row in if row.table == "boards" { setColumn(&row, "rank", .text("high")) } },
+            422, "which the server's column boards.rank does not hold"
+          ),
+          (
+            "a clock a year ahead", "mallory", forged { row in row.stamp.clock += (365 * 86_400_000) << 16 }, 422,
+            "ahead of the server's clock by more than"
+          ),
+        ]
+        for (name, user, body, status, reason) in cases {
+          let (answer, text) = try await server.send("sync/push", user: user, body: body)
+          #expect(answer == status, "\(name)")
+          #expect(text.contains(reason), "\(name): \(text)")
+          #expect(try await server.contents() == before, "\(name) wrote nothing")
+        }
+
+        // Re-parenting her own card into alice's board, after pushing it honestly.
+        #expect(try await server.send("sync/push", user: "mallory", body: own.encoded()).0 == 200)
+        try await mallory.database.write { db in try db.execute(sql: "PRAGMA foreign_keys = OFF") }
+        try await mallory.database.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA foreign_keys = OFF")
+          try db.execute(sql: "UPDATE cards SET boardID = ?", arguments: [UUIDText.format(board)])
+          try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        let moved = try await server.send("sync/push", user: "mallory", body: try mallory.sync.changes(since: own.cursor).encoded())
+        #expect(moved.0 == 403)
+        #expect(moved.1.contains("mallory may not add or move rows into the record boards"))
+
+        // A replay of alice's own old push changes nothing; her newer title stays.
+        let afterMallory = try await server.contents()
+        let replay = try await server.send("sync/push", user: "alice", body: oldPush)
+        #expect(replay.0 == 200)
+        #expect(replay.1.contains(#""changed":0"#))
+        #expect(try await server.contents() == afterMallory)
+
+        // Too large, and too many rows.
+        let limited = try await server.send("sync/push", user: "mallory", body: Array(repeating: 0, count: 9 << 20))
+        #expect(limited.0 == 413)
+        #expect(try await server.contents() == afterMallory)
+
+        // Pulls: mallory never sees alice's rows.
+        let pulled = try await server.send("sync/pull?after=0", method: "GET", user: "mallory", body: [])
+        #expect(pulled.0 == 200)
+        #expect(!pulled.1.contains("Alice"))
+      }
+    }
+  }
+
+  @Test func manyDevicesPushingAtOnceMergeIntoOneResult() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let owner = try TestReplica(in: folder, name: "owner")
+        try await owner.database.write { db in try Board.insert { Board.Draft(id: board, title: "Shared") }.execute(db) }
+        let ownerClient = server.client(owner, user: "owner")
+        try await ownerClient.sync()
+        let devices = try (0..<8).map { try TestReplica(in: folder, name: "device\($0)") }
+        for index in devices.indices {
+          try await ownerClient.share(table: "boards", key: board, with: "user\(index)", access: .write)
+          let client = server.client(devices[index], user: "user\(index)")
+          try await client.accept(table: "boards", key: board)
+          try await client.sync()
+        }
+        // Every device: 10 likes and a card each, pushed concurrently, several rounds.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for (index, device) in devices.enumerated() {
+            group.addTask {
+              let client = server.client(device, user: "user\(index)")
+              for round in 0..<5 {
+                try await device.database.write { db in
+                  try db.execute(sql: "UPDATE boards SET likes = likes + 2")
+                  try Card.insert { Card.Draft(boardID: board, text: "device \(index) round \(round)") }.execute(db)
+                }
+                try await client.push()
+              }
+            }
+          }
+          try await group.waitForAll()
+        }
+        for (index, device) in devices.enumerated() { try await server.client(device, user: "user\(index)").sync() }
+        try await ownerClient.sync()
+        let contents = try owner.contents()
+        #expect(contents.filter { $0.hasPrefix("cards") }.count == 40)
+        #expect(try await server.database.read { db in try await sql("SELECT likes FROM boards", as: Int.self).fetchOne(db) } == 80)
+        for device in devices { #expect(try device.contents() == contents) }
+      }
+    }
+  }
+}
+#endif

@@ -1,0 +1,97 @@
+#if SyncServer
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Strata
+import StrataPostgreSQL
+@testable import StrataSchema
+import StrataSync
+import StrataSyncClient
+import StrataSyncServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A sync server as an app team runs one: a PostgreSQL database holding the test models'
+/// tables (the schema the generator writes for them as PostgreSQL models), and the server on
+/// a loopback port, which clients reach over real HTTP. A token `user-NAME` is the user NAME.
+struct TestSyncServer {
+  let url: URL
+  let server: SyncServer
+  let database: PostgreSQLDatabase
+
+  static var isAvailable: Bool { PostgreSQLServer.isAvailable }
+
+  /// The models' PostgreSQL tables, as the generator writes them.
+  static func schema() throws -> String {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Models/Boards.swift").path
+    let models = try Generator(sources: [(path, try String(contentsOfFile: path, encoding: .utf8))]).models(for: .postgresql)
+    return DatabaseDialect.postgresql.sql(models.schema)
+  }
+
+  static func run(
+    configuration: SyncServer.Configuration = SyncServer.Configuration(), _ body: (TestSyncServer) async throws -> Void
+  ) async throws {
+    let scratch = try PostgreSQLServer.shared().scratchDatabase()
+    try scratch.execute(try schema())
+    var options = PostgresClient.Configuration.Options()
+    options.maximumConnections = 8
+    var clientConfiguration = try PostgresClient.Configuration(url: scratch.url)
+    clientConfiguration.options = options
+    try await PostgreSQLDatabase.withDatabase(clientConfiguration) { database in
+      let server = try await SyncServer(database: database, tables: StrataSyncedTables.all, configuration: configuration) { token in
+        token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
+      }
+      let router = Router(context: BasicWebSocketRequestContext.self)
+      server.addRoutes(to: router)
+      let (ports, port) = AsyncStream<Int>.makeStream()
+      var logger = Logger(label: "sync-server")
+      logger.logLevel = .critical
+      let app = Application(
+        router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+        var iterator = ports.makeAsyncIterator()
+        guard let number = await iterator.next() else { return }
+        defer { group.cancelAll() }
+        try await body(TestSyncServer(url: URL(string: "http://127.0.0.1:\(number)/")!, server: server, database: database))
+      }
+    }
+    withExtendedLifetime(scratch) {}
+  }
+
+  /// A client of this server for `replica`, signed in as `user`.
+  func client(_ replica: TestReplica, user: String) -> SyncClient {
+    var configuration = SyncClient.Configuration()
+    configuration.pullWait = .seconds(5)
+    return SyncClient(replica: replica.sync, server: url, configuration: configuration) { "user-\(user)" }
+  }
+
+  /// Sends `body` to `path` as `user` (nil: no token), as a client of any make would: the
+  /// status and the answer's text.
+  func send(_ path: String, method: String = "POST", user: String?, body: [UInt8]) async throws -> (Int, String) {
+    var request = URLRequest(url: URL(string: path, relativeTo: url)!)
+    request.httpMethod = method
+    if let user { request.setValue("Bearer user-\(user)", forHTTPHeaderField: "Authorization") }
+    request.httpBody = Data(body)
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// The rows of the server's tables, as the team's SQL sees them.
+  func contents() async throws -> [String] {
+    try await database.read { db in
+      let boards = try await sql("SELECT id::text, title, rank, likes, tags, notes FROM boards ORDER BY id", as: (String, String, Int, Int, String, String).self)
+        .fetchAll(db).map { "boards \($0.0) \($0.1.debugDescription) rank \($0.2) likes \($0.3) \($0.4) \($0.5.debugDescription)" }
+      let cards = try await sql("SELECT id::text, \"boardID\"::text, text, position FROM cards ORDER BY id", as: (String, String, String, Int).self)
+        .fetchAll(db).map { "cards \($0.0) \($0.1) \($0.2.debugDescription) \($0.3)" }
+      return boards + cards
+    }
+  }
+}
+#endif
