@@ -118,10 +118,10 @@ let package = Package(
       dependencies: ["strata"]
     ),
     // The example app: the seeds' Scorekeeper, built with the plugin like a user's target.
-    .executableTarget(name: "scorekeeper", dependencies: ["Strata"], plugins: ["StrataPlugin"]),
-    // The same app as a server on PostgreSQL: a target that depends on StrataPostgreSQL alone.
+    .executableTarget(name: "scorekeeper", dependencies: ["Strata", "StrataSyncClient"], plugins: ["StrataPlugin"]),
+    // The same app as a server on PostgreSQL (StrataPostgreSQL), and its sync server.
     .executableTarget(
-      name: "scorekeeper-server", dependencies: ["StrataPostgreSQL"], exclude: ["Migrations/strata.json"],
+      name: "scorekeeper-server", dependencies: ["StrataPostgreSQL", "StrataSyncServer"], exclude: ["Migrations/strata.json"],
       plugins: ["StrataPlugin"]),
     .executableTarget(
       name: "strata-bench",

@@ -14,6 +14,128 @@ CREATE TABLE "players" (
 ) STRICT;
 CREATE INDEX "index_players_on_gameID" ON "players"("gameID");
 
+CREATE TRIGGER "strata_sync_games_delete" AFTER DELETE ON "games" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
+    SELECT 'games', OLD."id", t."tick", t."replica", 1, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
+  DELETE FROM "strata_sync_cells" WHERE "table_name" = 'games' AND "row_key" = OLD."id";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'games' AND "row_key" = OLD."id";
+END;
+
+CREATE TRIGGER "strata_sync_games_insert" AFTER INSERT ON "games" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
+    SELECT 'games', NEW."id", t."tick", t."replica", 0, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
+END;
+
+CREATE TRIGGER "strata_sync_games_key" BEFORE UPDATE OF "id" ON "games" WHEN NEW."id" IS NOT OLD."id" BEGIN
+  SELECT RAISE(ABORT, 'the key of a synced row cannot change; insert a new row of games instead');
+END;
+
+CREATE TRIGGER "strata_sync_games_update_title" AFTER UPDATE OF "title" ON "games" WHEN NEW."title" IS NOT OLD."title" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+    SELECT 'games', NEW."id", 'title', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
+    JOIN "strata_sync_rows" AS r ON r."table_name" = 'games' AND r."row_key" = NEW."id"
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'games' AND c."row_key" = NEW."id" AND c."column_name" = 'title' AND c."clock" >= r."clock";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'games' AND "row_key" = NEW."id" AND "column_name" = 'title';
+END;
+
+CREATE TRIGGER "strata_sync_players_delete" AFTER DELETE ON "players" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
+    SELECT 'players', OLD."id", t."tick", t."replica", 1, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
+  DELETE FROM "strata_sync_cells" WHERE "table_name" = 'players' AND "row_key" = OLD."id";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'players' AND "row_key" = OLD."id";
+END;
+
+CREATE TRIGGER "strata_sync_players_insert" AFTER INSERT ON "players" WHEN (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_rows" ("table_name", "row_key", "clock", "replica", "deleted", "seq")
+    SELECT 'players', NEW."id", t."tick", t."replica", 0, t."tick" FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t;
+END;
+
+CREATE TRIGGER "strata_sync_players_key" BEFORE UPDATE OF "id" ON "players" WHEN NEW."id" IS NOT OLD."id" BEGIN
+  SELECT RAISE(ABORT, 'the key of a synced row cannot change; insert a new row of players instead');
+END;
+
+CREATE TRIGGER "strata_sync_players_update_gameID" AFTER UPDATE OF "gameID" ON "players" WHEN NEW."gameID" IS NOT OLD."gameID" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+    SELECT 'players', NEW."id", 'gameID', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
+    JOIN "strata_sync_rows" AS r ON r."table_name" = 'players' AND r."row_key" = NEW."id"
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'players' AND c."row_key" = NEW."id" AND c."column_name" = 'gameID' AND c."clock" >= r."clock";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'players' AND "row_key" = NEW."id" AND "column_name" = 'gameID';
+END;
+
+CREATE TRIGGER "strata_sync_players_update_name" AFTER UPDATE OF "name" ON "players" WHEN NEW."name" IS NOT OLD."name" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+    SELECT 'players', NEW."id", 'name', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
+    JOIN "strata_sync_rows" AS r ON r."table_name" = 'players' AND r."row_key" = NEW."id"
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'players' AND c."row_key" = NEW."id" AND c."column_name" = 'name' AND c."clock" >= r."clock";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'players' AND "row_key" = NEW."id" AND "column_name" = 'name';
+END;
+
+CREATE TRIGGER "strata_sync_players_update_score" AFTER UPDATE OF "score" ON "players" WHEN NEW."score" IS NOT OLD."score" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+    SELECT 'players', NEW."id", 'score', t."tick", t."replica", '{}',
+      json_set(p."parts", '$."' || t."replica" || '"', json_array(t."tick", coalesce(json_extract(p."parts", '$."' || t."replica" || '"' || '[1]'), 0) + (NEW."score" - OLD."score"))),
+      t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t,
+      (SELECT coalesce(c."parts", json_object(r."replica", json_array(r."clock", OLD."score"))) AS "parts"
+        FROM "strata_sync_rows" AS r LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'players' AND c."row_key" = NEW."id" AND c."column_name" = 'score' AND c."clock" >= r."clock"
+        WHERE r."table_name" = 'players' AND r."row_key" = NEW."id") AS p;
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'players' AND "row_key" = NEW."id" AND "column_name" = 'score';
+END;
+
 -- The type each model reads its columns as; a migration checks the stored values when one changes.
 -- "games"."id" UUID
 -- "games"."title" String
@@ -21,3 +143,13 @@ CREATE INDEX "index_players_on_gameID" ON "players"("gameID");
 -- "players"."id" UUID
 -- "players"."name" String
 -- "players"."score" Int
+-- "strata_sync_games_delete" is declared by a model
+-- "strata_sync_games_insert" is declared by a model
+-- "strata_sync_games_key" is declared by a model
+-- "strata_sync_games_update_title" is declared by a model
+-- "strata_sync_players_delete" is declared by a model
+-- "strata_sync_players_insert" is declared by a model
+-- "strata_sync_players_key" is declared by a model
+-- "strata_sync_players_update_gameID" is declared by a model
+-- "strata_sync_players_update_name" is declared by a model
+-- "strata_sync_players_update_score" is declared by a model

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 import StrataSyncCore
 
@@ -68,6 +69,21 @@ extension SyncServer {
       guard let user = try? await self.user(of: context.request), let cursor = try? Self.cursor(of: context.request) else { return }
       try await self.live(user: user, after: cursor, inbound: inbound, outbound: outbound)
     }
+  }
+
+  /// Serves sync's endpoints alone on `host` and `port` (0: any free port) until the task is
+  /// cancelled; `onServerRunning` gets the port it listens on. An app with routes of its own
+  /// adds sync's to its router with ``addRoutes(to:)`` instead.
+  public func serve(host: String = "127.0.0.1", port: Int, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    addRoutes(to: router)
+    var logger = Logger(label: "strata.sync-server")
+    logger.logLevel = .warning
+    let app = Application(
+      router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
+    try await app.runService(gracefulShutdownSignals: [])
   }
 
   /// Sends the user's changes after `cursor` as they commit, one binary message per changeset,

@@ -4,15 +4,19 @@
 import Foundation
 import StrataPostgreSQL
 
+// @Synced
 struct Game: Table, Identifiable {
   let id: UUID
   var title = ""
 }
 
+// @Synced
 struct Player: Table, Identifiable {
   let id: UUID
   let gameID: Game.ID
   var name = ""
+  // Points scored on two devices at once add up.
+  // @Merge(.counter)
   var score = 0
 }
 

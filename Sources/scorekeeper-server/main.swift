@@ -5,8 +5,20 @@
 // set) creates a new database on that server, `scorekeeper_…`, works in it, and drops it at the
 // end; it never touches the database the URL names. With `--keep`, it keeps the new database.
 // `swift run scorekeeper-server verify-upgrades URL` checks its migrations' upgrades instead.
+// `swift run --traits SyncServer scorekeeper-server serve URL …` is the app's sync server
+// (see SyncService.swift).
 import Foundation
 import StrataPostgreSQL
+
+if CommandLine.arguments.dropFirst().first == "serve" {
+  do {
+    try await SyncService.run(Array(CommandLine.arguments.dropFirst(2)))
+  } catch {
+    FileHandle.standardError.write(Data("scorekeeper-server: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 
 var arguments = CommandLine.arguments.dropFirst()
 let keep = arguments.contains("--keep")

@@ -5,10 +5,23 @@
 // the end; `swift run scorekeeper PATH` writes a new database file at PATH and keeps it. It
 // never writes to or removes a file that it did not create.
 //
+// `swift run scorekeeper sync DATABASE SERVER TOKEN [ACTION...]` is the app on a device that
+// syncs through `scorekeeper-server serve` (see SyncCommand.swift).
+//
 // `swift run scorekeeper verify-upgrades [ROWS]` checks its migrations instead: a database at
 // each schema of the history, filled with generated rows, migrated as below, nothing lost.
 import Foundation
 import Strata
+
+if CommandLine.arguments.dropFirst().first == "sync" {
+  do {
+    try await SyncCommand.run(Array(CommandLine.arguments.dropFirst(2)))
+  } catch {
+    FileHandle.standardError.write(Data("scorekeeper: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 
 if CommandLine.arguments.dropFirst().first == "verify-upgrades" {
   let rows = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000

@@ -1,5 +1,8 @@
 #if SyncServer
 import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
 import Strata
 import StrataPostgreSQL
 import StrataSync
@@ -78,6 +81,47 @@ struct ServerSyncTests {
           try await phoneClient.sync()
         }
         #expect(try await phone.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == "Back")
+      }
+    }
+  }
+
+  @Test func theLiveChannelSendsEachCommitToTheUsersWhoMayReadIt() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let phone = try TestReplica(in: folder, name: "phone")
+        let phoneClient = server.client(phone, user: "alice")
+        let other = try TestReplica(in: folder, name: "other")
+        let otherClient = server.client(other, user: "eve")
+        let url = "ws://127.0.0.1:\(server.url.port ?? 0)/sync/live?after=0"
+        var configuration = WebSocketClientConfiguration()
+        configuration.additionalHeaders[.authorization] = "Bearer user-alice"
+        let (received, receiver) = AsyncStream<Changeset>.makeStream()
+        let listening = Task {
+          try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "live")) { inbound, _, _ in
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+              guard case .binary(let buffer) = message else { continue }
+              receiver.yield(try Changeset(decoding: Array(buffer.readableBytesView)))
+            }
+          }
+        }
+        defer { listening.cancel() }
+        var changesets = received.makeAsyncIterator()
+        // Eve's commit is not alice's to see; alice's own is, as it commits.
+        try await other.database.write { db in try Board.insert { Board.Draft(id: UUID(), title: "Eve's") }.execute(db) }
+        try await otherClient.sync()
+        try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Live") }.execute(db) }
+        try await phoneClient.sync()
+        let changeset = try #require(await changesets.next())
+        #expect(changeset.rows.map(\.table) == ["boards"])
+        #expect(changeset.rows.first?.key == .text(UUIDText.format(board)))
+        #expect(changeset.replica == server.server.id)
+
+        // A channel without a user is not opened.
+        await #expect(throws: (any Error).self) {
+          try await WebSocketClient.connect(url: url, logger: Logger(label: "anonymous")) { inbound, _, _ in
+            for try await _ in inbound.messages(maxSize: 1 << 20) {}
+          }
+        }
       }
     }
   }

@@ -295,7 +295,11 @@ struct MigrationRenderer {
           continue
         }
         if case .syncCapture(let capture) = object {
-          names[dropped.contains(SQLName.folded(object.name)) ? .change : .create, default: []].append("sync_" + capture.table)
+          if dropped.contains(SQLName.folded(object.name)) {
+            names[.change, default: []].append("sync_" + capture.table)
+          } else {
+            names[.sync, default: []].append(capture.table)
+          }
         } else if dropped.contains(SQLName.folded(object.name)) {
           names[.change, default: []].append(object.name)
         } else {
@@ -321,6 +325,7 @@ struct MigrationRenderer {
     part("check", names[.check] ?? [], noun: "columns")
     part(dialect.changing(table: "").fileNameVerb, names[.rebuild] ?? [], noun: "tables")
     part("create", names[.create] ?? [], noun: "tables")
+    part("sync", names[.sync] ?? [], noun: "tables")
     part("change", names[.change] ?? [], noun: "objects")
     part("add", names[.addColumn] ?? [], noun: "columns", tables: addedTo)
     part("add", names[.addIndex] ?? [], noun: "indexes")
@@ -344,7 +349,7 @@ struct MigrationRenderer {
   }
 
   /// The groups of names a file name lists, in its order.
-  private enum FileNamePart { case rename, contract, keep, drop, check, rebuild, create, change, addColumn, addIndex, dropIndex }
+  private enum FileNamePart { case rename, contract, keep, drop, check, rebuild, create, sync, change, addColumn, addIndex, dropIndex }
 
   private static func list(_ names: [String]) -> String {
     switch names.count {

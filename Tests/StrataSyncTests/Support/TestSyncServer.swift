@@ -1,8 +1,5 @@
 #if SyncServer
 import Foundation
-import Hummingbird
-import HummingbirdWebSocket
-import Logging
 import Strata
 import StrataPostgreSQL
 @testable import StrataSchema
@@ -45,17 +42,9 @@ struct TestSyncServer {
       let server = try await SyncServer(database: database, tables: StrataSyncedTables.all, configuration: configuration) { token in
         token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
       }
-      let router = Router(context: BasicWebSocketRequestContext.self)
-      server.addRoutes(to: router)
       let (ports, port) = AsyncStream<Int>.makeStream()
-      var logger = Logger(label: "sync-server")
-      logger.logLevel = .critical
-      let app = Application(
-        router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
-        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
       try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+        group.addTask { try await server.serve(port: 0) { port.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let number = await iterator.next() else { return }
         defer { group.cancelAll() }
