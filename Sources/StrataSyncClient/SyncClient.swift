@@ -140,7 +140,13 @@ public final class SyncClient: Observable, @unchecked Sendable {
 
   /// Sends what changed here since the server's last confirmation, in pushes of at most
   /// ``Configuration/pushRows`` rows; each confirmed push moves the cursor.
+  ///
+  /// A change the server refuses because of what the user may do (a record shared read-only,
+  /// a share that ended) is undone here: the row's unconfirmed changes are discarded and its
+  /// record fetched again as the server holds it (``SyncStatus/lastRefusal`` says why); the
+  /// rest is pushed. Other refusals throw.
   public func push() async throws {
+    var discarded: Set<String> = []
     while true {
       let cursors = try await cursors()
       let changeset = try await replica.database.read { db in
@@ -150,10 +156,31 @@ public final class SyncClient: Observable, @unchecked Sendable {
         try await replica.database.write { db in try self.save(db, pushed: changeset.cursor.sequence) }
         return
       }
-      _ = try await request("sync/push", method: "POST", body: Data(changeset.encoded()), timeout: 60)
+      do {
+        _ = try await request("sync/push", method: "POST", body: Data(changeset.encoded()), timeout: 60)
+      } catch let error as SyncRequestError where error.status == 403 {
+        guard let row = error.refusedRow, discarded.insert("\(row.table)/\(row.key)").inserted else { throw error }
+        try await discard(row, reason: error.reason)
+        continue
+      }
       try await replica.database.write { db in try self.save(db, pushed: changeset.cursor.sequence) }
       update { $0.pendingChanges = max(0, $0.pendingChanges - changeset.rows.count) }
     }
+  }
+
+  /// Undoes the unconfirmed changes of a row the server refused: forgets the row (and the rows
+  /// below it) and applies the record the server holds it in, as the server has it.
+  private func discard(_ row: (table: String, key: String), reason: String) async throws {
+    var components = URLComponents()
+    components.path = "sync/record"
+    components.queryItems = [URLQueryItem(name: "table", value: row.table), URLQueryItem(name: "key", value: row.key)]
+    let (data, _) = try await request(components.string ?? "sync/record", method: "GET", body: nil, timeout: 30)
+    let record = try Changeset(decoding: Array(data))
+    try await replica.database.write { db in
+      try self.replica.forget(table: row.table, key: .text(row.key), in: db)
+      try self.replica.apply(record, in: db)
+    }
+    update { $0.lastRefusal = reason }
   }
 
   /// Pulls one page of the server's changes and applies it; true when there may be more.
@@ -242,7 +269,10 @@ public final class SyncClient: Observable, @unchecked Sendable {
     let (data, response) = try await session.data(for: request)
     guard let http = response as? HTTPURLResponse else { throw SyncRequestError(status: 0, reason: "not an HTTP answer") }
     guard (200..<300).contains(http.statusCode) else {
-      throw SyncRequestError(status: http.statusCode, reason: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      let refused = http.value(forHTTPHeaderField: SyncProtocol.refusedRowHeader)?.split(separator: "/", maxSplits: 1)
+      throw SyncRequestError(
+        status: http.statusCode, reason: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+        refusedRow: refused.flatMap { $0.count == 2 ? (String($0[0]), String($0[1])) : nil })
     }
     return (data, http)
   }

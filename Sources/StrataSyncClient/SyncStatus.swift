@@ -22,11 +22,15 @@ public struct SyncStatus: Hashable, Sendable {
   public var pendingChanges = 0
   /// When the client last finished a round with the server.
   public var lastSynced: Date?
+  /// Why the server last refused a change made here (a record shared read-only, a share that
+  /// ended): the change was undone on this device, which holds the server's rows again.
+  public var lastRefusal: String?
 
-  public init(phase: Phase = .idle, pendingChanges: Int = 0, lastSynced: Date? = nil) {
+  public init(phase: Phase = .idle, pendingChanges: Int = 0, lastSynced: Date? = nil, lastRefusal: String? = nil) {
     self.phase = phase
     self.pendingChanges = pendingChanges
     self.lastSynced = lastSynced
+    self.lastRefusal = lastRefusal
   }
 }
 
@@ -36,6 +40,9 @@ public struct SyncRequestError: Error, CustomStringConvertible, Sendable {
   public var status: Int
   /// The server's reason.
   public var reason: String
+  /// The row whose change the server refused (its table and key), when the refusal was about
+  /// what the user may do with it.
+  public var refusedRow: (table: String, key: String)?
 
   public var description: String { "the sync server answered \(status): \(reason)" }
 }

@@ -5,6 +5,7 @@
 /// | `POST /sync/push` | an encoded ``Changeset`` | ``SyncPushReceipt`` (JSON) |
 /// | `GET /sync/pull?after=N&wait=S` | | an encoded ``Changeset``; its cursor is the next `after` |
 /// | `GET /sync/live?after=N` (WebSocket) | | a binary message, an encoded ``Changeset``, per commit |
+/// | `GET /sync/record?table=T&key=K` | | an encoded ``Changeset``: the rows of the record the row belongs to (none when the user may not read it) |
 /// | `GET /sync/shares` | | ``SyncShareList`` (JSON) |
 /// | `POST /sync/shares` | ``SyncShareRequest`` (JSON) | the owner shares a record |
 /// | `POST /sync/shares/accept` | ``SyncShareRequest`` | the user accepts a share |
@@ -18,6 +19,9 @@ public enum SyncProtocol {
   /// The pull answer's header listing records the user may no longer read, as
   /// `table/key` separated by commas.
   public static let revokedHeader = "Strata-Revoked"
+  /// A refused push's header naming the row (`table/key`) the user may not write as they tried:
+  /// the client discards its unconfirmed changes to it and fetches its record again.
+  public static let refusedRowHeader = "Strata-Refused-Row"
 }
 
 /// The server's answer to a push it merged.

@@ -71,7 +71,6 @@ struct ServerPush {
     guard let table = tables[incoming.table], case .text(let key) = incoming.key else { return false }
     let id = RowID(table: table.name, key: key)
     let stored = try await StoredRow.load(id, in: db)
-    if let stored { try await checkWritable(stored, id: id) }
     let merged: RowChange
     switch RowMerge.step(local: stored.map { ($0.state.stamp, $0.state.isDeleted) }, incoming: incoming) {
     case .ignore:
@@ -87,11 +86,15 @@ struct ServerPush {
       merged = RowChange(
         table: id.table, key: incoming.key, stamp: incoming.stamp, isDeleted: false, columns: columns.values.sorted { $0.name < $1.name })
     }
+    // Only a change is checked: a row the device sends back as it got it (a pull it applied
+    // while changes of its own waited) changes nothing, in a record it may only read too.
+    if let stored { try await checkWritable(stored, id: id) }
     var row = StoredRow(id: id, state: merged, root: stored?.root, parent: stored?.parent, writer: stored?.writer ?? user, waiting: nil)
     let values = try resolvedValues(merged, table: table)
     if merged.isDeleted {
       if let root = stored?.root, root == id, stored?.state.isDeleted == false, try await access.owner(of: root) != user {
-        throw SyncRefusal(.forbidden, "\(user) may not delete the record \(id): only its owner deletes a shared record; nothing was written")
+        throw SyncRefusal(
+          .forbidden, "\(user) may not delete the record \(id): only its owner deletes a shared record; nothing was written", row: id)
       }
     } else {
       (row.parent, row.root) = try await placeInTree(id, table: table, values: values)
@@ -108,7 +111,7 @@ struct ServerPush {
   private func checkWritable(_ stored: StoredRow, id: RowID) async throws {
     guard let root = stored.root else {
       guard stored.writer == user else {
-        throw SyncRefusal(.forbidden, "the row \(id) belongs to another user; nothing was written")
+        throw SyncRefusal(.forbidden, "the row \(id) belongs to another user; nothing was written", row: id)
       }
       return
     }
@@ -118,7 +121,8 @@ struct ServerPush {
         .forbidden,
         level == .read
           ? "\(user) may read the record \(root) but not change it (the row \(id) is in it); nothing was written"
-          : "the row \(id) is in the record \(root), which is not shared with \(user); nothing was written")
+          : "the row \(id) is in the record \(root), which is not shared with \(user); nothing was written",
+        row: id)
     }
   }
 
@@ -140,7 +144,8 @@ struct ServerPush {
       if let root, referencedRoot != root {
         throw SyncRefusal(
           .forbidden,
-          "the row \(id) refers to rows of two records, \(root) and \(referencedRoot); a row belongs to one record; nothing was written")
+          "the row \(id) refers to rows of two records, \(root) and \(referencedRoot); a row belongs to one record; nothing was written",
+          row: id)
       }
       if parent == nil { parent = target }
       root = referencedRoot
@@ -151,7 +156,7 @@ struct ServerPush {
       case user?: break
       default:
         if try await access.level(id) < .write {
-          throw SyncRefusal(.forbidden, "the record \(id) is not shared with \(user) for writing; nothing was written")
+          throw SyncRefusal(.forbidden, "the record \(id) is not shared with \(user) for writing; nothing was written", row: id)
         }
       }
       return (nil, id)
@@ -159,7 +164,7 @@ struct ServerPush {
     let level = try await access.level(root)
     guard level >= .write else {
       throw SyncRefusal(
-        .forbidden, "\(user) may not add or move rows into the record \(root) (the row \(id)); nothing was written")
+        .forbidden, "\(user) may not add or move rows into the record \(root) (the row \(id)); nothing was written", row: id)
     }
     return (parent, root)
   }

@@ -16,12 +16,14 @@ struct StoredRow: Sendable {
   /// Why it is kept out of its table, if it is.
   var waiting: String?
 
-  static func load(_ id: RowID, in db: PostgreSQLConnection) async throws -> StoredRow? {
+  /// The row as the server keeps it; locked until the transaction ends unless `locking` is
+  /// false (a read-only transaction's read).
+  static func load(_ id: RowID, locking: Bool = true, in db: PostgreSQLConnection) async throws -> StoredRow? {
     guard
       let (state, rootTable, rootKey, parentTable, parentKey, writer, waiting) = try await sql(
         """
         SELECT state, root_table, root_key, parent_table, parent_key, writer, waiting FROM strata_sync.rows
-        WHERE table_name = \(id.table) AND row_key = \(id.key) FOR UPDATE
+        WHERE table_name = \(id.table) AND row_key = \(id.key)\(raw: locking ? " FOR UPDATE" : "")
         """,
         as: ([UInt8], String?, String?, String?, String?, String, String?).self
       ).fetchOne(db)

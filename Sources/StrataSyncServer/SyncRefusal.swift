@@ -8,10 +8,15 @@ public struct SyncRefusal: Error, CustomStringConvertible, Sendable {
   public let status: HTTPResponse.Status
   /// What was wrong, in the model's words.
   public let reason: String
+  /// The row whose change was refused, when the refusal is about what the user may do with
+  /// it: the client discards its unconfirmed changes to the row and fetches the record the
+  /// server holds it in again.
+  public let row: RowID?
 
-  init(_ status: HTTPResponse.Status, _ reason: String) {
+  init(_ status: HTTPResponse.Status, _ reason: String, row: RowID? = nil) {
     self.status = status
     self.reason = reason
+    self.row = row
   }
 
   public var description: String { "\(status.code) \(reason)" }

@@ -39,6 +39,18 @@ extension SyncServer {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
       }
     }
+    group.get("record") { request, context in
+      try await self.respond {
+        let user = try await self.user(of: request)
+        guard let table = request.uri.queryParameters["table"], let key = request.uri.queryParameters["key"] else {
+          throw SyncRefusal(.badRequest, "a record is asked for by a row of it: table= and key=")
+        }
+        let changeset = try await self.record(of: RowID(table: String(table), key: String(key)), user: user)
+        return Response(
+          status: .ok, headers: [.contentType: SyncProtocol.changesetContentType],
+          body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
+      }
+    }
     group.get("shares") { request, context in
       try await self.respond { try Self.json(try await self.shares(user: try await self.user(of: request))) }
     }
@@ -74,11 +86,16 @@ extension SyncServer {
   /// Serves sync's endpoints alone on `host` and `port` (0: any free port) until the task is
   /// cancelled; `onServerRunning` gets the port it listens on. An app with routes of its own
   /// adds sync's to its router with ``addRoutes(to:)`` instead.
-  public func serve(host: String = "127.0.0.1", port: Int, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+  public func serve(
+    host: String = "127.0.0.1", port: Int, logger: Logger? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) async throws {
     let router = Router(context: BasicWebSocketRequestContext.self)
     addRoutes(to: router)
-    var logger = Logger(label: "strata.sync-server")
-    logger.logLevel = .warning
+    let logger = logger ?? {
+      var logger = Logger(label: "strata.sync-server")
+      logger.logLevel = .warning
+      return logger
+    }()
     let app = Application(
       router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
@@ -124,9 +141,11 @@ extension SyncServer {
     do {
       return try await body()
     } catch let refusal as SyncRefusal {
-      return Response(
-        status: refusal.status, headers: [.contentType: "text/plain; charset=utf-8"],
-        body: ResponseBody(byteBuffer: ByteBuffer(string: refusal.reason + "\n")))
+      var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
+      if let row = refusal.row, let name = HTTPField.Name(SyncProtocol.refusedRowHeader) {
+        headers[name] = "\(row.table)/\(row.key)"
+      }
+      return Response(status: refusal.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: refusal.reason + "\n")))
     }
   }
 

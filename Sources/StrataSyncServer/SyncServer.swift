@@ -128,6 +128,20 @@ public final class SyncServer: Sendable {
     return try await pull(user: user, after: cursor)
   }
 
+  /// Every row of the record `row` belongs to, whole, when `user` may read it; none otherwise
+  /// (also for a row the server does not have).
+  public func record(of row: RowID, user: String) async throws -> Changeset {
+    let states = try await database.read { db in
+      guard let root = try await StoredRow.load(row, locking: false, in: db)?.root, try await Access(db: db, user: user).level(root) >= .read
+      else { return [[UInt8]]() }
+      return try await sql(
+        "SELECT state FROM strata_sync.rows WHERE root_table = \(root.table) AND root_key = \(root.key) ORDER BY seq, table_name, row_key",
+        as: [UInt8].self
+      ).fetchAll(db)
+    }
+    return Changeset(replica: id, schemaVersion: "", cursor: .start, rows: try states.map(StoredRow.decode))
+  }
+
   /// Shares a record of `user`'s.
   public func share(_ request: SyncShareRequest, user: String) async throws {
     try await inTransaction { db in try await Sharing(db: db, user: user, seq: try await Self.nextNumber(db)).share(request) }

@@ -150,25 +150,34 @@ struct ServerSyncTests {
         try await bobClient.sync()
         #expect(try bob.contents() == alice.contents())
 
-        // Read-only: bob's change is refused, nothing of it written, and it stays pending.
+        // Read-only: bob's change is refused, nothing of it written; his device undoes it and
+        // says why, and goes on syncing.
         try await bob.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Bob was here'") }
-        await #expect(throws: SyncRequestError.self) { try await bobClient.sync() }
+        try await bob.database.write { db in try Card.insert { Card.Draft(boardID: board, text: "bob's") }.execute(db) }
+        try await bobClient.sync()
         #expect(try await server.contents().first?.contains(#""Trip""#) == true)
-        #expect(try await bobClient.pendingChanges() == 1)
+        #expect(try bob.contents() == alice.contents())
+        #expect(bobClient.status.lastRefusal?.contains("bob may read the record boards \(UUIDText.format(board)) but not change it") == true)
+        #expect(try await bobClient.pendingChanges() == 0)
 
-        // Read-write: the same pending change goes through.
+        // Read-write: his changes go through.
         try await aliceClient.share(table: "boards", key: board, with: "bob", access: .write)
+        try await bob.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Bob was here'") }
         try await bobClient.sync()
         try await aliceClient.sync()
         #expect(try await alice.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == "Bob was here")
 
-        // Revoked: the record's rows leave bob's device, and nowhere else.
+        // Revoked while bob had a change waiting: the change is refused and undone, the
+        // record's rows leave bob's device, and nowhere else.
+        try await bob.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Too late'") }
         try await aliceClient.revoke(table: "boards", key: board, from: "bob")
         try await bobClient.sync()
         #expect(try bob.contents() == [])
+        #expect(try await bobClient.pendingChanges() == 0)
         try await aliceClient.sync()
         #expect(try alice.contents().count == 2)
         #expect(try await server.contents().count == 2)
+        #expect(try await server.contents().first?.contains(#""Bob was here""#) == true)
       }
     }
   }

@@ -1,5 +1,6 @@
 #if SyncServer
 import Foundation
+import Logging
 import Strata
 import StrataPostgreSQL
 @testable import StrataSchema
@@ -44,7 +45,10 @@ struct TestSyncServer {
       }
       let (ports, port) = AsyncStream<Int>.makeStream()
       try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await server.serve(port: 0) { port.yield($0) } }
+        var logger = Logger(label: "test-sync-server")
+        // Cancelling the server at the end of a test is not an error to report.
+        logger.logLevel = .critical
+        group.addTask { try await server.serve(port: 0, logger: logger) { port.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let number = await iterator.next() else { return }
         defer { group.cancelAll() }

@@ -1,0 +1,82 @@
+#if SyncServer
+import Foundation
+@testable import StrataSchema
+import Testing
+
+/// The example's sync as the README runs it: `scorekeeper-server serve` and `scorekeeper sync`
+/// processes, talking HTTP, on the PostgreSQL server the tests use.
+@Suite(.enabled(if: TestSyncServer.isAvailable, "needs PostgreSQL"), .serialized)
+struct ExampleSyncTests {
+  /// The example's executables, built beside the tests.
+  static func executable(_ name: String) throws -> String {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent(name).path }
+    guard let path = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no \(name) beside the tests: build with swift build --enable-all-traits"])
+    }
+    return path
+  }
+
+  /// Runs `scorekeeper sync …` to its end: what it printed.
+  static func scorekeeper(_ arguments: [String], in folder: URL) throws -> String {
+    let result = try ChildProcess.run([try executable("scorekeeper"), "sync"] + arguments, directory: folder.path, timeout: 120)
+    guard result.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: result.errors]) }
+    return result.output
+  }
+
+  @Test func twoDevicesAndTheServerKeepTheGamesInStep() async throws {
+    let postgres = try PostgreSQLServer.shared()
+    let name = "scorekeeper_sync_\(getpid())"
+    defer { postgres.drop(name) }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-example-sync-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: try Self.executable("scorekeeper-server"))
+    server.arguments = ["serve", postgres.url(of: "postgres"), "--port", "0", "--database", name, "--users", "alice:alice-token,bob:bob-token"]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    defer {
+      server.terminate()
+      server.waitUntilExit()
+    }
+    var printed = ""
+    while !printed.contains("\n"), server.isRunning {
+      let data = output.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      printed += String(decoding: data, as: UTF8.self)
+    }
+    let line = try #require(printed.split(separator: "\n").last { $0.contains("serving sync") })
+    let url = String(try #require(line.split(separator: " ").last))
+
+    let added = try Self.scorekeeper(
+      ["phone.sqlite", url, "alice-token", "add-game", "Poker night", "add-player", "Poker night", "Blob", "score", "Blob", "10"], in: folder)
+    let id = String(try #require(added.split(separator: "(").last?.prefix(36)))
+    #expect(added == "Poker night (\(id))\n  Blob 10\n")
+    // The laptop gets the game and adds to the score while the phone does too, offline.
+    #expect(try Self.scorekeeper(["laptop.sqlite", url, "alice-token"], in: folder) == added)
+
+    // A device that watches sees the phone's change arrive.
+    let watcher = try ChildProcess.start(
+      [try Self.executable("scorekeeper"), "sync", "laptop.sqlite", url, "alice-token", "watch", "6"], directory: folder.path)
+    try await Task.sleep(for: .seconds(2))
+    _ = try Self.scorekeeper(["phone.sqlite", url, "alice-token", "score", "Blob", "5"], in: folder)
+    let seen = try await watcher.finish(timeout: 60).output
+    #expect(seen.contains("  Blob 10\n"))
+    #expect(seen.contains("  Blob 15\n"))
+
+    // Shared with bob, who scores too; the counter adds up everywhere.
+    _ = try Self.scorekeeper(["phone.sqlite", url, "alice-token", "share", "Poker night", "bob", "write"], in: folder)
+    #expect(try Self.scorekeeper(["bob.sqlite", url, "bob-token", "accept", id, "score", "Blob", "1"], in: folder) == "Poker night (\(id))\n  Blob 16\n")
+    #expect(try Self.scorekeeper(["phone.sqlite", url, "alice-token"], in: folder) == "Poker night (\(id))\n  Blob 16\n")
+    #expect(try Self.scorekeeper(["laptop.sqlite", url, "alice-token"], in: folder) == "Poker night (\(id))\n  Blob 16\n")
+
+    // A wrong token is refused with the server's reason.
+    let refused = try ChildProcess.run([try Self.executable("scorekeeper"), "sync", "eve.sqlite", url, "guess"], directory: folder.path, timeout: 60)
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("the sync server answered 401: the token names no user"))
+  }
+}
+#endif
