@@ -100,7 +100,12 @@ extension SyncServer {
       router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
       configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
-    try await app.runService(gracefulShutdownSignals: [])
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+      group.addTask { try await self.listenForCommits() }
+      try await group.next()
+      group.cancelAll()
+    }
   }
 
   /// Sends the user's changes after `cursor` as they commit, one binary message per changeset,

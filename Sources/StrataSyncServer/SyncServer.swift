@@ -88,7 +88,9 @@ public final class SyncServer: Sendable {
     try ServerPush.check(changeset, tables: tables, configuration: configuration)
     let receipt = try await inTransaction { db in
       let push = try await ServerPush(tables: tables, configuration: configuration, db: db, user: user)
-      return SyncPushReceipt(changed: try await push.merge(changeset), number: push.seq)
+      let receipt = SyncPushReceipt(changed: try await push.merge(changeset), number: push.seq)
+      if receipt.changed > 0 { try await Self.notifyCommit(db) }
+      return receipt
     }
     if receipt.changed > 0 { commits.signal() }
     return receipt
@@ -149,19 +151,46 @@ public final class SyncServer: Sendable {
 
   /// Accepts a record shared with `user`: their devices get its rows from now on.
   public func accept(_ request: SyncShareRequest, user: String) async throws {
-    try await inTransaction { db in try await Sharing(db: db, user: user, seq: try await Self.nextNumber(db)).accept(request) }
+    try await inTransaction { db in
+      try await Sharing(db: db, user: user, seq: try await Self.nextNumber(db)).accept(request)
+      try await Self.notifyCommit(db)
+    }
     commits.signal()
   }
 
   /// Revokes a share (the owner), or leaves one (the user it was shared with).
   public func endShare(_ request: SyncShareRequest, user: String) async throws {
-    try await inTransaction { db in try await Sharing(db: db, user: user, seq: try await Self.nextNumber(db)).end(request) }
+    try await inTransaction { db in
+      try await Sharing(db: db, user: user, seq: try await Self.nextNumber(db)).end(request)
+      try await Self.notifyCommit(db)
+    }
     commits.signal()
   }
 
   /// The shares of `user`'s records, and those offered to them.
   public func shares(user: String) async throws -> SyncShareList {
     try await database.read { db in try await Sharing(db: db, user: user, seq: 0).list() }
+  }
+
+  /// The channel commits are announced on, so that every instance of the server on the same
+  /// database wakes its long pulls and live channels.
+  static let commitChannel = "strata_sync"
+
+  /// Announces the transaction's commit (PostgreSQL delivers it when the transaction commits).
+  private static func notifyCommit(_ db: PostgreSQLConnection) async throws {
+    try await sql("NOTIFY \(raw: commitChannel)").execute(db)
+  }
+
+  /// Listens for commits made through every instance of the server on this database (its own
+  /// included) until the task is cancelled, waking long pulls and live channels: ``serve(host:port:logger:onServerRunning:)``
+  /// runs it; an app that adds the routes to its own router runs it beside its application.
+  /// Without it, an instance hears only its own commits.
+  public func listenForCommits() async throws {
+    try await database.withConnection { db in
+      try await db.connection.listen(on: Self.commitChannel) { notifications in
+        for try await _ in notifications { commits.signal() }
+      }
+    }
   }
 
   private static func nextNumber(_ db: PostgreSQLConnection) async throws -> Int64 {

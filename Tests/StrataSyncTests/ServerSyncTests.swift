@@ -85,6 +85,34 @@ struct ServerSyncTests {
     }
   }
 
+  @Test func aCommitThroughOneServerInstanceReachesTheDevicesOfAnother() async throws {
+    try await TestSyncServer.run { server in
+      try await server.anotherInstance { second in
+        try await withTemporaryFolder { folder in
+          let phone = try TestReplica(in: folder, name: "phone")
+          let laptop = try TestReplica(in: folder, name: "laptop")
+          var configuration = SyncClient.Configuration()
+          configuration.pullWait = .seconds(30)
+          let laptopClient = SyncClient(replica: laptop.sync, server: second, configuration: configuration) { "user-alice" }
+          try await laptopClient.sync()
+          let running = Task { await laptopClient.run() }
+          defer { running.cancel() }
+          let titles = ValueObservation.tracking { db in try String.fetchAll(db, sql: "SELECT title FROM boards") }
+          var iterator = titles.values(in: laptop.database).makeAsyncIterator()
+          #expect(try await iterator.next() == [])
+          // The laptop's long pull waits at the second instance; the phone pushes to the first,
+          // whose commit PostgreSQL announces to both (well within the 30-second pull).
+          try await Task.sleep(for: .milliseconds(300))
+          let pushed = ContinuousClock.now
+          try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Elsewhere") }.execute(db) }
+          try await server.client(phone, user: "alice").sync()
+          #expect(try await iterator.next() == ["Elsewhere"])
+          #expect(ContinuousClock.now - pushed < .seconds(20))
+        }
+      }
+    }
+  }
+
   @Test func theLiveChannelSendsEachCommitToTheUsersWhoMayReadIt() async throws {
     try await TestSyncServer.run { server in
       try await withTemporaryFolder { folder in

@@ -40,15 +40,11 @@ struct TestSyncServer {
     var clientConfiguration = try PostgresClient.Configuration(url: scratch.url)
     clientConfiguration.options = options
     try await PostgreSQLDatabase.withDatabase(clientConfiguration) { database in
-      let server = try await SyncServer(database: database, tables: StrataSyncedTables.all, configuration: configuration) { token in
-        token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
-      }
+      let server = try await SyncServer(
+        database: database, tables: StrataSyncedTables.all, configuration: configuration, authenticate: Self.authenticate)
       let (ports, port) = AsyncStream<Int>.makeStream()
       try await withThrowingTaskGroup(of: Void.self) { group in
-        var logger = Logger(label: "test-sync-server")
-        // Cancelling the server at the end of a test is not an error to report.
-        logger.logLevel = .critical
-        group.addTask { try await server.serve(port: 0, logger: logger) { port.yield($0) } }
+        group.addTask { try await server.serve(port: 0, logger: Self.quietLogger) { port.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let number = await iterator.next() else { return }
         defer { group.cancelAll() }
@@ -56,6 +52,33 @@ struct TestSyncServer {
       }
     }
     withExtendedLifetime(scratch) {}
+  }
+
+  /// The servers' logger: cancelling a server at the end of a test is not an error to report.
+  static let quietLogger = {
+    var logger = Logger(label: "test-sync-server")
+    logger.logLevel = .critical
+    return logger
+  }()
+
+  /// The tests' sign-in: the token `user-NAME` is the user NAME.
+  @Sendable static func authenticate(_ token: String) -> String? {
+    token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
+  }
+
+  /// Runs another instance of the server on the same database, on a port of its own, for
+  /// `body`: its URL.
+  func anotherInstance(_ body: (URL) async throws -> Void) async throws {
+    let instance = try await SyncServer(database: database, tables: StrataSyncedTables.all, authenticate: Self.authenticate)
+    let (ports, port) = AsyncStream<Int>.makeStream()
+    let logger = Self.quietLogger
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await instance.serve(port: 0, logger: logger) { port.yield($0) } }
+      var iterator = ports.makeAsyncIterator()
+      guard let number = await iterator.next() else { return }
+      defer { group.cancelAll() }
+      try await body(URL(string: "http://127.0.0.1:\(number)/")!)
+    }
   }
 
   /// A client of this server for `replica`, signed in as `user`.
