@@ -128,6 +128,8 @@ let package = Package(
       dependencies: [
         "Strata",
         "StrataSync",
+        "StrataSyncClient",
+        "StrataSyncServer",
         "StrataPostgreSQL",
         "StrataSchema",
         .product(name: "GRDB", package: "GRDB.swift"),

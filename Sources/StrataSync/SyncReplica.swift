@@ -58,7 +58,7 @@ public final class SyncReplica: Sendable {
   ///
   /// - Parameters:
   ///   - cursor: Where the peer's last confirmed changeset from this replica ended (its
-  ///     ``Changeset/cursor``), or ``SyncCursor/start`` for everything.
+  ///     `Changeset.cursor`), or `SyncCursor.start` for everything.
   ///   - limit: At most this many rows, the earliest changed first; the changeset's cursor then
   ///     covers those, and the next call returns the rest.
   public func changes(since cursor: SyncCursor = .start, limit: Int? = nil) throws -> Changeset {

@@ -209,6 +209,12 @@ if options.runs("live") {
   try await ExternalChangeBenchmark.run(commits: options.externalCommits, idleSeconds: options.idleSeconds)
 }
 
+#if SyncServer
+if options.runs("sync-server"), let url = options.postgres {
+  try await SyncServerBenchmark.run(postgres: url, changes: options.liveUpdates)
+}
+#endif
+
 if options.runs("postgres"), let url = options.postgres {
   try await PostgreSQLBenchmark.run(url: url, rows: options.rows, statements: options.statements, runs: options.runs)
 }
