@@ -288,8 +288,8 @@ public final class SyncClient: Observable, @unchecked Sendable {
   private var serverName: String { server.absoluteString }
 
   private func cursors() async throws -> (pushed: Int64, pulled: Int64) {
-    try await replica.database.write { db in
-      try self.makePeers(db)
+    try await replica.database.read { db in
+      guard try db.tableExists(SyncTables.peers) else { return (0, 0) }
       let row = try Row.fetchOne(
         db, sql: "SELECT pushed, pulled FROM \(SQLQuoting.identifier(SyncTables.peers)) WHERE server = ?", arguments: [self.serverName])
       return (row?["pushed"] ?? 0, row?["pulled"] ?? 0)

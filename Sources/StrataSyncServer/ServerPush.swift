@@ -18,6 +18,9 @@ struct ServerPush {
   let db: PostgreSQLConnection
   let user: String
   let seq: Int64
+  /// What the push has read and decided, so that each row and each record's rights are read
+  /// once a push.
+  private let known = PushState()
   private var access: Access { Access(db: db, user: user) }
 
   init(tables: [String: ServerTable], configuration: SyncServer.Configuration, db: PostgreSQLConnection, user: String) async throws {
@@ -61,26 +64,46 @@ struct ServerPush {
       let (da, db) = (tables[a.table]?.depth ?? 0, tables[b.table]?.depth ?? 0)
       return (da, a.table) < (db, b.table)
     }
-    var changed = 0
-    for row in rows where try await merge(row) { changed += 1 }
-    if changed > 0 { try await placeWaitingRows() }
-    return changed
+    let ids = rows.compactMap { row -> RowID? in
+      guard case .text(let key) = row.key else { return nil }
+      return RowID(table: row.table, key: key)
+    }
+    for (id, row) in try await StoredRow.loadAll(ids, in: db) { known.rows[id] = row }
+    for id in ids where known.rows[id] == nil { known.rows[id] = .some(nil) }
+    var placing: [(StoredRow, ServerTable, [String: StoredValue])] = []
+    for row in rows {
+      if let merged = try await merge(row) { placing.append(merged) }
+    }
+    guard !placing.isEmpty else { return 0 }
+    try await materialize(placing)
+    try await placeWaitingRows()
+    return placing.count
   }
 
-  private func merge(_ incoming: RowChange) async throws -> Bool {
-    guard let table = tables[incoming.table], case .text(let key) = incoming.key else { return false }
+  /// A stored row, as this push knows it.
+  private func stored(_ id: RowID) async throws -> StoredRow? {
+    if let known = known.rows[id] { return known }
+    let row = try await StoredRow.load(id, locking: false, in: db)
+    known.rows[id] = .some(row)
+    return row
+  }
+
+  /// Merges one row and saves its state: what to write to its table, or nil when nothing
+  /// changed.
+  private func merge(_ incoming: RowChange) async throws -> (StoredRow, ServerTable, [String: StoredValue])? {
+    guard let table = tables[incoming.table], case .text(let key) = incoming.key else { return nil }
     let id = RowID(table: table.name, key: key)
-    let stored = try await StoredRow.load(id, in: db)
+    let stored = try await stored(id)
     let merged: RowChange
     switch RowMerge.step(local: stored.map { ($0.state.stamp, $0.state.isDeleted) }, incoming: incoming) {
     case .ignore:
-      return false
+      return nil
     case .replace:
       merged = incoming
     case .mergeColumns:
-      guard let stored else { return false }
+      guard let stored else { return nil }
       let changed = RowMerge.mergedColumns(stored.columns, incoming.columns)
-      guard !changed.isEmpty else { return false }
+      guard !changed.isEmpty else { return nil }
       var columns = stored.columns
       for column in changed { columns[column.name] = column }
       merged = RowChange(
@@ -92,7 +115,7 @@ struct ServerPush {
     var row = StoredRow(id: id, state: merged, root: stored?.root, parent: stored?.parent, writer: stored?.writer ?? user, waiting: nil)
     let values = try resolvedValues(merged, table: table)
     if merged.isDeleted {
-      if let root = stored?.root, root == id, stored?.state.isDeleted == false, try await access.owner(of: root) != user {
+      if let root = stored?.root, root == id, stored?.state.isDeleted == false, try await owner(of: root) != user {
         throw SyncRefusal(
           .forbidden, "\(user) may not delete the record \(id): only its owner deletes a shared record; nothing was written", row: id)
       }
@@ -100,10 +123,9 @@ struct ServerPush {
       (row.parent, row.root) = try await placeInTree(id, table: table, values: values)
     }
     try await row.save(seq: seq, in: db)
+    known.rows[id] = .some(row)
     if let old = stored?.root, let new = row.root, old != new { try await move(id, to: new) }
-    row.waiting = try await materialize(row, table: table, values: values)
-    if row.waiting != nil { try await row.save(seq: seq, in: db) }
-    return true
+    return (row, table, values)
   }
 
   /// Refuses a change to a row the user may not write: in a record not theirs nor shared with
@@ -115,7 +137,7 @@ struct ServerPush {
       }
       return
     }
-    let level = try await access.level(root)
+    let level = try await level(root)
     guard level >= .write else {
       throw SyncRefusal(
         .forbidden,
@@ -136,7 +158,7 @@ struct ServerPush {
     for reference in table.parents {
       guard case .text(let key)? = values[reference.column] else { continue }
       let target = RowID(table: reference.table, key: key)
-      guard let referenced = try await StoredRow.load(target, in: db), let referencedRoot = referenced.root else {
+      guard let referenced = try await stored(target), let referencedRoot = referenced.root else {
         throw SyncRefusal(
           .unprocessableContent,
           "the row \(id) refers to the row \(target), which the server does not have; push the row it refers to first; nothing was written")
@@ -151,22 +173,42 @@ struct ServerPush {
       root = referencedRoot
     }
     guard let root else {
-      switch try await access.owner(of: id) {
-      case nil: try await access.own(id)
+      switch try await owner(of: id) {
+      case nil: try await own(id)
       case user?: break
       default:
-        if try await access.level(id) < .write {
+        if try await level(id) < .write {
           throw SyncRefusal(.forbidden, "the record \(id) is not shared with \(user) for writing; nothing was written", row: id)
         }
       }
       return (nil, id)
     }
-    let level = try await access.level(root)
+    let level = try await level(root)
     guard level >= .write else {
       throw SyncRefusal(
         .forbidden, "\(user) may not add or move rows into the record \(root) (the row \(id)); nothing was written", row: id)
     }
     return (parent, root)
+  }
+
+  private func level(_ root: RowID) async throws -> Access.Level {
+    if let level = known.levels[root] { return level }
+    let level = try await access.level(root)
+    known.levels[root] = level
+    return level
+  }
+
+  private func owner(of root: RowID) async throws -> String? {
+    if let owner = known.owners[root] { return owner }
+    let owner = try await access.owner(of: root)
+    known.owners[root] = .some(owner)
+    return owner
+  }
+
+  private func own(_ root: RowID) async throws {
+    try await access.own(root)
+    known.owners[root] = .some(user)
+    known.levels[root] = .owner
   }
 
   /// Moves a row's descendants to its new record, numbered with this push so that the users of
@@ -195,10 +237,50 @@ struct ServerPush {
 
   // MARK: Tables
 
-  /// Writes the row to its table (or deletes it), in a savepoint; a row a constraint refuses (its
-  /// parent is not in its table, a unique value another row holds) waits, kept in sync's table
-  /// with the reason, and is tried again after every push. Returns the reason it waits.
+  /// Writes the merged rows to their tables, all in one savepoint; when a constraint refuses
+  /// one, the savepoint is rolled back and each row is written in a savepoint of its own, so
+  /// that the rows refused wait (kept in sync's table with the reason, tried again after every
+  /// push) and the others are written.
+  private func materialize(_ rows: [(StoredRow, ServerTable, [String: StoredValue])]) async throws {
+    let statements = try rows.map { row, table, values in try Self.statement(for: row, table: table, values: values) }
+    try await sql("SAVEPOINT strata_sync_push").execute(db)
+    do {
+      for statement in statements { try await statement.execute(db) }
+      try await sql("RELEASE SAVEPOINT strata_sync_push").execute(db)
+      return
+    } catch let error as PostgreSQLError where Self.isRefusal(error) {
+      try await sql("ROLLBACK TO SAVEPOINT strata_sync_push").execute(db)
+    }
+    for (row, table, values) in rows {
+      if let reason = try await materialize(row, table: table, values: values) {
+        try await sql("UPDATE strata_sync.rows SET waiting = \(reason) WHERE table_name = \(row.id.table) AND row_key = \(row.id.key)")
+          .execute(db)
+      }
+    }
+  }
+
+  /// Whether PostgreSQL refused a row for its values (class 22) or a constraint (class 23).
+  private static func isRefusal(_ error: PostgreSQLError) -> Bool {
+    error.sqlState.map { $0.hasPrefix("23") || $0.hasPrefix("22") } == true
+  }
+
+  /// Writes the row to its table (or deletes it), in a savepoint; returns why a constraint
+  /// refused it (its parent is not in its table, a unique value another row holds).
   private func materialize(_ row: StoredRow, table: ServerTable, values: [String: StoredValue]) async throws -> String? {
+    let statement = try Self.statement(for: row, table: table, values: values)
+    try await sql("SAVEPOINT strata_sync_row").execute(db)
+    do {
+      try await statement.execute(db)
+      try await sql("RELEASE SAVEPOINT strata_sync_row").execute(db)
+      return nil
+    } catch let error as PostgreSQLError where Self.isRefusal(error) {
+      try await sql("ROLLBACK TO SAVEPOINT strata_sync_row").execute(db)
+      return error.message
+    }
+  }
+
+  /// The statement that writes a row to its table: an upsert of its values, or a delete.
+  private static func statement(for row: StoredRow, table: ServerTable, values: [String: StoredValue]) throws -> SQLQuery<()> {
     guard let key = table.keyKind.binding(forReplicaValue: row.state.key) else {
       throw SyncRefusal(.unprocessableContent, "the key \(row.id.key) does not fit the server's column \(table.name).\(table.key)")
     }
@@ -245,15 +327,7 @@ struct ServerPush {
         fragment.append(quoting: name)
       }
     }
-    try await sql("SAVEPOINT strata_sync_row").execute(db)
-    do {
-      try await Fragment.statement(fragment).execute(db)
-      try await sql("RELEASE SAVEPOINT strata_sync_row").execute(db)
-      return nil
-    } catch let error as PostgreSQLError where error.sqlState.map({ $0.hasPrefix("23") || $0.hasPrefix("22") }) == true {
-      try await sql("ROLLBACK TO SAVEPOINT strata_sync_row").execute(db)
-      return error.message
-    }
+    return Fragment.statement(fragment)
   }
 
   /// Tries the rows that wait again, parents first, until no more can be placed.
@@ -274,5 +348,13 @@ struct ServerPush {
       }
     }
   }
+}
+
+/// What one push has read and decided.
+final class PushState: @unchecked Sendable {
+  // One push runs on one task, statement after statement: nothing here is shared.
+  var rows: [RowID: StoredRow?] = [:]
+  var levels: [RowID: Access.Level] = [:]
+  var owners: [RowID: String?] = [:]
 }
 #endif

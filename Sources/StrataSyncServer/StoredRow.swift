@@ -33,6 +33,34 @@ struct StoredRow: Sendable {
       waiting: waiting)
   }
 
+  /// The rows of `ids` the server has, locked until the transaction ends: a push's rows, read
+  /// in statements of at most a thousand.
+  static func loadAll(_ ids: [RowID], in db: PostgreSQLConnection) async throws -> [RowID: StoredRow] {
+    var found: [RowID: StoredRow] = [:]
+    for start in stride(from: 0, to: ids.count, by: 1_000) {
+      var fragment = QueryFragment(
+        raw: "SELECT table_name, row_key, state, root_table, root_key, parent_table, parent_key, writer, waiting FROM strata_sync.rows WHERE (table_name, row_key) IN (")
+      for (offset, id) in ids[start..<min(start + 1_000, ids.count)].enumerated() {
+        fragment.append(raw: offset == 0 ? "(" : ", (")
+        fragment.append(QueryFragment(binding: .text(id.table)))
+        fragment.append(raw: ", ")
+        fragment.append(QueryFragment(binding: .text(id.key)))
+        fragment.append(raw: ")")
+      }
+      fragment.append(raw: ") ORDER BY table_name, row_key FOR UPDATE")
+      let rows = try await sql(
+        "\(Fragment(fragment))", as: (String, String, [UInt8], String?, String?, String?, String?, String, String?).self
+      ).fetchAll(db)
+      for (table, key, state, rootTable, rootKey, parentTable, parentKey, writer, waiting) in rows {
+        let id = RowID(table: table, key: key)
+        found[id] = StoredRow(
+          id: id, state: try decode(state), root: RowID(rootTable, rootKey), parent: RowID(parentTable, parentKey), writer: writer,
+          waiting: waiting)
+      }
+    }
+    return found
+  }
+
   /// Writes the row's state; `seq` is the push that changed it, which clients ask from.
   func save(seq: Int64, in db: PostgreSQLConnection) async throws {
     try await sql(

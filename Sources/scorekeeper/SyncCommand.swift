@@ -96,7 +96,9 @@ enum SyncCommand {
       group.addTask { await client.run() }
       group.addTask {
         for try await text in ValueObservation.tracking({ db in try scores(db) }).values(in: database) {
-          print("-- \(Date().formatted(.iso8601.time(includingFractionalSeconds: true)))\n\(text)")
+          // Written at once, not buffered: a program reading the output through a pipe sees
+          // each change as it happens.
+          FileHandle.standardOutput.write(Data("-- \(Date().formatted(.iso8601.time(includingFractionalSeconds: true)))\n\(text)\n".utf8))
         }
       }
       group.addTask { try await Task.sleep(for: duration) }

@@ -7,10 +7,10 @@ import Testing
 /// `STRATA_UPDATE_GOLDEN=1` to rewrite the golden files after an intended change.
 @Suite struct EmitterGoldenTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-  /// The example app's models are the seed's (../shared/fixtures/scorekeeper/Models.swift);
-  /// the Scorekeeper fixture checks them against the seed's `expected.sql`.
-  static let scorekeeperModels = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/scorekeeper/Models.swift")
+  /// The seed's Scorekeeper models, as the example app declared them before it synced (the
+  /// example's now say `// @Synced`); the Scorekeeper fixture checks them against the seed's
+  /// `expected.sql`.
+  static let scorekeeperModels = fixtures.appendingPathComponent("Scorekeeper/Models.swift")
 
   func generator(_ fixture: String) -> Generator {
     let directory = Self.fixtures.appendingPathComponent(fixture)

@@ -89,9 +89,7 @@ final class PostgreSQLMigrationTests {
   // MARK: First migrations
 
   @Test func theSeedsScorekeeperAsAPostgreSQLMigration() throws {
-    let source = try String(
-      contentsOf: Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/scorekeeper/Models.swift"), encoding: .utf8)
+    let source = try String(contentsOf: EmitterGoldenTests.scorekeeperModels, encoding: .utf8)
     let migration = try #require(try migrate(source))
     try expectGolden(migration.sql, "Scorekeeper.sql.golden")
     // Applied, the server's schema is the models': the next plan has nothing to do.

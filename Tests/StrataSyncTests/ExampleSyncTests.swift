@@ -59,11 +59,28 @@ struct ExampleSyncTests {
     #expect(try Self.scorekeeper(["laptop.sqlite", url, "alice-token"], in: folder) == added)
 
     // A device that watches sees the phone's change arrive.
-    let watcher = try ChildProcess.start(
-      [try Self.executable("scorekeeper"), "sync", "laptop.sqlite", url, "alice-token", "watch", "6"], directory: folder.path)
-    try await Task.sleep(for: .seconds(2))
+    let watcher = Process()
+    watcher.executableURL = URL(fileURLWithPath: try Self.executable("scorekeeper"))
+    watcher.arguments = ["sync", "laptop.sqlite", url, "alice-token", "watch", "120"]
+    watcher.currentDirectoryURL = folder
+    let watched = Pipe()
+    watcher.standardOutput = watched
+    try watcher.run()
+    defer { if watcher.isRunning { watcher.terminate() } }
+    var seen = ""
+    func read(until text: String) {
+      let deadline = Date().addingTimeInterval(90)
+      while !seen.contains(text), Date() < deadline, watcher.isRunning {
+        let data = watched.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        seen += String(decoding: data, as: UTF8.self)
+      }
+    }
+    read(until: "  Blob 10\n")
     _ = try Self.scorekeeper(["phone.sqlite", url, "alice-token", "score", "Blob", "5"], in: folder)
-    let seen = try await watcher.finish(timeout: 60).output
+    read(until: "  Blob 15\n")
+    watcher.terminate()
+    watcher.waitUntilExit()
     #expect(seen.contains("  Blob 10\n"))
     #expect(seen.contains("  Blob 15\n"))
 
