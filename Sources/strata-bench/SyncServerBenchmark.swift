@@ -46,6 +46,9 @@ enum SyncServerBenchmark {
         try await latency(address, changes: changes)
         for pushers in [1, 4, 16] { try await throughput(address, pushers: pushers, pushes: max(changes / pushers, 10), rows: 1) }
         try await throughput(address, pushers: 4, pushes: 10, rows: 100)
+        for (pushers, rows) in [(1, 1), (4, 1), (4, 100)] {
+          try await merges(server, pushers: pushers, pushes: rows == 1 ? max(changes / pushers, 10) : 10, rows: rows)
+        }
       }
     }
   }
@@ -87,6 +90,49 @@ enum SyncServerBenchmark {
       }
     }
     LiveQueryBenchmark.printPercentiles([("write to another device's live query", samples)], baseline: samples)
+  }
+
+  /// The server's merges alone, without HTTP or devices: changesets made beforehand on
+  /// `pushers` replicas, handed to ``SyncServer/push(_:user:)`` at the same time.
+  static func merges(_ server: SyncServer, pushers: Int, pushes: Int, rows: Int) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-sync-server-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var queues: [[Changeset]] = []
+    for index in 0..<pushers {
+      let (database, replica) = try SyncBenchmark.replica(in: directory, "device\(index)")
+      try await database.write { db in
+        for _ in 0..<rows {
+          try db.execute(sql: "INSERT INTO notes (id, title, body, score) VALUES (?, 'note', '', 0)", arguments: [UUID().uuidString.lowercased()])
+        }
+      }
+      var cursor = SyncCursor.start
+      var queue = [try replica.changes(since: cursor)]
+      cursor = queue[0].cursor
+      for _ in 0..<pushes {
+        try await database.write { db in try db.execute(sql: "UPDATE notes SET score = score + 1") }
+        let changeset = try replica.changes(since: cursor)
+        cursor = changeset.cursor
+        queue.append(changeset)
+      }
+      _ = try await server.push(queue.removeFirst(), user: "merges\(index)")
+      queues.append(queue)
+    }
+    let start = ContinuousClock.now
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, queue) in queues.enumerated() {
+        group.addTask {
+          for changeset in queue { _ = try await server.push(changeset, user: "merges\(index)") }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let total = pushers * pushes
+    print(
+      "server alone, \(pushers) pushing \(rows)-row changesets:".padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(format: "%7.0f pushes/s  %8.0f rows merged/s", Double(total) / seconds, Double(total * rows) / seconds))
   }
 
   /// `pushers` devices, each with rows of its own, pushing `pushes` changesets of `rows`

@@ -1,5 +1,8 @@
 #if SyncServer
 import Foundation
+import HummingbirdWSClient
+import Logging
+import StrataSync
 @testable import StrataSchema
 import Testing
 
@@ -89,6 +92,29 @@ struct ExampleSyncTests {
     #expect(try Self.scorekeeper(["bob.sqlite", url, "bob-token", "accept", id, "score", "Blob", "1"], in: folder) == "Poker night (\(id))\n  Blob 16\n")
     #expect(try Self.scorekeeper(["phone.sqlite", url, "alice-token"], in: folder) == "Poker night (\(id))\n  Blob 16\n")
     #expect(try Self.scorekeeper(["laptop.sqlite", url, "alice-token"], in: folder) == "Poker night (\(id))\n  Blob 16\n")
+
+    // The server process's live channel, from this process: alice's rows, then bob's next score
+    // as it commits.
+    var configuration = WebSocketClientConfiguration()
+    configuration.additionalHeaders[.authorization] = "Bearer alice-token"
+    let live = "ws" + url.dropFirst("http".count) + "/sync/live?after=0"
+    let (received, receiver) = AsyncStream<Changeset>.makeStream()
+    let listening = Task {
+      try await WebSocketClient.connect(url: live, configuration: configuration, logger: Logger(label: "live")) { inbound, _, _ in
+        for try await message in inbound.messages(maxSize: 1 << 20) {
+          guard case .binary(let buffer) = message else { continue }
+          receiver.yield(try Changeset(decoding: Array(buffer.readableBytesView)))
+        }
+      }
+    }
+    defer { listening.cancel() }
+    var changesets = received.makeAsyncIterator()
+    // First what alice has, then what commits.
+    let current = try #require(await changesets.next())
+    #expect(Set(current.rows.map(\.table)) == ["games", "players"])
+    _ = try Self.scorekeeper(["bob.sqlite", url, "bob-token", "score", "Blob", "1"], in: folder)
+    let pushed = try #require(await changesets.next())
+    #expect(pushed.rows.map(\.table) == ["players"])
 
     // A wrong token is refused with the server's reason.
     let refused = try ChildProcess.run([try Self.executable("scorekeeper"), "sync", "eve.sqlite", url, "guess"], directory: folder.path, timeout: 60)

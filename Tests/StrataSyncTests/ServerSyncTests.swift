@@ -1,6 +1,7 @@
 #if SyncServer
 import Foundation
 import HummingbirdWSClient
+import Observation
 import Logging
 import NIOCore
 import Strata
@@ -81,6 +82,71 @@ struct ServerSyncTests {
           try await phoneClient.sync()
         }
         #expect(try await phone.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == "Back")
+      }
+    }
+  }
+
+  @Test func aDeviceKeepsWorkingOfflineAndCatchesUpWhenTheServerIsBack() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let phone = try TestReplica(in: folder, name: "phone")
+        // A port nothing listens on yet: the server is down.
+        let port = try TestSyncServer.freePort()
+        var configuration = SyncClient.Configuration()
+        configuration.maximumBackoff = .milliseconds(200)
+        let client = SyncClient(replica: phone.sync, server: URL(string: "http://127.0.0.1:\(port)/")!, configuration: configuration) {
+          "user-alice"
+        }
+        let phases = PhaseLog()
+        phases.follow(client)
+        let running = Task { await client.run() }
+        defer { running.cancel() }
+        try await phone.database.write { db in
+          try Board.insert { Board.Draft(id: board, title: "Offline") }.execute(db)
+          try Card.insert { Card.Draft(boardID: board, text: "written offline") }.execute(db)
+        }
+        for _ in 0..<200 where client.status.phase != .offline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(client.status.phase == .offline)
+        #expect(try await client.pendingChanges() == 2)
+
+        // The server comes back on that port: the client gets through on its next try.
+        try await server.anotherInstance(port: port) { _ in
+          for _ in 0..<500 where try await server.contents().count < 2 { try await Task.sleep(for: .milliseconds(20)) }
+          #expect(try await server.contents().count == 2)
+          for _ in 0..<200 where client.status.phase != .idle || client.status.pendingChanges != 0 {
+            try await Task.sleep(for: .milliseconds(10))
+          }
+          #expect(client.status.phase == .idle)
+          #expect(client.status.pendingChanges == 0)
+          #expect(client.status.lastSynced != nil)
+        }
+        // A UI that observes the status was told of each change (Observation tells before the
+        // change lands, so the phases themselves are read above).
+        #expect(phases.changes >= 4)
+      }
+    }
+  }
+
+  @Test func aPushWithMoreRowsThanTheServerTakesIsRefused() async throws {
+    var configuration = SyncServer.Configuration()
+    configuration.maximumPushRows = 2
+    try await TestSyncServer.run(configuration: configuration) { server in
+      try await withTemporaryFolder { folder in
+        let phone = try TestReplica(in: folder, name: "phone")
+        try await phone.database.write { db in
+          try Board.insert { Board.Draft(id: board, title: "Three rows") }.execute(db)
+          try Card.insert { Card.Draft(boardID: board, text: "one") }.execute(db)
+          try Card.insert { Card.Draft(boardID: board, text: "two") }.execute(db)
+        }
+        let (status, reason) = try await server.send("sync/push", user: "alice", body: try phone.sync.changes().encoded())
+        #expect(status == 413)
+        #expect(reason == "the changeset holds 3 rows; the server takes at most 2 a push; push it in parts")
+        #expect(try await server.contents() == [])
+        // The client pushes in parts of the size it is told.
+        var clientConfiguration = SyncClient.Configuration()
+        clientConfiguration.pushRows = 2
+        try await SyncClient(replica: phone.sync, server: server.url, configuration: clientConfiguration) { "user-alice" }.sync()
+        #expect(try await server.contents().count == 3)
       }
     }
   }
@@ -206,6 +272,16 @@ struct ServerSyncTests {
         #expect(try alice.contents().count == 2)
         #expect(try await server.contents().count == 2)
         #expect(try await server.contents().first?.contains(#""Bob was here""#) == true)
+
+        // Shared again, accepted, then left by bob: the rows come and go again.
+        try await aliceClient.share(table: "boards", key: board, with: "bob", access: .read)
+        try await bobClient.accept(table: "boards", key: board)
+        try await bobClient.sync()
+        #expect(try bob.contents() == alice.contents())
+        try await bobClient.leave(table: "boards", key: board)
+        try await bobClient.sync()
+        #expect(try bob.contents() == [])
+        #expect(try await aliceClient.shares().given == [])
       }
     }
   }
@@ -351,6 +427,24 @@ struct ServerSyncTests {
         #expect(try await server.database.read { db in try await sql("SELECT likes FROM boards", as: Int.self).fetchOne(db) } == 80)
         for device in devices { #expect(try device.contents() == contents) }
       }
+    }
+  }
+}
+#endif
+
+#if SyncServer
+/// How many times an observer of a client's status was told it changes.
+final class PhaseLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var changes: Int { lock.withLock { count } }
+
+  /// Follows `client`'s status as a SwiftUI view observing it would.
+  func follow(_ client: SyncClient) {
+    withObservationTracking { _ = client.status } onChange: {
+      self.lock.withLock { self.count += 1 }
+      Task { self.follow(client) }
     }
   }
 }

@@ -54,6 +54,26 @@ struct TestSyncServer {
     withExtendedLifetime(scratch) {}
   }
 
+  /// A loopback port nothing listens on now.
+  static func freePort() throws -> Int {
+    #if canImport(Glibc)
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+    }
+    guard bound else { throw CocoaError(.fileReadUnknown) }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
   /// The servers' logger: cancelling a server at the end of a test is not an error to report.
   static let quietLogger = {
     var logger = Logger(label: "test-sync-server")
@@ -68,12 +88,12 @@ struct TestSyncServer {
 
   /// Runs another instance of the server on the same database, on a port of its own, for
   /// `body`: its URL.
-  func anotherInstance(_ body: (URL) async throws -> Void) async throws {
+  func anotherInstance(port: Int = 0, _ body: (URL) async throws -> Void) async throws {
     let instance = try await SyncServer(database: database, tables: StrataSyncedTables.all, authenticate: Self.authenticate)
-    let (ports, port) = AsyncStream<Int>.makeStream()
+    let (ports, listening) = AsyncStream<Int>.makeStream()
     let logger = Self.quietLogger
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await instance.serve(port: 0, logger: logger) { port.yield($0) } }
+      group.addTask { try await instance.serve(port: port, logger: logger) { listening.yield($0) } }
       var iterator = ports.makeAsyncIterator()
       guard let number = await iterator.next() else { return }
       defer { group.cancelAll() }
