@@ -31,6 +31,42 @@ struct Access {
       .fetchOne(db)
   }
 
+  /// The owners of the records of `roots` the server has.
+  func owners(of roots: [RowID]) async throws -> [RowID: String] {
+    guard !roots.isEmpty else { return [:] }
+    let found = try await sql(
+      "SELECT root_table, root_key, owner FROM strata_sync.roots WHERE (root_table, root_key) IN (\(Self.pairs(roots)))",
+      as: (String, String, String).self
+    ).fetchAll(db)
+    return Dictionary(found.map { (RowID(table: $0, key: $1), $2) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// What the user may do in the records of `roots` shared with them and accepted.
+  func sharedLevels(of roots: [RowID]) async throws -> [RowID: Level] {
+    guard !roots.isEmpty else { return [:] }
+    let found = try await sql(
+      """
+      SELECT root_table, root_key, access FROM strata_sync.shares
+      WHERE user_id = \(user) AND accepted_seq IS NOT NULL AND (root_table, root_key) IN (\(Self.pairs(roots)))
+      """,
+      as: (String, String, String).self
+    ).fetchAll(db)
+    return Dictionary(found.map { (RowID(table: $0, key: $1), $2 == "write" ? Level.write : .read) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// `(table, key), …`, bound.
+  private static func pairs(_ ids: [RowID]) -> Fragment {
+    var fragment = QueryFragment()
+    for (offset, id) in ids.enumerated() {
+      fragment.append(raw: offset == 0 ? "(" : ", (")
+      fragment.append(QueryFragment(binding: .text(id.table)))
+      fragment.append(raw: ", ")
+      fragment.append(QueryFragment(binding: .text(id.key)))
+      fragment.append(raw: ")")
+    }
+    return Fragment(fragment)
+  }
+
   /// Records the user as the owner of a new root record.
   func own(_ root: RowID) async throws {
     try await sql("INSERT INTO strata_sync.roots (root_table, root_key, owner) VALUES (\(root.table), \(root.key), \(user))").execute(db)

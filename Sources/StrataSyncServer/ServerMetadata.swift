@@ -90,11 +90,6 @@ struct Fragment: QueryExpression {
     queryFragment = fragment
   }
 
-  /// Text that may be NULL, bound.
-  static func text(_ value: String?) -> Fragment {
-    Fragment(QueryFragment(binding: value.map(QueryBinding.text) ?? .null))
-  }
-
   /// A statement of `fragment`.
   static func statement(_ fragment: QueryFragment) -> SQLQuery<()> {
     sql("\(Fragment(fragment))")

@@ -70,14 +70,33 @@ struct ServerPush {
     }
     for (id, row) in try await StoredRow.loadAll(ids, in: db) { known.rows[id] = row }
     for id in ids where known.rows[id] == nil { known.rows[id] = .some(nil) }
-    var placing: [(StoredRow, ServerTable, [String: StoredValue])] = []
+    try await knowRights(of: ids)
+    var writes: [TableWrite] = []
+    var saved: [StoredRow] = []
     for row in rows {
-      if let merged = try await merge(row) { placing.append(merged) }
+      guard let (merged, table, values) = try await merge(row) else { continue }
+      writes.append(try TableWrite(merged, table: table, values: values))
+      saved.append(merged)
     }
-    guard !placing.isEmpty else { return 0 }
-    try await materialize(placing)
+    guard !writes.isEmpty else { return 0 }
+    try await StoredRow.saveAll(saved, seq: seq, in: db)
+    for (old, new) in known.moves { try await move(old, to: new) }
+    try await materialize(writes)
     try await placeWaitingRows()
-    return placing.count
+    return writes.count
+  }
+
+  /// Reads, in two statements, who owns the records of the pushed rows (and the rows
+  /// themselves, which may be records) and what the user may do in them.
+  private func knowRights(of ids: [RowID]) async throws {
+    var roots = Set(ids)
+    for case let row?? in ids.map({ known.rows[$0] }) { if let root = row.root { roots.insert(root) } }
+    let owners = try await access.owners(of: Array(roots))
+    let shared = try await access.sharedLevels(of: Array(roots))
+    for root in roots {
+      known.owners[root] = .some(owners[root])
+      known.levels[root] = owners[root] == user ? .owner : shared[root] ?? Access.Level.none
+    }
   }
 
   /// A stored row, as this push knows it.
@@ -122,9 +141,8 @@ struct ServerPush {
     } else {
       (row.parent, row.root) = try await placeInTree(id, table: table, values: values)
     }
-    try await row.save(seq: seq, in: db)
     known.rows[id] = .some(row)
-    if let old = stored?.root, let new = row.root, old != new { try await move(id, to: new) }
+    if let old = stored?.root, let new = row.root, old != new { known.moves.append((id, new)) }
     return (row, table, values)
   }
 
@@ -237,23 +255,43 @@ struct ServerPush {
 
   // MARK: Tables
 
-  /// Writes the merged rows to their tables, all in one savepoint; when a constraint refuses
-  /// one, the savepoint is rolled back and each row is written in a savepoint of its own, so
-  /// that the rows refused wait (kept in sync's table with the reason, tried again after every
-  /// push) and the others are written.
-  private func materialize(_ rows: [(StoredRow, ServerTable, [String: StoredValue])]) async throws {
-    let statements = try rows.map { row, table, values in try Self.statement(for: row, table: table, values: values) }
+  /// Writes the merged rows to their tables, a statement per table (deletes first), all in one
+  /// savepoint; when a constraint refuses a row, the savepoint is rolled back and each row is
+  /// written in a savepoint of its own, in the push's order, so that the rows refused wait
+  /// (kept in sync's table with the reason, tried again after every push) and the others are
+  /// written.
+  private func materialize(_ writes: [TableWrite]) async throws {
+    var groups: [[TableWrite]] = []
+    var byTable: [[TableWrite]] = []
+    for write in writes {
+      if let last = byTable.last?.last, last.table.name == write.table.name {
+        byTable[byTable.count - 1].append(write)
+      } else {
+        byTable.append([write])
+      }
+    }
+    for table in byTable {
+      for write in table.filter({ $0.values == nil }) + table.filter({ $0.values != nil }) {
+        if let last = groups.last?.last, last.batches(with: write) {
+          groups[groups.count - 1].append(write)
+        } else {
+          groups.append([write])
+        }
+      }
+    }
     try await sql("SAVEPOINT strata_sync_push").execute(db)
     do {
-      for statement in statements { try await statement.execute(db) }
+      for group in groups {
+        for statement in TableWrite.statements(group) { try await statement.execute(db) }
+      }
       try await sql("RELEASE SAVEPOINT strata_sync_push").execute(db)
       return
     } catch let error as PostgreSQLError where Self.isRefusal(error) {
       try await sql("ROLLBACK TO SAVEPOINT strata_sync_push").execute(db)
     }
-    for (row, table, values) in rows {
-      if let reason = try await materialize(row, table: table, values: values) {
-        try await sql("UPDATE strata_sync.rows SET waiting = \(reason) WHERE table_name = \(row.id.table) AND row_key = \(row.id.key)")
+    for write in writes {
+      if let reason = try await materialize(write) {
+        try await sql("UPDATE strata_sync.rows SET waiting = \(reason) WHERE table_name = \(write.row.table) AND row_key = \(write.row.key)")
           .execute(db)
       }
     }
@@ -264,70 +302,18 @@ struct ServerPush {
     error.sqlState.map { $0.hasPrefix("23") || $0.hasPrefix("22") } == true
   }
 
-  /// Writes the row to its table (or deletes it), in a savepoint; returns why a constraint
+  /// Writes one row to its table (or deletes it), in a savepoint; returns why a constraint
   /// refused it (its parent is not in its table, a unique value another row holds).
-  private func materialize(_ row: StoredRow, table: ServerTable, values: [String: StoredValue]) async throws -> String? {
-    let statement = try Self.statement(for: row, table: table, values: values)
+  private func materialize(_ write: TableWrite) async throws -> String? {
     try await sql("SAVEPOINT strata_sync_row").execute(db)
     do {
-      try await statement.execute(db)
+      for statement in TableWrite.statements([write]) { try await statement.execute(db) }
       try await sql("RELEASE SAVEPOINT strata_sync_row").execute(db)
       return nil
     } catch let error as PostgreSQLError where Self.isRefusal(error) {
       try await sql("ROLLBACK TO SAVEPOINT strata_sync_row").execute(db)
       return error.message
     }
-  }
-
-  /// The statement that writes a row to its table: an upsert of its values, or a delete.
-  private static func statement(for row: StoredRow, table: ServerTable, values: [String: StoredValue]) throws -> SQLQuery<()> {
-    guard let key = table.keyKind.binding(forReplicaValue: row.state.key) else {
-      throw SyncRefusal(.unprocessableContent, "the key \(row.id.key) does not fit the server's column \(table.name).\(table.key)")
-    }
-    var fragment = QueryFragment()
-    if row.state.isDeleted {
-      fragment.append(raw: "DELETE FROM ")
-      fragment.append(quoting: table.name)
-      fragment.append(raw: " WHERE ")
-      fragment.append(quoting: table.key)
-      fragment.append(raw: " = ")
-      fragment.append(QueryFragment(binding: key))
-    } else {
-      var columns: [(String, QueryBinding)] = []
-      for column in table.columns {
-        guard let value = values[column.name] else { continue }
-        guard let binding = column.kind.binding(forReplicaValue: value) else {
-          throw SyncRefusal(
-            .unprocessableContent,
-            "the row \(row.id) has \(value) in \(column.name), which the server's column \(table.name).\(column.name) does not hold (\(column.kind)); nothing was written")
-        }
-        columns.append((column.name, binding))
-      }
-      fragment.append(raw: "INSERT INTO ")
-      fragment.append(quoting: table.name)
-      fragment.append(raw: " (")
-      fragment.append(quoting: table.key)
-      for (name, _) in columns {
-        fragment.append(raw: ", ")
-        fragment.append(quoting: name)
-      }
-      fragment.append(raw: ") VALUES (")
-      fragment.append(QueryFragment(binding: key))
-      for (_, value) in columns {
-        fragment.append(raw: ", ")
-        fragment.append(QueryFragment(binding: value))
-      }
-      fragment.append(raw: ") ON CONFLICT (")
-      fragment.append(quoting: table.key)
-      fragment.append(raw: columns.isEmpty ? ") DO NOTHING" : ") DO UPDATE SET ")
-      for (offset, (name, _)) in columns.enumerated() {
-        if offset > 0 { fragment.append(raw: ", ") }
-        fragment.append(quoting: name)
-        fragment.append(raw: " = excluded.")
-        fragment.append(quoting: name)
-      }
-    }
-    return Fragment.statement(fragment)
   }
 
   /// Tries the rows that wait again, parents first, until no more can be placed.
@@ -342,7 +328,7 @@ struct ServerPush {
       remaining = waiting.count
       for id in waiting {
         guard let table = tables[id.table], let row = try await StoredRow.load(id, in: db) else { continue }
-        if try await materialize(row, table: table, values: try resolvedValues(row.state, table: table)) == nil {
+        if try await materialize(try TableWrite(row, table: table, values: try resolvedValues(row.state, table: table))) == nil {
           try await sql("UPDATE strata_sync.rows SET waiting = NULL WHERE table_name = \(id.table) AND row_key = \(id.key)").execute(db)
         }
       }
@@ -356,5 +342,7 @@ final class PushState: @unchecked Sendable {
   var rows: [RowID: StoredRow?] = [:]
   var levels: [RowID: Access.Level] = [:]
   var owners: [RowID: String?] = [:]
+  /// Rows whose record changed, with the new record: their descendants follow.
+  var moves: [(RowID, RowID)] = []
 }
 #endif

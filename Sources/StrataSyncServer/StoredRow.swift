@@ -61,18 +61,35 @@ struct StoredRow: Sendable {
     return found
   }
 
-  /// Writes the row's state; `seq` is the push that changed it, which clients ask from.
-  func save(seq: Int64, in db: PostgreSQLConnection) async throws {
-    try await sql(
-      """
-      INSERT INTO strata_sync.rows (table_name, row_key, root_table, root_key, parent_table, parent_key, writer, state, seq, waiting)
-      VALUES (\(id.table), \(id.key), \(Fragment.text(root?.table)), \(Fragment.text(root?.key)), \(Fragment.text(parent?.table)),
-        \(Fragment.text(parent?.key)), \(writer), \(encoded), \(seq), \(Fragment.text(waiting)))
-      ON CONFLICT (table_name, row_key) DO UPDATE SET
-        root_table = excluded.root_table, root_key = excluded.root_key, parent_table = excluded.parent_table,
-        parent_key = excluded.parent_key, state = excluded.state, seq = excluded.seq, waiting = excluded.waiting
-      """
-    ).execute(db)
+  /// Writes the states of `rows`, a statement per 500; `seq` is the push that changed them.
+  static func saveAll(_ rows: [StoredRow], seq: Int64, in db: PostgreSQLConnection) async throws {
+    for start in stride(from: 0, to: rows.count, by: 500) {
+      var fragment = QueryFragment(
+        raw: "INSERT INTO strata_sync.rows (table_name, row_key, root_table, root_key, parent_table, parent_key, writer, state, seq, waiting) VALUES ")
+      for (offset, row) in rows[start..<min(start + 500, rows.count)].enumerated() {
+        fragment.append(raw: offset == 0 ? "(" : ", (")
+        let values: [QueryBinding] = [
+          .text(row.id.table), .text(row.id.key), text(row.root?.table), text(row.root?.key), text(row.parent?.table),
+          text(row.parent?.key), .text(row.writer), .blob(row.encoded), .integer(seq), text(row.waiting),
+        ]
+        for (index, value) in values.enumerated() {
+          if index > 0 { fragment.append(raw: ", ") }
+          fragment.append(QueryFragment(binding: value))
+        }
+        fragment.append(raw: ")")
+      }
+      fragment.append(
+        raw: """
+           ON CONFLICT (table_name, row_key) DO UPDATE SET
+            root_table = excluded.root_table, root_key = excluded.root_key, parent_table = excluded.parent_table,
+            parent_key = excluded.parent_key, state = excluded.state, seq = excluded.seq, waiting = excluded.waiting
+          """)
+      try await Fragment.statement(fragment).execute(db)
+    }
+  }
+
+  private static func text(_ value: String?) -> QueryBinding {
+    value.map(QueryBinding.text) ?? .null
   }
 
   /// The state as a one-row changeset, in the format clients read.

@@ -185,11 +185,18 @@ public final class SyncServer: Sendable {
   /// included) until the task is cancelled, waking long pulls and live channels: ``serve(host:port:logger:onServerRunning:)``
   /// runs it; an app that adds the routes to its own router runs it beside its application.
   /// Without it, an instance hears only its own commits.
+  ///
+  /// Cancelling it also ends the long pulls and live channels waiting at this instance, so
+  /// that the application's graceful shutdown does not wait for them.
   public func listenForCommits() async throws {
-    try await database.withConnection { db in
-      try await db.connection.listen(on: Self.commitChannel) { notifications in
-        for try await _ in notifications { commits.signal() }
+    try await withTaskCancellationHandler {
+      try await database.withConnection { db in
+        try await db.connection.listen(on: Self.commitChannel) { notifications in
+          for try await _ in notifications { commits.signal() }
+        }
       }
+    } onCancel: {
+      commits.close()
     }
   }
 
@@ -220,10 +227,19 @@ final class CommitSignal: @unchecked Sendable {
   private let lock = NSLock()
   private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
 
+  private var closed = false
+
   func subscribe() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let id = UUID()
-    lock.withLock { subscribers[id] = continuation }
+    let open = lock.withLock {
+      if !closed { subscribers[id] = continuation }
+      return !closed
+    }
+    guard open else {
+      continuation.finish()
+      return stream
+    }
     continuation.onTermination = { [weak self] _ in
       guard let self else { return }
       _ = self.lock.withLock { self.subscribers.removeValue(forKey: id) }
@@ -233,6 +249,16 @@ final class CommitSignal: @unchecked Sendable {
 
   func signal() {
     for continuation in lock.withLock({ Array(subscribers.values) }) { continuation.yield() }
+  }
+
+  /// Ends every wait, and those that start later at once: the server is shutting down, and a
+  /// long pull or a live channel must not hold the shutdown up.
+  func close() {
+    let waiting = lock.withLock {
+      closed = true
+      return Array(subscribers.values)
+    }
+    for continuation in waiting { continuation.finish() }
   }
 }
 #endif

@@ -39,19 +39,23 @@ struct ExampleSyncTests {
     server.executableURL = URL(fileURLWithPath: try Self.executable("scorekeeper-server"))
     server.arguments = ["serve", postgres.url(of: "postgres"), "--port", "0", "--database", name, "--users", "alice:alice-token,bob:bob-token"]
     let output = Pipe()
+    let errors = Pipe()
     server.standardOutput = output
+    server.standardError = errors
     try server.run()
     defer {
       server.terminate()
       server.waitUntilExit()
     }
     var printed = ""
-    while !printed.contains("\n"), server.isRunning {
+    while !printed.contains("serving sync") {
       let data = output.fileHandleForReading.availableData
       if data.isEmpty { break }
       printed += String(decoding: data, as: UTF8.self)
     }
-    let line = try #require(printed.split(separator: "\n").last { $0.contains("serving sync") })
+    let line = try #require(
+      printed.split(separator: "\n").last { $0.contains("serving sync") },
+      "the server did not start: \(printed) \(server.isRunning ? "" : String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
     let url = String(try #require(line.split(separator: " ").last))
 
     let added = try Self.scorekeeper(

@@ -119,10 +119,48 @@ struct ServerSyncTests {
           #expect(client.status.phase == .idle)
           #expect(client.status.pendingChanges == 0)
           #expect(client.status.lastSynced != nil)
+          // The client's long pull waits at this instance; shutting it down ends the pull.
+          running.cancel()
         }
         // A UI that observes the status was told of each change (Observation tells before the
         // change lands, so the phases themselves are read above).
         #expect(phases.changes >= 4)
+      }
+    }
+  }
+
+  @Test func aRowTheServersTableRefusesWaitsAndTheRestOfThePushIsWritten() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let alice = try TestReplica(in: folder, name: "alice")
+        let bob = try TestReplica(in: folder, name: "bob")
+        try await alice.database.write { db in try Board.insert { Board.Draft(id: board, title: "Alice plans", slug: "plans") }.execute(db) }
+        try await server.client(alice, user: "alice").sync()
+        // Bob's board takes the same unique slug on his device, with two cards.
+        let bobsBoard = UUID(uuidString: "B0B00000-0000-0000-0000-000000000001")!
+        try await bob.database.write { db in
+          try Board.insert { Board.Draft(id: bobsBoard, title: "Bob plans", slug: "plans") }.execute(db)
+          try Card.insert { Card.Draft(boardID: bobsBoard, text: "one") }.execute(db)
+          try Card.insert { Card.Draft(boardID: bobsBoard, text: "two") }.execute(db)
+        }
+        let bobClient = server.client(bob, user: "bob")
+        try await bobClient.sync()
+        // The push was accepted: bob's board waits in sync's table (the slug is taken), so its
+        // cards wait for it; nothing is lost, and alice's row is untouched.
+        let held = try await server.contents()
+        #expect(held == [#"boards b0a2d000-0000-0000-0000-000000000001 "Alice plans" rank 0 likes 0 [] """#])
+        let waiting = try await server.database.read { db in
+          try await sql("SELECT table_name, waiting IS NOT NULL FROM strata_sync.rows WHERE writer = 'bob' ORDER BY 1", as: (String, Bool).self).fetchAll(db)
+        }
+        #expect(waiting.map(\.0) == ["boards", "cards", "cards"])
+        #expect(waiting.allSatisfy { $0.1 })
+        #expect(try await bobClient.pendingChanges() == 0)
+        // Alice frees the slug: the next push places bob's rows.
+        try await alice.database.write { db in try db.execute(sql: "UPDATE boards SET slug = 'alice-plans'") }
+        try await server.client(alice, user: "alice").sync()
+        let placed = try await server.contents()
+        #expect(placed.count == 4)
+        #expect(placed.contains(#"boards b0b00000-0000-0000-0000-000000000001 "Bob plans" rank 0 likes 0 [] """#))
       }
     }
   }

@@ -44,9 +44,12 @@ struct TestSyncServer {
         database: database, tables: StrataSyncedTables.all, configuration: configuration, authenticate: Self.authenticate)
       let (ports, port) = AsyncStream<Int>.makeStream()
       try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await server.serve(port: 0, logger: Self.quietLogger) { port.yield($0) } }
+        group.addTask {
+          defer { port.finish() }
+          try await server.serve(port: 0, logger: Self.quietLogger) { port.yield($0) }
+        }
         var iterator = ports.makeAsyncIterator()
-        guard let number = await iterator.next() else { return }
+        guard let number = await iterator.next() else { return try await group.waitForAll() }
         defer { group.cancelAll() }
         try await body(TestSyncServer(url: URL(string: "http://127.0.0.1:\(number)/")!, server: server, database: database))
       }
@@ -93,9 +96,13 @@ struct TestSyncServer {
     let (ports, listening) = AsyncStream<Int>.makeStream()
     let logger = Self.quietLogger
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await instance.serve(port: port, logger: logger) { listening.yield($0) } }
+      group.addTask {
+        // A server that cannot start ends the wait for its port.
+        defer { listening.finish() }
+        try await instance.serve(port: port, logger: logger) { listening.yield($0) }
+      }
       var iterator = ports.makeAsyncIterator()
-      guard let number = await iterator.next() else { return }
+      guard let number = await iterator.next() else { return try await group.waitForAll() }
       defer { group.cancelAll() }
       try await body(URL(string: "http://127.0.0.1:\(number)/")!)
     }
