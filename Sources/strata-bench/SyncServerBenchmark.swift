@@ -127,12 +127,16 @@ enum SyncServerBenchmark {
       }
       try await group.waitForAll()
     }
+    report("server alone, \(pushers) pushing \(rows)-row changesets:", pushes: pushers * pushes, rows: rows, since: start)
+  }
+
+  /// One line: pushes and rows merged a second since `start`.
+  private static func report(_ label: String, pushes: Int, rows: Int, since start: ContinuousClock.Instant) {
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let total = pushers * pushes
     print(
-      "server alone, \(pushers) pushing \(rows)-row changesets:".padding(toLength: 44, withPad: " ", startingAt: 0)
-        + String(format: "%7.0f pushes/s  %8.0f rows merged/s", Double(total) / seconds, Double(total * rows) / seconds))
+      label.padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(format: "%7.0f pushes/s  %8.0f rows merged/s", Double(pushes) / seconds, Double(pushes * rows) / seconds))
   }
 
   /// `pushers` devices, each with rows of its own, pushing `pushes` changesets of `rows`
@@ -165,12 +169,7 @@ enum SyncServerBenchmark {
       }
       try await group.waitForAll()
     }
-    let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let total = pushers * pushes
-    print(
-      "\(pushers) devices pushing \(rows)-row changesets:".padding(toLength: 44, withPad: " ", startingAt: 0)
-        + String(format: "%7.0f pushes/s  %8.0f rows merged/s", Double(total) / seconds, Double(total * rows) / seconds))
+    report("\(pushers) devices pushing \(rows)-row changesets:", pushes: pushers * pushes, rows: rows, since: start)
   }
 }
 #endif

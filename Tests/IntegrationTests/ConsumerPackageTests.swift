@@ -157,7 +157,7 @@ import Testing
     // The app that syncs: its migration has the capture triggers, and its replicas merge.
     let notesMigrations = try FileManager.default.contentsOfDirectory(atPath: package.appendingPathComponent("Sources/Notes/Migrations").path)
     let first = try #require(notesMigrations.first { $0.hasPrefix("0001_") })
-    #expect(first == "0001_create_notebooks_notes_and_sync_notebooks_notes.sql")
+    #expect(first == "0001_create_notebooks_and_notes_and_sync_notebooks_and_notes.sql")
     #expect(try read("Sources/Notes/Migrations/\(first)").contains(#"CREATE TRIGGER "strata_sync_notes_update_text""#))
     let notes = try await swift("run", "Notes")
     #expect(notes.status == 0, "\(notes.output)")

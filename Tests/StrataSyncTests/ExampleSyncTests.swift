@@ -1,7 +1,5 @@
 #if SyncServer
 import Foundation
-import HummingbirdWSClient
-import Logging
 import StrataSync
 @testable import StrataSchema
 import Testing
@@ -99,18 +97,7 @@ struct ExampleSyncTests {
 
     // The server process's live channel, from this process: alice's rows, then bob's next score
     // as it commits.
-    var configuration = WebSocketClientConfiguration()
-    configuration.additionalHeaders[.authorization] = "Bearer alice-token"
-    let live = "ws" + url.dropFirst("http".count) + "/sync/live?after=0"
-    let (received, receiver) = AsyncStream<Changeset>.makeStream()
-    let listening = Task {
-      try await WebSocketClient.connect(url: live, configuration: configuration, logger: Logger(label: "live")) { inbound, _, _ in
-        for try await message in inbound.messages(maxSize: 1 << 20) {
-          guard case .binary(let buffer) = message else { continue }
-          receiver.yield(try Changeset(decoding: Array(buffer.readableBytesView)))
-        }
-      }
-    }
+    let (received, listening) = TestSyncServer.liveChangesets("ws" + url.dropFirst("http".count) + "/sync/live?after=0", token: "alice-token")
     defer { listening.cancel() }
     var changesets = received.makeAsyncIterator()
     // First what alice has, then what commits.

@@ -1,9 +1,6 @@
 #if SyncServer
 import Foundation
-import HummingbirdWSClient
 import Observation
-import Logging
-import NIOCore
 import Strata
 import StrataPostgreSQL
 import StrataSync
@@ -225,17 +222,7 @@ struct ServerSyncTests {
         let other = try TestReplica(in: folder, name: "other")
         let otherClient = server.client(other, user: "eve")
         let url = "ws://127.0.0.1:\(server.url.port ?? 0)/sync/live?after=0"
-        var configuration = WebSocketClientConfiguration()
-        configuration.additionalHeaders[.authorization] = "Bearer user-alice"
-        let (received, receiver) = AsyncStream<Changeset>.makeStream()
-        let listening = Task {
-          try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "live")) { inbound, _, _ in
-            for try await message in inbound.messages(maxSize: 1 << 20) {
-              guard case .binary(let buffer) = message else { continue }
-              receiver.yield(try Changeset(decoding: Array(buffer.readableBytesView)))
-            }
-          }
-        }
+        let (received, listening) = TestSyncServer.liveChangesets(url, token: "user-alice")
         defer { listening.cancel() }
         var changesets = received.makeAsyncIterator()
         // Eve's commit is not alice's to see; alice's own is, as it commits.
@@ -249,11 +236,8 @@ struct ServerSyncTests {
         #expect(changeset.replica == server.server.id)
 
         // A channel without a user is not opened.
-        await #expect(throws: (any Error).self) {
-          try await WebSocketClient.connect(url: url, logger: Logger(label: "anonymous")) { inbound, _, _ in
-            for try await _ in inbound.messages(maxSize: 1 << 20) {}
-          }
-        }
+        let (_, anonymous) = TestSyncServer.liveChangesets(url, token: nil)
+        await #expect(throws: (any Error).self) { try await anonymous.value }
       }
     }
   }

@@ -1,5 +1,6 @@
 #if SyncServer
 import Foundation
+import HummingbirdWSClient
 import Logging
 import Strata
 import StrataPostgreSQL
@@ -75,6 +76,24 @@ struct TestSyncServer {
     }
     guard bound else { throw CocoaError(.fileReadUnknown) }
     return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// The changesets a server's live channel (`ws://…/sync/live?after=0`) sends `token`'s user,
+  /// as they arrive, until the returned task is cancelled.
+  static func liveChangesets(_ url: String, token: String?) -> (AsyncStream<Changeset>, Task<Void, any Error>) {
+    var configuration = WebSocketClientConfiguration()
+    if let token { configuration.additionalHeaders[.authorization] = "Bearer \(token)" }
+    let (received, receiver) = AsyncStream<Changeset>.makeStream()
+    let listening = Task {
+      defer { receiver.finish() }
+      try await WebSocketClient.connect(url: url, configuration: configuration, logger: quietLogger) { inbound, _, _ in
+        for try await message in inbound.messages(maxSize: 1 << 20) {
+          guard case .binary(let buffer) = message else { continue }
+          receiver.yield(try Changeset(decoding: Array(buffer.readableBytesView)))
+        }
+      }
+    }
+    return (received, listening)
   }
 
   /// The servers' logger: cancelling a server at the end of a test is not an error to report.
