@@ -28,7 +28,7 @@ public final class SyncReplica: Sendable {
 
   /// Opens the replica of `database`.
   ///
-  /// - Throws: ``SyncError`` when a table of `tables` does not record its writes yet: run the
+  /// - Throws: `SyncError` when a table of `tables` does not record its writes yet: run the
   ///   app's migrations first.
   public init(_ database: any DatabaseWriter, tables: [SyncedTable]) throws {
     self.database = database

@@ -8,7 +8,7 @@ import NIOCore
 import StrataSyncCore
 
 extension SyncServer {
-  /// Adds sync's endpoints (``SyncProtocol``) under `/sync` to an app's router, whose server
+  /// Adds sync's endpoints (`SyncProtocol`) under `/sync` to an app's router, whose server
   /// must take WebSocket upgrades (`.http1WebSocketUpgrade(webSocketRouter: router)`) for the
   /// live channel.
   public func addRoutes<Context: WebSocketRequestContext & RequestContext>(to router: Router<Context>) {

@@ -23,7 +23,7 @@ import StrataSyncCore
 ///
 /// Every row belongs to a record: a row of a table with no synced parent is one, and a row
 /// joins its parent's. The user who creates a record owns it and may share it
-/// (``SyncShareRequest``); every pushed change and every pulled row is checked against this.
+/// (`SyncShareRequest`); every pushed change and every pulled row is checked against this.
 public final class SyncServer: Sendable {
   /// Limits on what clients send and get.
   public struct Configuration: Sendable {

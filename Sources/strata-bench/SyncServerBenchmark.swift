@@ -1,5 +1,6 @@
 #if SyncServer
 import Foundation
+import Logging
 import Strata
 import StrataPostgreSQL
 import StrataSchema
@@ -37,7 +38,10 @@ enum SyncServerBenchmark {
       let server = try await SyncServer(database: database, tables: SyncBenchmark.tables) { token in token }
       let (ports, port) = AsyncStream<Int>.makeStream()
       try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await server.serve(port: 0) { port.yield($0) } }
+        var logger = Logger(label: "strata-bench.sync-server")
+        // Stopping the server at the end is not an error to report.
+        logger.logLevel = .critical
+        group.addTask { [logger] in try await server.serve(port: 0, logger: logger) { port.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let number = await iterator.next() else { return }
         defer { group.cancelAll() }
