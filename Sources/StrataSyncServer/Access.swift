@@ -13,29 +13,18 @@ struct Access {
 
   func level(_ root: RowID) async throws -> Level {
     if try await owner(of: root) == user { return .owner }
-    let access = try await sql(
-      """
-      SELECT access FROM strata_sync.shares
-      WHERE root_table = \(root.table) AND root_key = \(root.key) AND user_id = \(user) AND accepted_seq IS NOT NULL
-      """, as: String.self
-    ).fetchOne(db)
-    return switch access {
-    case "write": .write
-    case "read": .read
-    default: .none
-    }
+    return try await sharedLevels(of: [root])[root] ?? .none
   }
 
   func owner(of root: RowID) async throws -> String? {
-    try await sql("SELECT owner FROM strata_sync.roots WHERE root_table = \(root.table) AND root_key = \(root.key)", as: String.self)
-      .fetchOne(db)
+    try await owners(of: [root])[root]
   }
 
   /// The owners of the records of `roots` the server has.
   func owners(of roots: [RowID]) async throws -> [RowID: String] {
     guard !roots.isEmpty else { return [:] }
     let found = try await sql(
-      "SELECT root_table, root_key, owner FROM strata_sync.roots WHERE (root_table, root_key) IN (\(Self.pairs(roots)))",
+      "SELECT root_table, root_key, owner FROM strata_sync.roots WHERE (root_table, root_key) IN (\(RowID.bound(roots)))",
       as: (String, String, String).self
     ).fetchAll(db)
     return Dictionary(found.map { (RowID(table: $0, key: $1), $2) }, uniquingKeysWith: { first, _ in first })
@@ -47,24 +36,11 @@ struct Access {
     let found = try await sql(
       """
       SELECT root_table, root_key, access FROM strata_sync.shares
-      WHERE user_id = \(user) AND accepted_seq IS NOT NULL AND (root_table, root_key) IN (\(Self.pairs(roots)))
+      WHERE user_id = \(user) AND accepted_seq IS NOT NULL AND (root_table, root_key) IN (\(RowID.bound(roots)))
       """,
       as: (String, String, String).self
     ).fetchAll(db)
     return Dictionary(found.map { (RowID(table: $0, key: $1), $2 == "write" ? Level.write : .read) }, uniquingKeysWith: { first, _ in first })
-  }
-
-  /// `(table, key), …`, bound.
-  private static func pairs(_ ids: [RowID]) -> Fragment {
-    var fragment = QueryFragment()
-    for (offset, id) in ids.enumerated() {
-      fragment.append(raw: offset == 0 ? "(" : ", (")
-      fragment.append(QueryFragment(binding: .text(id.table)))
-      fragment.append(raw: ", ")
-      fragment.append(QueryFragment(binding: .text(id.key)))
-      fragment.append(raw: ")")
-    }
-    return Fragment(fragment)
   }
 
   /// Records the user as the owner of a new root record.

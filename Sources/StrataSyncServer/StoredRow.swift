@@ -19,37 +19,21 @@ struct StoredRow: Sendable {
   /// The row as the server keeps it; locked until the transaction ends unless `locking` is
   /// false (a read-only transaction's read).
   static func load(_ id: RowID, locking: Bool = true, in db: PostgreSQLConnection) async throws -> StoredRow? {
-    guard
-      let (state, rootTable, rootKey, parentTable, parentKey, writer, waiting) = try await sql(
-        """
-        SELECT state, root_table, root_key, parent_table, parent_key, writer, waiting FROM strata_sync.rows
-        WHERE table_name = \(id.table) AND row_key = \(id.key)\(raw: locking ? " FOR UPDATE" : "")
-        """,
-        as: ([UInt8], String?, String?, String?, String?, String, String?).self
-      ).fetchOne(db)
-    else { return nil }
-    return StoredRow(
-      id: id, state: try decode(state), root: RowID(rootTable, rootKey), parent: RowID(parentTable, parentKey), writer: writer,
-      waiting: waiting)
+    try await loadAll([id], locking: locking, in: db)[id]
   }
 
-  /// The rows of `ids` the server has, locked until the transaction ends: a push's rows, read
-  /// in statements of at most a thousand.
-  static func loadAll(_ ids: [RowID], in db: PostgreSQLConnection) async throws -> [RowID: StoredRow] {
+  /// The rows of `ids` the server has, locked until the transaction ends unless `locking` is
+  /// false: a push's rows, read in statements of at most a thousand.
+  static func loadAll(_ ids: [RowID], locking: Bool = true, in db: PostgreSQLConnection) async throws -> [RowID: StoredRow] {
     var found: [RowID: StoredRow] = [:]
     for start in stride(from: 0, to: ids.count, by: 1_000) {
-      var fragment = QueryFragment(
-        raw: "SELECT table_name, row_key, state, root_table, root_key, parent_table, parent_key, writer, waiting FROM strata_sync.rows WHERE (table_name, row_key) IN (")
-      for (offset, id) in ids[start..<min(start + 1_000, ids.count)].enumerated() {
-        fragment.append(raw: offset == 0 ? "(" : ", (")
-        fragment.append(QueryFragment(binding: .text(id.table)))
-        fragment.append(raw: ", ")
-        fragment.append(QueryFragment(binding: .text(id.key)))
-        fragment.append(raw: ")")
-      }
-      fragment.append(raw: ") ORDER BY table_name, row_key FOR UPDATE")
       let rows = try await sql(
-        "\(Fragment(fragment))", as: (String, String, [UInt8], String?, String?, String?, String?, String, String?).self
+        """
+        SELECT table_name, row_key, state, root_table, root_key, parent_table, parent_key, writer, waiting FROM strata_sync.rows
+        WHERE (table_name, row_key) IN (\(RowID.bound(Array(ids[start..<min(start + 1_000, ids.count)]))))
+        ORDER BY table_name, row_key\(raw: locking ? " FOR UPDATE" : "")
+        """,
+        as: (String, String, [UInt8], String?, String?, String?, String?, String, String?).self
       ).fetchAll(db)
       for (table, key, state, rootTable, rootKey, parentTable, parentKey, writer, waiting) in rows {
         let id = RowID(table: table, key: key)
@@ -111,6 +95,19 @@ struct StoredRow: Sendable {
 }
 
 extension RowID {
+  /// `(table, key), …`, bound: rows in a `(table_name, row_key) IN (…)`.
+  static func bound(_ ids: [RowID]) -> Fragment {
+    var fragment = QueryFragment()
+    for (offset, id) in ids.enumerated() {
+      fragment.append(raw: offset == 0 ? "(" : ", (")
+      fragment.append(QueryFragment(binding: .text(id.table)))
+      fragment.append(raw: ", ")
+      fragment.append(QueryFragment(binding: .text(id.key)))
+      fragment.append(raw: ")")
+    }
+    return Fragment(fragment)
+  }
+
   init?(_ table: String?, _ key: String?) {
     guard let table, let key else { return nil }
     self.init(table: table, key: key)

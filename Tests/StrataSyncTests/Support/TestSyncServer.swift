@@ -40,7 +40,11 @@ struct TestSyncServer {
     options.maximumConnections = 8
     var clientConfiguration = try PostgresClient.Configuration(url: scratch.url)
     clientConfiguration.options = options
-    try await PostgreSQLDatabase.withDatabase(clientConfiguration) { database in
+    // A machine busy with other tests (and a server just started) may take more than the
+    // default 10 seconds to hand out a first connection.
+    var databaseConfiguration = PostgreSQLDatabase.Configuration()
+    databaseConfiguration.connectionTimeout = .seconds(120)
+    try await PostgreSQLDatabase.withDatabase(clientConfiguration, configuration: databaseConfiguration) { database in
       let server = try await SyncServer(
         database: database, tables: StrataSyncedTables.all, configuration: configuration, authenticate: Self.authenticate)
       let (ports, port) = AsyncStream<Int>.makeStream()
