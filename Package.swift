@@ -137,6 +137,17 @@ let package = Package(
       ],
       plugins: ["StrataPlugin"]
     ),
+    // The sync fault harness: PostgreSQL, the sync server and many devices as processes, faults
+    // injected between and into them, and a checker of the history they leave.
+    .executableTarget(
+      name: "strata-sync-harness",
+      dependencies: [
+        "Strata", "StrataSync", "StrataSyncClient", "StrataSyncServer", "StrataPostgreSQL", "StrataSchema",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
+      plugins: ["StrataPlugin"]
+    ),
     .testTarget(
       name: "StrataTests",
       // The schema generator too, to run the migrations it writes on GRDB's migrator and to

@@ -150,10 +150,12 @@ public final class SyncReplica: Sendable {
   }
 
   /// The stamp of what this replica records next: past the wall clock, every stamp it recorded,
-  /// and `clock` (the newest it received), as the capture triggers compute it in SQL.
+  /// and `clock` (the newest it received), as the capture triggers compute it in SQL. The wall
+  /// clock is SQLite's (`julianday('now')`), the one the triggers read, so that the engine's
+  /// stamps and the app's writes' stamps come from one clock even when the device's is off.
   static func nextStamp(_ db: Database, after clock: Int64 = 0) throws -> Int64 {
-    let wallClock = Int64(Date().timeIntervalSince1970 * 1000) << SyncTables.counterBits
-    return max(wallClock, try newestStamp(db) + 1, clock + 1)
+    let wallClock = try Int64.fetchOne(db, sql: "SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)") ?? 0
+    return max(wallClock << SyncTables.counterBits, try newestStamp(db) + 1, clock + 1)
   }
 
   private func merge(_ row: RowChange, store: SyncStore, materializer: Materializer, seq: Int64) throws {

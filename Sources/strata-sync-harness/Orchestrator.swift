@@ -1,0 +1,289 @@
+// `strata-sync-harness run`: PostgreSQL, the sync server and the devices as processes; the
+// faults, for as long as asked; then the heal (faults off, every device syncs until all agree)
+// and the check of the history they left.
+#if SyncServer
+import Foundation
+import GRDB
+import Strata
+import StrataSchema
+import StrataSync
+import StrataSyncClient
+
+struct HarnessOptions {
+  var devices = 20
+  var devicesPerUser = 4
+  var duration: Double = 60
+  var faults = true
+  var seed: UInt64 = UInt64(Date().timeIntervalSince1970)
+  var keep = false
+}
+
+/// A run's figures, for the report and for the tests.
+struct HarnessReport {
+  var devices = 0
+  var seconds = 0.0
+  var faults: [String: Int] = [:]
+  var requests = 0
+  var check = CheckResult()
+  var convergenceSeconds = 0.0
+  var unexpectedExits: [String] = []
+  var serverMemory: [Int] = []
+  var latencies: [Duration] = []
+
+  var passed: Bool { check.failures.isEmpty && unexpectedExits.isEmpty }
+}
+
+final class Orchestrator: @unchecked Sendable {
+  let options: HarnessOptions
+  let folder: String
+  let executable: String
+  private var postgres: PostgresProcess!
+  private var server: Child!
+  private var serverPort = 0
+  private var proxy: FaultProxy!
+  private var devices: [Child?] = []
+  private var report = HarnessReport()
+  private var random: SeededRandom
+  private let databaseName = "harness"
+
+  init(options: HarnessOptions) throws {
+    self.options = options
+    random = SeededRandom(seed: options.seed)
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-harness-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+  }
+
+  func run() async throws -> HarnessReport {
+    defer { cleanUp() }
+    log("seed \(options.seed), \(options.devices) devices, \(options.duration) s, faults \(options.faults ? "on" : "off"), in \(folder)")
+    postgres = try PostgresProcess()
+    try postgres.psql("CREATE DATABASE \(databaseName)")
+    try postgres.psql(try Self.schema(), database: databaseName)
+    serverPort = try freePort()
+    try startServer()
+    proxy = try FaultProxy(upstream: serverPort)
+    proxy.setFaulty(options.faults)
+    devices = Array(repeating: nil, count: options.devices)
+    for index in 0..<options.devices { try startDevice(index) }
+    report.devices = options.devices
+
+    let start = Date()
+    let probing = options.faults ? nil : Task { try await self.probeLatency(until: start.addingTimeInterval(self.options.duration)) }
+    var nextFault = Date().addingTimeInterval(Double(random.int(2...5)))
+    while Date().timeIntervalSince(start) < options.duration {
+      try await Task.sleep(for: .milliseconds(250))
+      try watch()
+      if options.faults, Date() >= nextFault {
+        try await injectFault()
+        nextFault = Date().addingTimeInterval(Double(random.int(2...6)))
+      }
+    }
+    report.latencies = (try await probing?.value) ?? []
+    report.seconds = Date().timeIntervalSince(start)
+
+    // The heal: the devices stop as they are (killed mid-whatever), the network heals, and each
+    // device syncs straight with the server until every device holds what the server holds.
+    for device in devices { device?.kill() }
+    proxy.setFaulty(false)
+    if !(server.isRunning) { try startServer() }
+    try await waitForServer()
+    let healing = Date()
+    var result = CheckResult()
+    for round in 1...8 {
+      for index in 0..<options.devices {
+        try await heal(index)
+      }
+      result = try check()
+      log("heal round \(round): \(result.diverged.count) rows differ")
+      if result.diverged.isEmpty { break }
+    }
+    report.convergenceSeconds = Date().timeIntervalSince(healing)
+    report.check = result
+    let traffic = proxy.report
+    report.requests = traffic.requests
+    for (fault, count) in traffic.faults { report.faults[fault.rawValue, default: 0] += count }
+    return report
+  }
+
+  // MARK: Processes
+
+  private func user(of device: Int) -> String {
+    "u\(device / options.devicesPerUser)"
+  }
+
+  private func startServer() throws {
+    server = try Child("server", [executable, "server", "--postgres", postgres.url(databaseName), "--port", String(serverPort)], log: folder + "/server.log")
+  }
+
+  private func waitForServer() async throws {
+    let deadline = Date().addingTimeInterval(120)
+    while Date() < deadline {
+      let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = in_port_t(UInt16(serverPort).bigEndian)
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      }
+      close(socket)
+      if connected == 0 { return }
+      if !server.isRunning {
+        report.unexpectedExits.append("the server exited (\(server.status)) before it served; see \(folder)/server.log")
+        try startServer()
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    throw HarnessError("the server did not start within 2 minutes; see \(folder)/server.log")
+  }
+
+  private func startDevice(_ index: Int) throws {
+    let users = max(1, options.devices / options.devicesPerUser)
+    let userNumber = index / options.devicesPerUser
+    // Two devices in five have clocks hours off: three hours ahead, two behind.
+    let skew: Int64 = index % 5 == 3 ? 3 * 3_600_000 : index % 5 == 4 ? -2 * 3_600_000 : 0
+    var arguments = [
+      executable, "device", "--database", "\(folder)/device\(index).sqlite", "--server", "http://127.0.0.1:\(proxy.port)/",
+      "--user", user(of: index), "--seed", String(options.seed &+ UInt64(index)), "--skew", String(skew),
+    ]
+    if index % options.devicesPerUser == 0, users > 1 {
+      arguments += ["--first", "--partner", "u\((userNumber + 1) % users)"]
+    }
+    devices[index] = try Child("device \(index)", arguments, log: "\(folder)/device\(index).log")
+  }
+
+  /// Restarts what exited on its own: a device or the server crashing is a failure.
+  private func watch() throws {
+    for (index, device) in devices.enumerated() where device?.isRunning == false {
+      report.unexpectedExits.append("device \(index) exited on its own (\(device?.status ?? 0)); see \(folder)/device\(index).log")
+      try startDevice(index)
+    }
+    if !server.isRunning {
+      report.unexpectedExits.append("the server exited on its own (\(server.status)); see \(folder)/server.log")
+      try startServer()
+    }
+    if let rss = Self.residentKilobytes(server.pid) { report.serverMemory.append(rss) }
+  }
+
+  private static func residentKilobytes(_ pid: Int32) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+  }
+
+  // MARK: Faults
+
+  private func injectFault() async throws {
+    switch random.int(0..<10) {
+    case 0..<5:
+      let index = random.int(0..<options.devices)
+      devices[index]?.kill()
+      report.faults["device killed", default: 0] += 1
+      try await Task.sleep(for: .milliseconds(random.int(100...2000)))
+      try startDevice(index)
+    case 5..<8:
+      server.kill()
+      report.faults["server killed", default: 0] += 1
+      try await Task.sleep(for: .milliseconds(random.int(100...2000)))
+      try startServer()
+    default:
+      let mode = random.chance(0.5) ? "immediate" : "fast"
+      try postgres.stop(mode: mode)
+      report.faults["PostgreSQL stopped (\(mode))", default: 0] += 1
+      try await Task.sleep(for: .milliseconds(random.int(500...3000)))
+      try postgres.start()
+    }
+  }
+
+  // MARK: Heal and check
+
+  private func heal(_ index: Int) async throws {
+    let path = "\(folder)/device\(index).sqlite"
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    var attempts = 0
+    while true {
+      do {
+        return try await DeviceRole.heal(database: path, server: URL(string: "http://127.0.0.1:\(serverPort)/")!, user: user(of: index))
+      } catch {
+        attempts += 1
+        if attempts >= 5 { throw HarnessError("device \(index) could not sync after the faults healed: \(error)") }
+        try await Task.sleep(for: .seconds(1))
+      }
+    }
+  }
+
+  private func check() throws -> CheckResult {
+    let histories = try (0..<options.devices).map { try DeviceHistory(index: $0, user: user(of: $0), path: "\(folder)/device\($0).sqlite") }
+    return Checker(devices: histories, server: try ServerHistory(postgres: postgres, database: databaseName)).check()
+  }
+
+  // MARK: Latency
+
+  /// Two devices of a user of their own running their clients as an app does: a write on one,
+  /// four times a second, timed until the other's live query sees it.
+  private func probeLatency(until end: Date) async throws -> [Duration] {
+    let server = URL(string: "http://127.0.0.1:\(serverPort)/")!
+    func device(_ name: String) throws -> (any DatabaseWriter, SyncClient) {
+      let database = try openDatabase(.file("\(folder)/probe-\(name).sqlite"))
+      try database.migrate(StrataMigrations.all)
+      return (database, SyncClient(replica: try SyncReplica(database, tables: StrataSyncedTables.all), server: server) { "user-probe" })
+    }
+    let (writer, writerClient) = try device("writer")
+    let (reader, readerClient) = try device("reader")
+    let key = UUID().uuidString.lowercased()
+    try await writer.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'probe')", arguments: [key]) }
+    try await writerClient.sync()
+    try await readerClient.sync()
+    let running = [Task { await writerClient.run() }, Task { await readerClient.run() }]
+    defer { running.forEach { $0.cancel() } }
+    let seen = AsyncStream<(Int, ContinuousClock.Instant)>.makeStream()
+    let observing = Task {
+      for try await rank in ValueObservation.tracking({ db in try Int.fetchOne(db, sql: "SELECT rank FROM folders WHERE id = ?", arguments: [key]) ?? -1 })
+        .values(in: reader)
+      {
+        seen.continuation.yield((rank, .now))
+      }
+    }
+    defer { observing.cancel() }
+    var arrivals = seen.stream.makeAsyncIterator()
+    var samples: [Duration] = []
+    var change = 0
+    while Date() < end {
+      change += 1
+      let written = ContinuousClock.now
+      let rank = change
+      try await writer.write { db in try db.execute(sql: "UPDATE folders SET rank = ? WHERE id = ?", arguments: [rank, key]) }
+      while let (rank, at) = await arrivals.next() {
+        if rank == change {
+          samples.append(at - written)
+          break
+        }
+      }
+      try await Task.sleep(for: .milliseconds(250))
+    }
+    return samples
+  }
+
+  // MARK: Setup
+
+  /// The models' PostgreSQL tables, as the generator writes them.
+  static func schema() throws -> String {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Models.swift").path
+    let models = try Generator(sources: [(path, try String(contentsOfFile: path, encoding: .utf8))]).models(for: .postgresql)
+    return DatabaseDialect.postgresql.sql(models.schema)
+  }
+
+  private func cleanUp() {
+    for device in devices { device?.kill() }
+    server?.kill()
+    postgres?.remove()
+    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+  }
+
+  func log(_ line: String) {
+    print("harness: \(line)")
+  }
+}
+#endif

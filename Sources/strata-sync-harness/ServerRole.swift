@@ -1,0 +1,25 @@
+// `strata-sync-harness server`: the sync server as a process of its own, which the harness
+// kills and starts again. Its users are the devices' tokens: `user-NAME` is NAME.
+#if SyncServer
+import Foundation
+import Logging
+import StrataPostgreSQL
+import StrataSyncServer
+
+enum ServerRole {
+  static func run(postgres url: String, port: Int) async throws {
+    var configuration = try PostgresClient.Configuration(url: url)
+    configuration.options.maximumConnections = 16
+    var databaseConfiguration = PostgreSQLDatabase.Configuration()
+    databaseConfiguration.connectionTimeout = .seconds(60)
+    try await PostgreSQLDatabase.withDatabase(configuration, configuration: databaseConfiguration) { database in
+      let server = try await SyncServer(database: database, tables: StrataSyncedTables.all) { token in
+        token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
+      }
+      var logger = Logger(label: "harness.server")
+      logger.logLevel = .error
+      try await server.serve(port: port, logger: logger) { port in print("serving on \(port)") }
+    }
+  }
+}
+#endif
