@@ -52,3 +52,15 @@ extension SyncReplica {
     }
   }
 }
+
+extension SyncReplica {
+  /// Calls `onChange` after every transaction that changed a synced table, whoever wrote it
+  /// (the app, or an apply), until the returned cancellable is cancelled or released.
+  ///
+  /// It observes the synced tables themselves: SQLite does not tell GRDB's observers about what
+  /// the capture triggers write into sync's own tables.
+  public func observeChanges(onChange: @escaping @Sendable () -> Void) -> AnyDatabaseCancellable {
+    let regions: [any DatabaseRegionConvertible] = tables.keys.sorted().map { Table($0) }
+    return DatabaseRegionObservation(tracking: regions).start(in: database, onError: { _ in }, onChange: { _ in onChange() })
+  }
+}

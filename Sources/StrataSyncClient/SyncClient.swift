@@ -57,14 +57,25 @@ public final class SyncClient: Observable, @unchecked Sendable {
 
   /// A client of `server` for `replica`; `token` gives the bearer token of the signed-in user for
   /// each request.
+  ///
+  /// - Parameter session: The session requests go through; by default one of the client's own.
+  ///   A session must let two requests to the server run at once (``run()`` pushes while a pull
+  ///   waits): Linux's URLSession was seen to queue a push behind the long pulls of other clients
+  ///   sharing `URLSession.shared` until they ended.
   public init(
-    replica: SyncReplica, server: URL, configuration: Configuration = Configuration(), session: URLSession = .shared,
+    replica: SyncReplica, server: URL, configuration: Configuration = Configuration(), session: URLSession? = nil,
     token: @escaping @Sendable () async throws -> String
   ) {
     self.replica = replica
     self.server = server
     self.configuration = configuration
-    self.session = session
+    self.session = session ?? {
+      let configuration = URLSessionConfiguration.default
+      configuration.httpMaximumConnectionsPerHost = 4
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.urlCache = nil
+      return URLSession(configuration: configuration)
+    }()
     self.token = token
   }
 
@@ -83,45 +94,50 @@ public final class SyncClient: Observable, @unchecked Sendable {
   // MARK: Syncing
 
   /// Syncs until the task is cancelled: a round at once, then a push after every change made
-  /// on the device, and the server's changes as they come; after a failure it tries again,
-  /// waiting longer each time (with jitter), and catches up when it gets through.
+  /// on the device, and the server's changes as they come (a long pull, always waiting at the
+  /// server); after a failure it tries again, waiting longer each time (with jitter), and
+  /// catches up when it gets through.
   public func run() async {
     let (writes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let observation = DatabaseRegionObservation(tracking: Table(SyncTables.rows), Table(SyncTables.cells))
-    let cancellable = observation.start(in: replica.database, onError: { _ in }, onChange: { _ in continuation.yield() })
+    let cancellable = replica.observeChanges { continuation.yield() }
     defer {
       cancellable.cancel()
       continuation.finish()
     }
+    guard await retrying({ try await self.sync() }) else { return }
+    // Pushing and pulling go on side by side: a change made here is pushed while a pull waits.
+    // (The stream of changes has this one reader for as long as the client runs: a reader
+    // cancelled while it waits would end the stream.)
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await _ in writes {
+          guard await self.retrying({ try await self.push() }) else { return }
+        }
+      }
+      group.addTask {
+        while await self.retrying({ while try await self.pull(waiting: self.configuration.pullWait) {} }) {}
+      }
+    }
+  }
+
+  /// Runs `body` until it succeeds (then records the sync and returns true) or the task is
+  /// cancelled (false), waiting longer after each failure.
+  private func retrying(_ body: () async throws -> Void) async -> Bool {
     var backoff = configuration.initialBackoff
-    var waiting = false
     while !Task.isCancelled {
       do {
-        if waiting {
-          // Whichever comes first: a change on the device, or one from the server.
-          try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-              var iterator = writes.makeAsyncIterator()
-              _ = await iterator.next()
-            }
-            group.addTask { _ = try await self.pull(waiting: self.configuration.pullWait) }
-            try await group.next()
-            group.cancelAll()
-          }
-        }
-        try await sync()
-        backoff = configuration.initialBackoff
-        waiting = true
-      } catch is CancellationError {
-        return
+        try await body()
+        try await recordSynced()
+        return true
       } catch {
-        waiting = false
+        if Task.isCancelled { return false }
         update { $0.phase = Self.isUnreachable(error) ? .offline : .error(String(describing: error)) }
         let jittered = backoff * Double.random(in: 0.5...1)
         try? await Task.sleep(for: jittered)
         backoff = min(backoff * 2, configuration.maximumBackoff)
       }
     }
+    return false
   }
 
   /// One round: pushes every change the server has not confirmed, then pulls every change it
@@ -130,6 +146,11 @@ public final class SyncClient: Observable, @unchecked Sendable {
     update { $0.phase = .syncing }
     try await push()
     while try await pull(waiting: .zero) {}
+    try await recordSynced()
+  }
+
+  /// Tells observers the client got through: idle, and what waits for the next push.
+  private func recordSynced() async throws {
     let pending = try await pendingChanges()
     update {
       $0.phase = .idle
@@ -266,7 +287,7 @@ public final class SyncClient: Observable, @unchecked Sendable {
       request.httpBody = body
       request.setValue(path.hasSuffix("push") ? SyncProtocol.changesetContentType : "application/json", forHTTPHeaderField: "Content-Type")
     }
-    let (data, response) = try await session.data(for: request)
+    let (data, response) = try await send(request)
     guard let http = response as? HTTPURLResponse else { throw SyncRequestError(status: 0, reason: "not an HTTP answer") }
     guard (200..<300).contains(http.statusCode) else {
       let refused = http.value(forHTTPHeaderField: SyncProtocol.refusedRowHeader)?.split(separator: "/", maxSplits: 1)
@@ -275,6 +296,27 @@ public final class SyncClient: Observable, @unchecked Sendable {
         refusedRow: refused.flatMap { $0.count == 2 ? (String($0[0]), String($0[1])) : nil })
     }
     return (data, http)
+  }
+
+  /// The request's answer, through a data task that cancelling the calling task cancels: on
+  /// Linux, `URLSession.data(for:)` ignores cancellation, and `run()` would wait for a long
+  /// pull to end before pushing a change made meanwhile.
+  private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    let box = TaskBox()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+        let task = session.dataTask(with: request) { data, response, error in
+          if let data, let response {
+            continuation.resume(returning: (data, response))
+          } else {
+            continuation.resume(throwing: error ?? URLError(.badServerResponse))
+          }
+        }
+        box.start(task)
+      }
+    } onCancel: {
+      box.cancel()
+    }
   }
 
   private static func isUnreachable(_ error: any Error) -> Bool {
@@ -296,7 +338,11 @@ public final class SyncClient: Observable, @unchecked Sendable {
     }
   }
 
+  /// Makes the cursors' table when it is missing. Not on every save: a `CREATE TABLE`, even one
+  /// that makes nothing, is a schema change to GRDB's observers, and `run()`, which pushes
+  /// after every change to the synced tables, would take each round's own save for one.
   private func makePeers(_ db: Database) throws {
+    guard try !db.tableExists(SyncTables.peers) else { return }
     try db.execute(
       sql: "CREATE TABLE IF NOT EXISTS \(SQLQuoting.identifier(SyncTables.peers)) (server TEXT PRIMARY KEY, pushed INTEGER NOT NULL DEFAULT 0, pulled INTEGER NOT NULL DEFAULT 0)")
   }
@@ -311,5 +357,30 @@ public final class SyncClient: Observable, @unchecked Sendable {
     if let pulled {
       try db.execute(sql: "UPDATE \(peers) SET pulled = ? WHERE server = ?", arguments: [pulled, serverName])
     }
+  }
+}
+
+/// A data task that may be cancelled before it is started: started then, it is cancelled at
+/// once.
+private final class TaskBox: @unchecked Sendable {
+  // Guarded by `lock`.
+  private let lock = NSLock()
+  private var task: URLSessionDataTask?
+  private var cancelled = false
+
+  func start(_ task: URLSessionDataTask) {
+    let cancelled = lock.withLock {
+      self.task = task
+      return self.cancelled
+    }
+    task.resume()
+    if cancelled { task.cancel() }
+  }
+
+  func cancel() {
+    lock.withLock {
+      cancelled = true
+      return task
+    }?.cancel()
   }
 }

@@ -186,13 +186,28 @@ public final class SyncServer: Sendable {
   /// runs it; an app that adds the routes to its own router runs it beside its application.
   /// Without it, an instance hears only its own commits.
   ///
+  /// When the connection it listens on is lost (PostgreSQL restarted, a failover), it listens
+  /// again on a new one, waiting longer after each failure (up to 5 seconds), and wakes every
+  /// waiting pull when it is back: a commit made meanwhile was not announced to it. Serving
+  /// goes on all the while.
+  ///
   /// Cancelling it also ends the long pulls and live channels waiting at this instance, so
   /// that the application's graceful shutdown does not wait for them.
   public func listenForCommits() async throws {
     try await withTaskCancellationHandler {
-      try await database.withConnection { db in
-        try await db.connection.listen(on: Self.commitChannel) { notifications in
-          for try await _ in notifications { commits.signal() }
+      var backoff = Duration.milliseconds(100)
+      while !Task.isCancelled {
+        do {
+          try await database.withConnection { db in
+            try await db.connection.listen(on: Self.commitChannel) { notifications in
+              commits.signal()
+              backoff = .milliseconds(100)
+              for try await _ in notifications { commits.signal() }
+            }
+          }
+        } catch where !Task.isCancelled {
+          try await Task.sleep(for: backoff)
+          backoff = min(backoff * 2, .seconds(5))
         }
       }
     } onCancel: {

@@ -181,8 +181,8 @@ struct Checker {
         let place = "\(write.table) \(write.key)"
         let gone: Bool = {
           if deleted(write.table, write.key) { return true }
-          if write.table == "notes", let folder = device.writes.first(where: { $0.table == "notes" && $0.key == write.key && $0.column == "folderID" })?.value ?? nil {
-            return deleted("folders", folder)
+          if write.table == "notes", let folder = writes[Self.slot("notes", write.key, "folderID")]?.first?.value ?? nil {
+            return deleted("folders", folder) || server.waiting["folders/\(folder)"] != nil
           }
           return false
         }()
@@ -197,7 +197,8 @@ struct Checker {
         case "insert" where write.column == nil:
           break
         default:
-          guard let column = write.column, let latest = latest(write.table, write.key, column) else { continue }
+          // A counter's every increment is checked against its total (``checkValues``).
+          guard let column = write.column, column != "visits", let latest = latest(write.table, write.key, column) else { continue }
           // A later write to the column supersedes this one under every rule but the counter.
           if latest.isLater(than: write) { continue }
           let value = (row?[column]) ?? nil

@@ -68,36 +68,51 @@ final class FaultProxy: @unchecked Sendable {
     }
   }
 
+  /// What a gateway answers when it has no answer from the server. (Closing the connection
+  /// without any answer instead crashes Linux's URLSession — swift-corelibs-foundation issue
+  /// 5285, "Transfer completed, but there's no response", fixed after Swift 6.3 — so the proxy
+  /// answers as a load balancer does.)
+  private static let badGateway = Array("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+
   private func serve(_ client: Int32) {
     guard let request = Self.readRequest(client) else { return }
     switch choose() {
     case nil:
-      _ = forward(request, answerTo: client)
+      forwardOrFail(request, answerTo: client)
     case .delay:
       usleep(UInt32.random(in: 50_000...1_500_000))
-      _ = forward(request, answerTo: client)
+      forwardOrFail(request, answerTo: client)
     case .dropRequest:
-      return
+      _ = Self.write(client, Self.badGateway)
     case .cutRequest:
-      guard let server = try? Self.connect(port: upstream) else { return }
-      _ = Self.write(server, Array(request.prefix(max(1, request.count / 2))))
-      close(server)
+      if let server = try? Self.connect(port: upstream) {
+        _ = Self.write(server, Array(request.prefix(max(1, request.count / 2))))
+        close(server)
+      }
+      _ = Self.write(client, Self.badGateway)
     case .dropAnswer:
       _ = forward(request, answerTo: nil)
+      _ = Self.write(client, Self.badGateway)
     case .cutAnswer:
-      guard let answer = forward(request, answerTo: nil) else { return }
-      _ = Self.write(client, Array(answer.prefix(answer.count / 2)))
+      // The answer's head whole and half its body: the connection lost mid-answer.
+      guard let answer = forward(request, answerTo: nil) else { return forwardOrFail(request, answerTo: client) }
+      let headEnd = answer.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound ?? answer.count
+      _ = Self.write(client, answer.count > headEnd + 1 ? Array(answer.prefix(headEnd + (answer.count - headEnd) / 2)) : answer)
     case .duplicate:
       _ = forward(request, answerTo: nil)
-      _ = forward(request, answerTo: client)
+      forwardOrFail(request, answerTo: client)
     case .replayLater:
-      _ = forward(request, answerTo: client)
+      forwardOrFail(request, answerTo: client)
       let delay = UInt32.random(in: 1_000_000...5_000_000)
       Thread.detachNewThread { [self] in
         usleep(delay)
         _ = forward(request, answerTo: nil)
       }
     }
+  }
+
+  private func forwardOrFail(_ request: [UInt8], answerTo client: Int32) {
+    if forward(request, answerTo: client) == nil { _ = Self.write(client, Self.badGateway) }
   }
 
   /// Sends `request` to the server on a connection of its own and reads the whole answer;
@@ -107,45 +122,46 @@ final class FaultProxy: @unchecked Sendable {
     guard let server = try? Self.connect(port: upstream) else { return nil }
     defer { close(server) }
     guard Self.write(server, request) else { return nil }
-    var answer: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = read(server, &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      answer += buffer[0..<count]
-    }
+    // A server killed before it answered.
+    guard let answer = Self.readMessage(server), !answer.isEmpty else { return nil }
     if let client { _ = Self.write(client, answer) }
     return answer
   }
 
   // MARK: Sockets
 
-  /// Reads one request: its head, and a body of its Content-Length; the head's Connection
-  /// header becomes `close`, so that the server ends the answer by closing.
+  /// Reads one request; its Connection header becomes `close`, so that the server closes the
+  /// connection after the answer.
   private static func readRequest(_ socket: Int32) -> [UInt8]? {
+    guard let message = readMessage(socket, isRequest: true), let headEnd = message.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound else { return nil }
+    let head = String(decoding: message[..<headEnd], as: UTF8.self)
+    let lines = head.split(separator: "\r\n").filter { !$0.lowercased().hasPrefix("connection:") }
+    return Array((lines.joined(separator: "\r\n") + "\r\nConnection: close\r\n\r\n").utf8) + message[headEnd...]
+  }
+
+  /// Reads one HTTP message: its head, and a body of its Content-Length (without one, none for
+  /// a request, and up to the end of the connection for an answer). Nil when the connection
+  /// ends before a whole head.
+  private static func readMessage(_ socket: Int32, isRequest: Bool = false) -> [UInt8]? {
     var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     let separator: [UInt8] = Array("\r\n\r\n".utf8)
     var headEnd: Int?
-    var length = 0
+    var length: Int?
     while true {
       if headEnd == nil, let end = data.firstRange(of: separator)?.upperBound {
         headEnd = end
         let head = String(decoding: data[..<end], as: UTF8.self)
         for line in head.split(separator: "\r\n") {
           let parts = line.split(separator: ":", maxSplits: 1)
-          if parts.count == 2, parts[0].lowercased() == "content-length" { length = Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0 }
+          if parts.count == 2, parts[0].lowercased() == "content-length" { length = Int(parts[1].trimmingCharacters(in: .whitespaces)) }
         }
+        if isRequest && length == nil { length = 0 }
       }
-      if let headEnd, data.count >= headEnd + length {
-        let head = String(decoding: data[..<headEnd], as: UTF8.self)
-        let lines = head.split(separator: "\r\n").filter { !$0.lowercased().hasPrefix("connection:") }
-        return Array((lines.joined(separator: "\r\n") + "\r\nConnection: close\r\n\r\n").utf8) + data[headEnd..<(headEnd + length)]
-      }
+      if let headEnd, let length, data.count >= headEnd + length { return Array(data[..<(headEnd + length)]) }
       let count = read(socket, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return nil }
+      if count <= 0 { return headEnd == nil ? nil : data }
       data += buffer[0..<count]
     }
   }

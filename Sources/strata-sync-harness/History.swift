@@ -107,6 +107,14 @@ struct ServerHistory {
     }
   }
 
+  /// Leaves out the rows `user` may read (the latency probe's, which no device recorded).
+  mutating func leaveOut(user: String) {
+    let folders = readable[user] ?? []
+    rows["folders"] = rows["folders"]?.filter { !folders.contains($0.key) }
+    rows["notes"] = rows["notes"]?.filter { !folders.contains(($0.value["folderID"] ?? nil) ?? "") }
+    readable[user] = nil
+  }
+
   /// The rows `user` may read: the readable folders and their notes.
   func rows(readableBy user: String) -> [String: [String: Values]] {
     let folders = readable[user] ?? []

@@ -13,9 +13,21 @@ enum ServerRole {
     var databaseConfiguration = PostgreSQLDatabase.Configuration()
     databaseConfiguration.connectionTimeout = .seconds(60)
     try await PostgreSQLDatabase.withDatabase(configuration, configuration: databaseConfiguration) { database in
-      let server = try await SyncServer(database: database, tables: StrataSyncedTables.all) { token in
-        token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
+      // As a service manager would, start again while PostgreSQL is down (the harness stops it).
+      var attempts = 0
+      var started: SyncServer?
+      while started == nil {
+        do {
+          started = try await SyncServer(database: database, tables: StrataSyncedTables.all) { token in
+            token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
+          }
+        } catch {
+          attempts += 1
+          if attempts > 120 { throw error }
+          try await Task.sleep(for: .milliseconds(500))
+        }
       }
+      guard let server = started else { return }
       var logger = Logger(label: "harness.server")
       logger.logLevel = .error
       try await server.serve(port: port, logger: logger) { port in print("serving on \(port)") }
