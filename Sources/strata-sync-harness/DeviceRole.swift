@@ -52,7 +52,8 @@ final class Device: @unchecked Sendable {
   init(database: any DatabaseWriter, options: DeviceOptions) throws {
     self.database = database
     self.options = options
-    random = SeededRandom(seed: options.seed ^ UInt64(getpid()))
+    // Each start of each device draws differently (seeds one apart must not give one sequence).
+    random = SeededRandom(seed: options.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(getpid()) &* 0xBF58_476D_1CE4_E5B9)
     var configuration = SyncClient.Configuration()
     configuration.pushRows = 100
     let user = options.user
@@ -74,7 +75,7 @@ final class Device: @unchecked Sendable {
         await sync()
         if round % 15 == 0 { await share() }
       }
-      try await Task.sleep(for: .milliseconds(random.int(20...120)))
+      try await Task.sleep(for: .milliseconds(random.int(200...1000)))
     }
   }
 

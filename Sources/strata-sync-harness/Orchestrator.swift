@@ -144,8 +144,10 @@ final class Orchestrator: @unchecked Sendable {
     let userNumber = index / options.devicesPerUser
     // Two devices in five have clocks hours off: three hours ahead, two behind.
     let skew: Int64 = index % 5 == 3 ? 3 * 3_600_000 : index % 5 == 4 ? -2 * 3_600_000 : 0
+    // Devices are other machines: here they yield the processor to the server and PostgreSQL,
+    // which twenty busy processes on two cores would otherwise starve.
     var arguments = [
-      executable, "device", "--database", "\(folder)/device\(index).sqlite", "--server", "http://127.0.0.1:\(proxy.port)/",
+      "/usr/bin/nice", "-n", "15", executable, "device", "--database", "\(folder)/device\(index).sqlite", "--server", "http://127.0.0.1:\(proxy.port)/",
       "--user", user(of: index), "--seed", String(options.seed &+ UInt64(index)), "--skew", String(skew),
     ]
     if index % options.devicesPerUser == 0, users > 1 {

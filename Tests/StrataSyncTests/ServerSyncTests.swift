@@ -62,7 +62,12 @@ struct ServerSyncTests {
       try await withTemporaryFolder { folder in
         let phone = try TestReplica(in: folder, name: "phone")
         let laptop = try TestReplica(in: folder, name: "laptop")
-        let laptopClient = server.client(laptop, user: "alice")
+        // A pull that waits at the server longer than the test: a change made on the laptop must
+        // be pushed while it waits (the fault harness found it pushed only after the pull ended,
+        // since the client missed the capture triggers' writes, and then spun).
+        var configuration = SyncClient.Configuration()
+        configuration.pullWait = .seconds(60)
+        let laptopClient = SyncClient(replica: laptop.sync, server: server.url, configuration: configuration) { "user-alice" }
         let running = Task { await laptopClient.run() }
         defer { running.cancel() }
         let titles = ValueObservation.tracking { db in try String.fetchAll(db, sql: "SELECT title FROM boards") }
@@ -71,14 +76,17 @@ struct ServerSyncTests {
         try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Live") }.execute(db) }
         try await server.client(phone, user: "alice").sync()
         #expect(try await iterator.next() == ["Live"])
-        // And the other way: the running client pushes a change made on its device.
-        try await laptop.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Back'") }
+        // And the other way: the running client pushes changes made on its device, each while
+        // its pull waits.
         let phoneClient = server.client(phone, user: "alice")
-        for _ in 0..<100 where try await phone.database.read({ db in try String.fetchOne(db, sql: "SELECT title FROM boards") }) != "Back" {
-          try await Task.sleep(for: .milliseconds(50))
-          try await phoneClient.sync()
+        for title in ["Back", "Again"] {
+          try await laptop.database.write { db in try db.execute(sql: "UPDATE boards SET title = ?", arguments: [title]) }
+          for _ in 0..<200 where try await phone.database.read({ db in try String.fetchOne(db, sql: "SELECT title FROM boards") }) != title {
+            try await Task.sleep(for: .milliseconds(50))
+            try await phoneClient.sync()
+          }
+          #expect(try await phone.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == title)
         }
-        #expect(try await phone.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == "Back")
       }
     }
   }
