@@ -283,6 +283,7 @@ final class Orchestrator: @unchecked Sendable {
   private func cleanUp() {
     for device in devices { device?.kill() }
     server?.kill()
+    if let postgres { try? FileManager.default.copyItem(atPath: postgres.folder + "/server.log", toPath: folder + "/postgres.log") }
     postgres?.remove()
     if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
   }

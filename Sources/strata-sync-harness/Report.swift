@@ -1,4 +1,5 @@
 // The run's figures as the harness prints them.
+#if SyncServer
 import Foundation
 
 extension HarnessReport {
@@ -30,3 +31,4 @@ extension HarnessReport {
     return lines.joined(separator: "\n")
   }
 }
+#endif

@@ -9,7 +9,7 @@ import StrataSyncServer
 enum ServerRole {
   static func run(postgres url: String, port: Int) async throws {
     var configuration = try PostgresClient.Configuration(url: url)
-    configuration.options.maximumConnections = 40
+    configuration.options.maximumConnections = 16
     var databaseConfiguration = PostgreSQLDatabase.Configuration()
     databaseConfiguration.connectionTimeout = .seconds(60)
     try await PostgreSQLDatabase.withDatabase(configuration, configuration: databaseConfiguration) { database in
