@@ -35,6 +35,31 @@ import Testing
     }
   }
 
+  /// What `SyncClient.run()` pushes after: GRDB's observers hear of the app's writes to the
+  /// synced tables, and of a merge's (not of what the capture triggers write into sync's own
+  /// tables, which is what the client watched before the fault harness found it never pushed).
+  @Test func theWritesToSyncedTablesAreObservable() async throws {
+    try await withTemporaryFolder { folder in
+      let a = try TestReplica(in: folder, name: "a")
+      let b = try TestReplica(in: folder, name: "b")
+      let (events, continuation) = AsyncStream<Void>.makeStream()
+      let observing = a.sync.observeChanges { continuation.yield() }
+      defer { observing.cancel() }
+      var iterator = events.makeAsyncIterator()
+      try await a.database.write { db in try Board.insert { Board.Draft(id: board, title: "Plans") }.execute(db) }
+      #expect(await iterator.next() != nil)
+      try await a.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Later'") }
+      #expect(await iterator.next() != nil)
+      try await b.database.write { db in try Board.insert { Board.Draft(id: UUID(), title: "From b") }.execute(db) }
+      try b.send(to: a)
+      #expect(await iterator.next() != nil)
+      // A write elsewhere is not one.
+      try await a.database.write { db in try db.execute(sql: "INSERT INTO localNotes (id, text) VALUES (1, 'local')") }
+      try await a.database.write { db in try db.execute(sql: "UPDATE boards SET rank = 1") }
+      #expect(await iterator.next() != nil)
+    }
+  }
+
   @Test func aTableThatDoesNotSyncRecordsNothing() throws {
     try withTemporaryFolder { folder in
       let a = try TestReplica(in: folder, name: "a")

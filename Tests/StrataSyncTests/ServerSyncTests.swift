@@ -62,12 +62,7 @@ struct ServerSyncTests {
       try await withTemporaryFolder { folder in
         let phone = try TestReplica(in: folder, name: "phone")
         let laptop = try TestReplica(in: folder, name: "laptop")
-        // A pull that waits at the server longer than the test: a change made on the laptop must
-        // be pushed while it waits (the fault harness found it pushed only after the pull ended,
-        // since the client missed the capture triggers' writes, and then spun).
-        var configuration = SyncClient.Configuration()
-        configuration.pullWait = .seconds(60)
-        let laptopClient = SyncClient(replica: laptop.sync, server: server.url, configuration: configuration) { "user-alice" }
+        let laptopClient = server.client(laptop, user: "alice")
         let running = Task { await laptopClient.run() }
         defer { running.cancel() }
         let titles = ValueObservation.tracking { db in try String.fetchAll(db, sql: "SELECT title FROM boards") }
@@ -76,6 +71,13 @@ struct ServerSyncTests {
         try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Live") }.execute(db) }
         try await server.client(phone, user: "alice").sync()
         #expect(try await iterator.next() == ["Live"])
+        // Then it waits in its pull (5 seconds at the server here) instead of syncing round after
+        // round, as it did once its first pull had returned before a write (the fault harness
+        // found it): nothing is synced in the next second and a half.
+        try await Task.sleep(for: .milliseconds(500))
+        let settled = laptopClient.status.lastSynced
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(laptopClient.status.lastSynced == settled)
         // And the other way: the running client pushes changes made on its device, each while
         // its pull waits.
         let phoneClient = server.client(phone, user: "alice")
