@@ -55,13 +55,17 @@ public final class SyncClient: Observable, @unchecked Sendable {
   private var current = SyncStatus()
   private let registrar = ObservationRegistrar()
 
-  /// A client of `server` for `replica`; `token` gives the bearer token of the signed-in user for
-  /// each request.
+  /// A client of `server` for `replica`.
   ///
-  /// - Parameter session: The session requests go through; by default one of the client's own.
-  ///   A session must let two requests to the server run at once (``run()`` pushes while a pull
-  ///   waits): Linux's URLSession was seen to queue a push behind the long pulls of other clients
-  ///   sharing `URLSession.shared` until they ended.
+  /// - Parameters:
+  ///   - replica: The replica it syncs.
+  ///   - server: The server's base URL; the endpoints are under `sync/`.
+  ///   - configuration: How it waits and retries.
+  ///   - session: The session requests go through; by default one of the client's own. A session
+  ///     must let two requests to the server run at once (``run()`` pushes while a pull waits):
+  ///     Linux's URLSession was seen to queue a push behind the long pulls of other clients
+  ///     sharing `URLSession.shared` until they ended.
+  ///   - token: The bearer token of the signed-in user, asked for each request.
   public init(
     replica: SyncReplica, server: URL, configuration: Configuration = Configuration(), session: URLSession? = nil,
     token: @escaping @Sendable () async throws -> String
