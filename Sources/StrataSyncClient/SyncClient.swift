@@ -302,9 +302,9 @@ public final class SyncClient: Observable, @unchecked Sendable {
     return (data, http)
   }
 
-  /// The request's answer, through a data task that cancelling the calling task cancels: on
-  /// Linux, `URLSession.data(for:)` ignores cancellation, and `run()` would wait for a long
-  /// pull to end before pushing a change made meanwhile.
+  /// The request's answer, through a data task that cancelling the calling task cancels at
+  /// once, so that cancelling ``run()`` ends the pull waiting at the server instead of leaving it
+  /// to run out.
   private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
     let box = TaskBox()
     return try await withTaskCancellationHandler {
@@ -348,7 +348,7 @@ public final class SyncClient: Observable, @unchecked Sendable {
   private func makePeers(_ db: Database) throws {
     guard try !db.tableExists(SyncTables.peers) else { return }
     try db.execute(
-      sql: "CREATE TABLE IF NOT EXISTS \(SQLQuoting.identifier(SyncTables.peers)) (server TEXT PRIMARY KEY, pushed INTEGER NOT NULL DEFAULT 0, pulled INTEGER NOT NULL DEFAULT 0)")
+      sql: "CREATE TABLE \(SQLQuoting.identifier(SyncTables.peers)) (server TEXT PRIMARY KEY, pushed INTEGER NOT NULL DEFAULT 0, pulled INTEGER NOT NULL DEFAULT 0)")
   }
 
   private func save(_ db: Database, pushed: Int64? = nil, pulled: Int64? = nil) throws {
