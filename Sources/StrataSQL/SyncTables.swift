@@ -17,12 +17,17 @@ public enum SyncTables {
   /// Why each held row is held.
   public static let waiting = "strata_sync_waiting"
 
+  /// The rows a sync server keeps out of its own tables (a unique value held by a row this
+  /// user cannot read, a parent deleted there): this replica keeps them out too until the
+  /// server places them. The engine makes it the first time a server names one.
+  public static let serverWaiting = "strata_sync_server_waiting"
+
   /// Per sync server, the cursors of what this replica pushed and pulled: the sync client makes
   /// it when it first syncs.
   public static let peers = "strata_sync_peers"
 
   /// Every table sync keeps: internal to the app's schema, never a model's.
-  public static let all: Set<String> = [replica, rows, cells, siblings, held, waiting, peers]
+  public static let all: Set<String> = [replica, rows, cells, siblings, held, waiting, serverWaiting, peers]
 
   /// The name of a capture trigger on `table`: `strata_sync_<table>_insert`, `…_delete`,
   /// `…_key` (which refuses a change of a synced row's key), `…_update_<column>`.

@@ -7,9 +7,11 @@ import StrataSQL
 /// every replica applies alike:
 ///
 /// - a row whose parent is not in its table waits, held with its values, until the parent is;
-/// - when two rows hold the same unique value, the row inserted first (by stamp) keeps its
-///   place and the other waits until one of them changes;
-/// - a row the database refuses for another reason (a CHECK of a newer schema) waits too.
+/// - when two rows hold the same unique value, the row inserted first (by stamp; of two
+///   inserted at once, the smaller key) keeps its place and the other waits until one of them
+///   changes;
+/// - a row the database refuses for another reason (a CHECK of a newer schema) waits too;
+/// - a row the sync server keeps out of its own tables waits until the server places it.
 ///
 /// Waiting rows are listed by ``SyncReplica/conflicts()`` and tried again after every apply.
 struct Materializer {
@@ -17,12 +19,20 @@ struct Materializer {
   private var db: Database { store.db }
   private static let q = SQLQuoting.identifier
 
+  /// Why a row the sync server keeps out of its tables waits here too.
+  static let waitingAtServer =
+    "the sync server keeps it out of its table (a unique value held by a row this user cannot read, or its parent is not there); it comes in when the server places it"
+
   /// Writes `values` (every column the row has) as the row's content, or holds it.
   func place(_ table: SyncedTableInfo, _ key: StoredValue, life: SyncStore.Life, _ values: [String: StoredValue]) throws {
     let local = Set(table.columns)
     let current = try store.tableRow(table, key)
     var row = current ?? [:]
     for (column, value) in values where local.contains(column) { row[column] = value }
+    if try store.isWaitingAtServer(table.name, key) {
+      try hold(table.name, key, values.merging(row) { _, inRow in inRow }, reason: Self.waitingAtServer)
+      return
+    }
     if let reason = try whyNotPlaced(table, key, life: life, row) {
       try hold(table.name, key, values.merging(row) { _, inRow in inRow }, reason: reason)
       return
@@ -106,7 +116,7 @@ struct Materializer {
       for other in others.map({ $0.stored(0) }) {
         let description = zip(unique, values).map { "\($0) = \($1.queryBinding)" }.joined(separator: ", ")
         let otherLife = try store.life(table.name, other)
-        if let otherLife, otherLife.stamp < life.stamp {
+        if let otherLife, RowMerge.keepsUniqueValue((otherLife.stamp, other), over: (life.stamp, key)) {
           return "its unique value (\(description)) is held by the row \(other.queryBinding), inserted earlier; change one of them"
         }
         try hold(

@@ -39,11 +39,13 @@ extension SyncReplica {
     guard let info = tables[table] else { return }
     try collect(info, key)
     let replica = q(SyncTables.replica)
+    let metadataTables = [SyncTables.rows, SyncTables.cells, SyncTables.siblings, SyncTables.held, SyncTables.waiting]
+      + (try db.tableExists(SyncTables.serverWaiting) ? [SyncTables.serverWaiting] : [])
     try db.inSavepoint {
       try db.execute(sql: "UPDATE \(replica) SET applying = 1")
       for row in rows.reversed() {
         try db.execute(sql: "DELETE FROM \(q(row.table.name)) WHERE \(q(row.table.key)) = ?", arguments: [row.key.databaseValue])
-        for metadata in [SyncTables.rows, SyncTables.cells, SyncTables.siblings, SyncTables.held, SyncTables.waiting] {
+        for metadata in metadataTables {
           try db.execute(sql: "DELETE FROM \(q(metadata)) WHERE table_name = ? AND row_key = ?", arguments: [row.table.name, row.key.databaseValue])
         }
       }

@@ -118,6 +118,24 @@ public final class SyncReplica: Sendable {
 
   /// ``apply(_:)`` in a write transaction of the caller's.
   public func apply(_ changeset: Changeset, in db: Database) throws {
+    try apply(changeset, serverWaiting: nil, in: db)
+  }
+
+  /// ``apply(_:in:)`` for a changeset from a sync server, which names the rows of it that it
+  /// keeps out of its own tables (a unique value that a row this user cannot read holds, a
+  /// parent deleted there): this replica keeps them out too, listed by ``conflicts()``, until
+  /// the server sends them again without the mark. So every device shows what the server
+  /// holds, even when the reason is a row the device never sees.
+  public func apply(_ changeset: Changeset, waitingAtServer waiting: [(table: String, key: StoredValue)], in db: Database) throws {
+    try apply(changeset, serverWaiting: Set(waiting.map { ServerWaitingRow(table: $0.table, key: $0.key) }), in: db)
+  }
+
+  private struct ServerWaitingRow: Hashable {
+    var table: String
+    var key: StoredValue
+  }
+
+  private func apply(_ changeset: Changeset, serverWaiting: Set<ServerWaitingRow>?, in db: Database) throws {
     try changeset.check()
     // What this apply records is stamped past every clock in the changeset and every stamp
     // recorded here, so the replica's next writes come after all it has seen (a hybrid
@@ -127,8 +145,31 @@ public final class SyncReplica: Sendable {
     let seq = try Self.nextStamp(db, after: newestClock)
     try applying(db) { store, materializer in
       try materializer.placeAddedColumns()
+      if let serverWaiting { try markServerWaiting(changeset, serverWaiting, db: db) }
       for row in changeset.rows {
         try merge(row, store: store, materializer: materializer, seq: seq)
+      }
+      // A row the server now keeps out may be unchanged here, and so not placed again above.
+      for row in changeset.rows where serverWaiting?.contains(ServerWaitingRow(table: row.table, key: row.key)) == true {
+        guard let info = tables[row.table], try store.tableRow(info, row.key) != nil else { continue }
+        try materializer.hold(row.table, row.key, try store.currentValues(row.table, row.key), reason: Materializer.waitingAtServer)
+      }
+    }
+  }
+
+  /// Records which rows of a server's changeset the server keeps out of its tables, and
+  /// forgets the mark of those it sent without one (the waiting rows are tried again after).
+  private func markServerWaiting(_ changeset: Changeset, _ waiting: Set<ServerWaitingRow>, db: Database) throws {
+    let table = SQLQuoting.identifier(SyncTables.serverWaiting)
+    if try !db.tableExists(SyncTables.serverWaiting) {
+      guard !waiting.isEmpty else { return }
+      try db.execute(sql: "CREATE TABLE \(table) (table_name TEXT NOT NULL, row_key NOT NULL, PRIMARY KEY (table_name, row_key))")
+    }
+    for row in changeset.rows {
+      if waiting.contains(ServerWaitingRow(table: row.table, key: row.key)) {
+        try db.execute(sql: "INSERT OR IGNORE INTO \(table) (table_name, row_key) VALUES (?, ?)", arguments: [row.table, row.key.databaseValue])
+      } else {
+        try db.execute(sql: "DELETE FROM \(table) WHERE table_name = ? AND row_key = ?", arguments: [row.table, row.key.databaseValue])
       }
     }
   }

@@ -73,6 +73,13 @@ struct SyncStore {
     return held.merging(row) { _, inTable in inTable }
   }
 
+  /// Whether the sender of what is applied keeps the row out of its own table (a server's
+  /// verdict, which this replica follows until the server places the row).
+  func isWaitingAtServer(_ table: String, _ key: StoredValue) throws -> Bool {
+    guard try db.tableExists(SyncTables.serverWaiting) else { return false }
+    return try db.row("SELECT 1 FROM \(Self.q(SyncTables.serverWaiting)) WHERE table_name = ? AND row_key = ?", [table, key.databaseValue]) != nil
+  }
+
   /// Why the row is kept out of its table, if it is.
   func waitingReason(_ table: String, _ key: StoredValue) throws -> String? {
     try db.row("SELECT reason FROM \(Self.waiting) WHERE table_name = ? AND row_key = ?", [table, key.databaseValue])?[0]

@@ -218,21 +218,26 @@ public final class SyncClient: Observable, @unchecked Sendable {
     if seconds > 0 { path += "&wait=\(seconds)" }
     let (data, response) = try await request(path, method: "GET", body: nil, timeout: seconds + 30)
     let changeset = try Changeset(decoding: Array(data))
-    let revoked = (response.value(forHTTPHeaderField: SyncProtocol.revokedHeader) ?? "")
-      .split(separator: ",").compactMap { entry -> (String, String)? in
-        let parts = entry.split(separator: "/", maxSplits: 1)
-        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-      }
+    let revoked = Self.rows(in: response, header: SyncProtocol.revokedHeader)
+    let waiting = Self.rows(in: response, header: SyncProtocol.waitingHeader).map { (table: $0, key: StoredValue.text($1)) }
     try await replica.database.write { db in
       // What arrives is not this device's to send back: when nothing of its own waited, the
       // confirmed cursor moves past what the apply records.
       let nothingPending = try self.replica.changedRowCount(since: SyncCursor(cursors.pushed), in: db) == 0
-      try self.replica.apply(changeset, in: db)
+      try self.replica.apply(changeset, waitingAtServer: waiting, in: db)
       for (table, key) in revoked { try self.replica.forget(table: table, key: .text(key), in: db) }
       try self.save(db, pulled: changeset.cursor.sequence)
       if nothingPending { try self.save(db, pushed: try self.replica.newestCursor(in: db).sequence) }
     }
     return changeset.cursor.sequence > cursors.pulled && !changeset.rows.isEmpty
+  }
+
+  /// The rows (`table/key`, separated by commas) an answer's header names.
+  private static func rows(in response: HTTPURLResponse, header: String) -> [(String, String)] {
+    (response.value(forHTTPHeaderField: header) ?? "").split(separator: ",").compactMap { entry in
+      let parts = entry.split(separator: "/", maxSplits: 1)
+      return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+    }
   }
 
   /// How many rows changed here that the server has not confirmed.

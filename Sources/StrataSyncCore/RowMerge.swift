@@ -53,3 +53,34 @@ extension ColumnState {
     return try ColumnMerge.resolve(values, rule: rule)
   }
 }
+
+extension RowMerge {
+  /// Whether the row `a` keeps a unique value that the row `b` holds too, by the rule every
+  /// store applies alike so that replicas agree on which row waits: the row inserted first (the
+  /// stamp of its life) keeps it; of two inserted at once (one transaction of one replica), the
+  /// row with the smaller key.
+  package static func keepsUniqueValue(_ a: (stamp: SyncStamp, key: StoredValue), over b: (stamp: SyncStamp, key: StoredValue)) -> Bool {
+    if a.stamp != b.stamp { return a.stamp < b.stamp }
+    return precedes(a.key, b.key)
+  }
+
+  /// A key's place in the tie-break: keys of a table are one kind, compared by their value.
+  private static func precedes(_ a: StoredValue, _ b: StoredValue) -> Bool {
+    switch (a, b) {
+    case (.integer(let x), .integer(let y)): x < y
+    case (.real(let x), .real(let y)): x < y
+    case (.text(let x), .text(let y)): Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+    case (.blob(let x), .blob(let y)): x.lexicographicallyPrecedes(y)
+    default: rank(a) < rank(b)
+    }
+  }
+
+  private static func rank(_ value: StoredValue) -> Int {
+    switch value {
+    case .null: 0
+    case .integer, .real: 1
+    case .text: 2
+    case .blob: 3
+    }
+  }
+}

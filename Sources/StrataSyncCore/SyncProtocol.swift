@@ -19,6 +19,11 @@ public enum SyncProtocol {
   /// The pull answer's header listing records the user may no longer read, as
   /// `table/key` separated by commas.
   public static let revokedHeader = "Strata-Revoked"
+  /// The pull answer's header listing the rows of its changeset that the server keeps out of
+  /// its tables (a unique value another row holds, a parent that is not there), as
+  /// `table/key` separated by commas: the device keeps them out too until a pull sends them
+  /// without it.
+  public static let waitingHeader = "Strata-Waiting"
   /// A refused push's header naming the row (`table/key`) the user may not write as they tried:
   /// the client discards its unconfirmed changes to it and fetches its record again.
   public static let refusedRowHeader = "Strata-Refused-Row"

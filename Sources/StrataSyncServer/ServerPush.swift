@@ -290,9 +290,12 @@ struct ServerPush {
       try await sql("ROLLBACK TO SAVEPOINT strata_sync_push").execute(db)
     }
     for write in writes {
-      if let reason = try await materialize(write) {
+      guard let reason = try await materialize(write) else { continue }
+      if write.values == nil {
         try await sql("UPDATE strata_sync.rows SET waiting = \(reason) WHERE table_name = \(write.row.table) AND row_key = \(write.row.key)")
           .execute(db)
+      } else {
+        try await keepOut(write.row, reason: reason)
       }
     }
   }
@@ -302,9 +305,33 @@ struct ServerPush {
     error.sqlState.map { $0.hasPrefix("23") || $0.hasPrefix("22") } == true
   }
 
-  /// Writes one row to its table (or deletes it), in a savepoint; returns why a constraint
-  /// refused it (its parent is not in its table, a unique value another row holds).
+  /// Writes one row to its table (or deletes it); returns why it waits when it cannot be
+  /// there: its parent is not in its table, or a row inserted before it holds one of its
+  /// unique values. A row inserted before the rows that hold its unique values takes them:
+  /// those rows wait instead, as on every replica (``RowMerge/keepsUniqueValue(_:over:)``).
   private func materialize(_ write: TableWrite) async throws -> String? {
+    guard let refusal = try await attempt(write) else { return nil }
+    guard refusal.sqlState == "23505", let values = write.values, case let row?? = known.rows[write.row] else { return refusal.message }
+    var later: [(RowID, String)] = []
+    for unique in write.table.uniques {
+      let bound = unique.compactMap { column in values.first { $0.column == column }?.value }
+      guard bound.count == unique.count, !bound.contains(.null) else { continue }
+      let described = zip(unique, bound).map { "\($0) = \($1)" }.joined(separator: ", ")
+      for holder in try await holders(of: zip(unique, bound).map { ($0, $1) }, in: write) {
+        guard let held = try await stored(holder), !held.state.isDeleted else { return refusal.message }
+        if RowMerge.keepsUniqueValue((held.state.stamp, held.state.key), over: (row.state.stamp, row.state.key)) {
+          return "its unique value (\(described)) is held by the row \(holder.key), inserted earlier; change one of them"
+        }
+        later.append((holder, "its unique value (\(described)) is held by the row \(write.row.key), inserted earlier; change one of them"))
+      }
+    }
+    guard !later.isEmpty else { return refusal.message }
+    for (holder, reason) in later { try await keepOut(holder, reason: reason) }
+    return try await attempt(write)?.message
+  }
+
+  /// Runs a row's write in a savepoint of its own; the refusal, when a constraint refused it.
+  private func attempt(_ write: TableWrite) async throws -> PostgreSQLError? {
     try await sql("SAVEPOINT strata_sync_row").execute(db)
     do {
       for statement in TableWrite.statements([write]) { try await statement.execute(db) }
@@ -312,11 +339,74 @@ struct ServerPush {
       return nil
     } catch let error as PostgreSQLError where Self.isRefusal(error) {
       try await sql("ROLLBACK TO SAVEPOINT strata_sync_row").execute(db)
-      return error.message
+      return error
     }
   }
 
-  /// Tries the rows that wait again, parents first, until no more can be placed.
+  /// The other rows of the write's table whose columns hold these values.
+  private func holders(of values: [(column: String, value: QueryBinding)], in write: TableWrite) async throws -> [RowID] {
+    var fragment = QueryFragment(raw: "SELECT CAST(")
+    fragment.append(quoting: write.table.key)
+    fragment.append(raw: " AS text) FROM ")
+    fragment.append(quoting: write.table.name)
+    fragment.append(raw: " WHERE ")
+    for (column, value) in values {
+      fragment.append(quoting: column)
+      fragment.append(raw: " = ")
+      fragment.append(QueryFragment(binding: value))
+      fragment.append(raw: " AND ")
+    }
+    fragment.append(quoting: write.table.key)
+    fragment.append(raw: " <> ")
+    fragment.append(QueryFragment(binding: write.key))
+    return try await sql("\(Fragment(fragment))", as: String.self).fetchAll(db).map { RowID(table: write.table.name, key: $0) }
+  }
+
+  /// Takes a row out of its table to wait for `reason`, with the rows below it that are in
+  /// theirs (they wait for it), deepest first; numbered with this push, so that the devices
+  /// that read them hear of it.
+  private func keepOut(_ id: RowID, reason: String) async throws {
+    let below = try await sql(
+      """
+      WITH RECURSIVE tree(table_name, row_key, parent_table, parent_key, depth) AS (
+        SELECT table_name, row_key, parent_table, parent_key, 1 FROM strata_sync.rows
+        WHERE parent_table = \(id.table) AND parent_key = \(id.key) AND waiting IS NULL
+        UNION ALL SELECT r.table_name, r.row_key, r.parent_table, r.parent_key, t.depth + 1
+        FROM strata_sync.rows r JOIN tree t ON r.parent_table = t.table_name AND r.parent_key = t.row_key WHERE r.waiting IS NULL)
+      SELECT table_name, row_key, parent_table, parent_key FROM tree ORDER BY depth DESC
+      """,
+      as: (String, String, String, String).self
+    ).fetchAll(db)
+    for (table, key, parentTable, parentKey) in below {
+      let child = RowID(table: table, key: key)
+      guard try await removeFromTable(child) else { continue }
+      let column = tables[table]?.parents.first { $0.table == parentTable }?.column ?? "its reference"
+      try await wait(child, reason: "its parent in \(parentTable) (\(column) = \(parentKey)) is not there: deleted on another replica, or waiting itself")
+    }
+    _ = try await removeFromTable(id)
+    try await wait(id, reason: reason)
+  }
+
+  private func wait(_ id: RowID, reason: String) async throws {
+    try await sql("UPDATE strata_sync.rows SET waiting = \(reason), seq = \(seq) WHERE table_name = \(id.table) AND row_key = \(id.key)")
+      .execute(db)
+  }
+
+  /// Deletes a row from its table; whether it was there.
+  private func removeFromTable(_ id: RowID) async throws -> Bool {
+    guard let table = tables[id.table], let key = table.keyKind.binding(forReplicaValue: .text(id.key)) else { return false }
+    var fragment = QueryFragment(raw: "DELETE FROM ")
+    fragment.append(quoting: table.name)
+    fragment.append(raw: " WHERE ")
+    fragment.append(quoting: table.key)
+    fragment.append(raw: " = ")
+    fragment.append(QueryFragment(binding: key))
+    fragment.append(raw: " RETURNING 1")
+    return try await sql("\(Fragment(fragment))", as: Int.self).fetchOne(db) != nil
+  }
+
+  /// Tries the rows that wait again, parents first, until no more can be placed; a row placed
+  /// is numbered with this push, so that the devices that read it hear of it.
   private func placeWaitingRows() async throws {
     var remaining = Int.max
     while true {
@@ -328,8 +418,9 @@ struct ServerPush {
       remaining = waiting.count
       for id in waiting {
         guard let table = tables[id.table], let row = try await StoredRow.load(id, in: db) else { continue }
+        known.rows[id] = .some(row)
         if try await materialize(try TableWrite(row, table: table, values: try resolvedValues(row.state, table: table))) == nil {
-          try await sql("UPDATE strata_sync.rows SET waiting = NULL WHERE table_name = \(id.table) AND row_key = \(id.key)").execute(db)
+          try await sql("UPDATE strata_sync.rows SET waiting = NULL, seq = \(seq) WHERE table_name = \(id.table) AND row_key = \(id.key)").execute(db)
         }
       }
     }

@@ -17,6 +17,9 @@ struct ServerTable: Sendable {
   /// a value names the row's parent, whose root record the row belongs to; a row without one
   /// is a root record itself.
   var parents: [(column: String, table: String)]
+  /// The sets of columns a unique constraint or index covers (the key's aside): when two rows
+  /// hold one value, the one inserted first keeps it (``RowMerge/keepsUniqueValue(_:over:)``).
+  var uniques: [[String]] = []
   /// How many synced tables are above it: rows are merged parents first.
   var depth = 0
 
@@ -43,7 +46,7 @@ struct ServerTable: Sendable {
         name: table.name, key: table.key, keyKind: key.kind,
         columns: catalog.columns.filter { $0.name != table.key }.map { ($0.name, $0.kind) },
         merges: Dictionary(table.columns.map { ($0.name, $0.merge) }, uniquingKeysWith: { first, _ in first }),
-        parents: parents)
+        parents: parents, uniques: try await uniques(of: table.name, in: db))
     }
     func depth(_ name: String, _ visiting: Set<String>) -> Int {
       let above = (read[name]?.parents ?? []).map(\.table).filter { !visiting.contains($0) }
@@ -52,6 +55,30 @@ struct ServerTable: Sendable {
     let depths = Dictionary(uniqueKeysWithValues: read.keys.map { ($0, depth($0, [$0])) })
     for (name, depth) in depths { read[name]?.depth = depth }
     return read
+  }
+
+  /// The column sets of the table's unique indexes, whole-column and unconditional ones (a
+  /// partial or expression index is left to refuse a row, which then waits).
+  private static func uniques(of table: String, in db: PostgreSQLConnection) async throws -> [[String]] {
+    let columns = try await sql(
+      """
+      SELECT i.indexrelid::bigint, a.attname::text
+      FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+      WHERE i.indrelid = (quote_ident(\(table)))::regclass AND i.indisunique AND NOT i.indisprimary
+        AND i.indpred IS NULL AND i.indexprs IS NULL
+      ORDER BY i.indexrelid, k.ord
+      """,
+      as: (Int64, String).self
+    ).fetchAll(db)
+    var uniques: [[String]] = []
+    var index: Int64?
+    for (id, column) in columns {
+      if id != index { uniques.append([]) }
+      index = id
+      uniques[uniques.count - 1].append(column)
+    }
+    return uniques
   }
 }
 

@@ -31,10 +31,12 @@ extension SyncServer {
         let user = try await self.user(of: request)
         let cursor = try Self.cursor(of: request)
         let wait = request.uri.queryParameters["wait"].flatMap { Double(String($0)) }.map { Duration.milliseconds(Int64($0 * 1000)) } ?? .zero
-        let (changeset, revoked) = try await self.pull(user: user, after: cursor, waiting: wait)
+        let (changeset, revoked, waiting) = try await self.pull(user: user, after: cursor, waiting: wait)
         var headers: HTTPFields = [.contentType: SyncProtocol.changesetContentType]
-        if !revoked.isEmpty, let name = HTTPField.Name(SyncProtocol.revokedHeader) {
-          headers[name] = revoked.map { "\($0.table)/\($0.key)" }.joined(separator: ",")
+        for (header, rows) in [(SyncProtocol.revokedHeader, revoked), (SyncProtocol.waitingHeader, waiting)] {
+          if !rows.isEmpty, let name = HTTPField.Name(header) {
+            headers[name] = rows.map { "\($0.table)/\($0.key)" }.joined(separator: ",")
+          }
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
       }
@@ -123,7 +125,7 @@ extension SyncServer {
         var iterator = commits.makeAsyncIterator()
         while !Task.isCancelled {
           if pending {
-            let (changeset, _) = try await self.pull(user: user, after: cursor)
+            let (changeset, _, _) = try await self.pull(user: user, after: cursor)
             if !changeset.rows.isEmpty {
               try await outbound.write(.binary(ByteBuffer(bytes: changeset.encoded())))
             }

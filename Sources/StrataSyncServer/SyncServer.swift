@@ -96,16 +96,19 @@ public final class SyncServer: Sendable {
     return receipt
   }
 
-  /// The changes `user` may read after `cursor`, at most ``Configuration/maximumPullRows``.
-  public func pull(user: String, after cursor: Int64) async throws -> (changeset: Changeset, revoked: [RowID]) {
+  /// The changes `user` may read after `cursor`, at most ``Configuration/maximumPullRows``; the
+  /// records the user may no longer read; and the rows of the changeset the server keeps out
+  /// of its tables (a unique value another row holds, a parent that is not there), which the
+  /// device keeps out too.
+  public func pull(user: String, after cursor: Int64) async throws -> (changeset: Changeset, revoked: [RowID], waiting: [RowID]) {
     let result = try await database.read { db in
       try await ServerPull(db: db, user: user).changes(after: cursor, limit: configuration.maximumPullRows)
     }
-    return (Changeset(replica: id, schemaVersion: "", cursor: SyncCursor(result.through), rows: result.rows), result.revoked)
+    return (Changeset(replica: id, schemaVersion: "", cursor: SyncCursor(result.through), rows: result.rows), result.revoked, result.waiting)
   }
 
   /// ``pull(user:after:)``, waiting up to `wait` for a commit when there is nothing new.
-  public func pull(user: String, after cursor: Int64, waiting wait: Duration) async throws -> (changeset: Changeset, revoked: [RowID]) {
+  public func pull(user: String, after cursor: Int64, waiting wait: Duration) async throws -> (changeset: Changeset, revoked: [RowID], waiting: [RowID]) {
     let commits = commits.subscribe()
     let first = try await pull(user: user, after: cursor)
     guard first.changeset.rows.isEmpty, first.revoked.isEmpty, wait > .zero else { return first }

@@ -77,6 +77,8 @@ struct ServerHistory {
   var waiting: [String: String] = [:]
   /// Per user, the folders they may read.
   var readable: [String: Set<String>] = [:]
+  /// The owner of each folder (a record): only they delete it.
+  var owners: [String: String] = [:]
 
   init(postgres: PostgresProcess, database: String) throws {
     for (table, columns) in HarnessTables.all {
@@ -101,6 +103,12 @@ struct ServerHistory {
       SELECT owner || chr(9) || root_key FROM strata_sync.roots WHERE root_table = 'folders'
       UNION ALL SELECT user_id || chr(9) || root_key FROM strata_sync.shares WHERE root_table = 'folders' AND accepted_seq IS NOT NULL
       """, database: database)
+    for line in try postgres.psql("SELECT root_key || chr(9) || owner FROM strata_sync.roots WHERE root_table = 'folders'", database: database)
+      .split(separator: "\n")
+    {
+      let parts = line.split(separator: "\t")
+      if parts.count == 2 { owners[String(parts[0])] = String(parts[1]) }
+    }
     for line in readers.split(separator: "\n") {
       let parts = line.split(separator: "\t")
       if parts.count == 2 { readable[String(parts[0]), default: []].insert(String(parts[1])) }

@@ -39,7 +39,7 @@ final class PostgresProcess: @unchecked Sendable {
   func start() throws {
     try runToEnd(asUser + [
       bin + "/pg_ctl", "--pgdata=\(folder)/data", "--log=\(folder)/server.log", "--wait", "--timeout=60",
-      "--options=-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c max_connections=200 -c fsync=off -c log_min_duration_statement=2000", "start",
+      "--options=-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c max_connections=200 -c fsync=off -c log_min_duration_statement=2000 -c log_lock_waits=on -c log_line_prefix=%m_[%p]_", "start",
     ])
   }
 

@@ -166,12 +166,73 @@ struct ServerSyncTests {
         #expect(waiting.map(\.0) == ["boards", "cards", "cards"])
         #expect(waiting.allSatisfy { $0.1 })
         #expect(try await bobClient.pendingChanges() == 0)
-        // Alice frees the slug: the next push places bob's rows.
+        // Bob's device cannot see alice's board, but keeps his rows out as the server does: its
+        // tables hold what the server's hold for bob, and it lists why.
+        #expect(try bob.contents() == [])
+        let bobsConflicts = try bob.sync.conflicts()
+        #expect(bobsConflicts.count == 3)
+        #expect(bobsConflicts.allSatisfy {
+          if case .waiting(let reason) = $0.kind { reason.hasPrefix("the sync server keeps it out") || reason.hasPrefix("its parent") } else { false }
+        })
+        // Alice frees the slug: the next push places bob's rows, on the server and on his device.
         try await alice.database.write { db in try db.execute(sql: "UPDATE boards SET slug = 'alice-plans'") }
         try await server.client(alice, user: "alice").sync()
         let placed = try await server.contents()
         #expect(placed.count == 4)
         #expect(placed.contains(#"boards b0b00000-0000-0000-0000-000000000001 "Bob plans" rank 0 likes 0 [] """#))
+        try await bobClient.sync()
+        #expect(try bob.contents().count == 3)
+        #expect(try bob.sync.conflicts().isEmpty)
+      }
+    }
+  }
+
+  /// The harness's 20 devices found that a unique value did not converge: the server kept the
+  /// row that arrived first, each device its own. The row inserted first keeps it everywhere.
+  @Test func theRowInsertedFirstKeepsAUniqueValueOnTheServerAndEveryDevice() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let alice = try TestReplica(in: folder, name: "alice")
+        let bob = try TestReplica(in: folder, name: "bob")
+        let bobsBoard = UUID(uuidString: "B0B00000-0000-0000-0000-000000000001")!
+        // Bob, offline, takes the slug first; alice takes it later and syncs first.
+        try await bob.database.write { db in
+          try Board.insert { Board.Draft(id: bobsBoard, title: "Bob plans", slug: "plans") }.execute(db)
+        }
+        try await Task.sleep(for: .milliseconds(5))
+        try await alice.database.write { db in
+          try Board.insert { Board.Draft(id: board, title: "Alice plans", slug: "plans") }.execute(db)
+          try Card.insert { Card.Draft(id: UUID(uuidString: "CA2D0000-0000-0000-0000-000000000001")!, boardID: board, text: "hers") }.execute(db)
+        }
+        let aliceClient = server.client(alice, user: "alice")
+        try await aliceClient.sync()
+        #expect(try await server.contents() == [
+          #"boards b0a2d000-0000-0000-0000-000000000001 "Alice plans" rank 0 likes 0 [] """#,
+          #"cards ca2d0000-0000-0000-0000-000000000001 b0a2d000-0000-0000-0000-000000000001 "hers" 0"#,
+        ])
+        // Bob's board, inserted first, takes the slug: alice's board and its card wait.
+        try await server.client(bob, user: "bob").sync()
+        #expect(try await server.contents() == [#"boards b0b00000-0000-0000-0000-000000000001 "Bob plans" rank 0 likes 0 [] """#])
+        let waiting = try await server.database.read { db in
+          try await sql("SELECT table_name, waiting FROM strata_sync.rows WHERE waiting IS NOT NULL ORDER BY 1", as: (String, String).self).fetchAll(db)
+        }
+        #expect(waiting.map(\.0) == ["boards", "cards"])
+        #expect(waiting.first?.1 == "its unique value (slug = 'plans') is held by the row b0b00000-0000-0000-0000-000000000001, inserted earlier; change one of them")
+        #expect(try bob.contents() == [#"boards "b0b00000-0000-0000-0000-000000000001", "Bob plans", "plans", 0, 0, "[]", """#])
+        // Alice's device hears it: her rows leave her tables, kept with their values, listed.
+        try await aliceClient.sync()
+        #expect(try alice.contents() == [])
+        #expect(try alice.sync.conflicts().count == 2)
+        // Bob gives the slug up: the server places alice's rows again, and her device too.
+        try await bob.database.write { db in try db.execute(sql: "UPDATE boards SET slug = 'bob-plans'") }
+        try await server.client(bob, user: "bob").sync()
+        try await aliceClient.sync()
+        #expect(try alice.contents() == [
+          #"boards "b0a2d000-0000-0000-0000-000000000001", "Alice plans", "plans", 0, 0, "[]", """#,
+          #"cards "ca2d0000-0000-0000-0000-000000000001", "b0a2d000-0000-0000-0000-000000000001", "hers", 0"#,
+        ])
+        #expect(try alice.sync.conflicts().isEmpty)
+        #expect(try await server.contents().count == 3)
       }
     }
   }
