@@ -99,6 +99,19 @@ public final class SyncReplica: Sendable {
     ) ?? 0
   }
 
+  /// Where the database stands in the app's migrations, as a sync server compares it with its
+  /// own: the newest migration it ran, and the window that migration was written under. Nil
+  /// for a database Strata's migrator did not migrate.
+  public func schema(in db: Database) throws -> SyncSchema? {
+    let name = try Self.schemaVersion(db)
+    guard let number = SyncSchema.number(of: name) else { return nil }
+    var window: Int?
+    if try db.tableExists(migrationChecksumTable), try db.columns(in: migrationChecksumTable).contains(where: { $0.name == "compatibleFrom" }) {
+      window = try Int.fetchOne(db, sql: "SELECT compatibleFrom FROM \(migrationChecksumTable) WHERE name = ?", arguments: [name])
+    }
+    return SyncSchema(number: number, keepsWorkingFrom: window)
+  }
+
   /// The last migration the database ran.
   static func schemaVersion(_ db: Database) throws -> String {
     guard try db.tableExists("grdb_migrations") else { return "" }

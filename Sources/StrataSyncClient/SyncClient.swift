@@ -292,6 +292,9 @@ public final class SyncClient: Observable, @unchecked Sendable {
     var request = URLRequest(url: url, timeoutInterval: timeout)
     request.httpMethod = method
     request.setValue("Bearer \(try await token())", forHTTPHeaderField: "Authorization")
+    if let schema = try await replica.database.read({ db in try self.replica.schema(in: db) }) {
+      request.setValue(schema.headerValue, forHTTPHeaderField: SyncProtocol.schemaHeader)
+    }
     if let body {
       request.httpBody = body
       request.setValue(path.hasSuffix("push") ? SyncProtocol.changesetContentType : "application/json", forHTTPHeaderField: "Content-Type")

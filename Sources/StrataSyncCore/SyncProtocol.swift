@@ -24,6 +24,11 @@ public enum SyncProtocol {
   /// `table/key` separated by commas: the device keeps them out too until a pull sends them
   /// without it.
   public static let waitingHeader = "Strata-Waiting"
+  /// Every request's header giving the client's ``SyncSchema`` (`7`, or `7; from=5` under a
+  /// compatibility window). A server that knows its own answers `426 Upgrade Required` to a
+  /// client older than its window ("update the app"), and `409 Conflict` to one
+  /// whose window does not reach back to the server's schema (the server must be updated).
+  public static let schemaHeader = "Strata-Schema"
   /// A refused push's header naming the row (`table/key`) the user may not write as they tried:
   /// the client discards its unconfirmed changes to it and fetches its record again.
   public static let refusedRowHeader = "Strata-Refused-Row"

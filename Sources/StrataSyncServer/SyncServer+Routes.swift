@@ -156,7 +156,9 @@ extension SyncServer {
     }
   }
 
+  /// The user a request's token names, once its schema is one the server syncs with.
   private func user(of request: Request) async throws -> String {
+    try checkSchema(of: request)
     guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
       throw SyncRefusal(.unauthorized, "the request has no Authorization: Bearer token")
     }
@@ -164,6 +166,25 @@ extension SyncServer {
       throw SyncRefusal(.unauthorized, "the token names no user")
     }
     return user
+  }
+
+  /// Refuses a client whose schema cannot sync with the server's; what it wrote stays on it.
+  private func checkSchema(of request: Request) throws {
+    guard let server = configuration.schema, let name = HTTPField.Name(SyncProtocol.schemaHeader),
+      let header = request.headers[name], let client = SyncSchema(headerValue: header)
+    else { return }
+    switch server.verdict(for: client) {
+    case .compatible:
+      return
+    case .otherTooOld:
+      throw SyncRefusal(
+        .init(code: 426, reasonPhrase: "Upgrade Required"),
+        "update the app: its schema (migration \(client.number)) is older than the sync server keeps working (from migration \(server.keepsWorkingFrom)); what it wrote stays on this device and syncs after the update")
+    case .otherTooNew:
+      throw SyncRefusal(
+        .conflict,
+        "the sync server's schema (migration \(server.number)) is older than this app works with (from migration \(client.keepsWorkingFrom)); what it writes stays on this device and syncs once the server is updated")
+    }
   }
 
   private func body(of request: Request, upTo limit: Int) async throws -> [UInt8] {

@@ -38,6 +38,12 @@ public final class SyncServer: Sendable {
     public var maximumClockAhead: Duration = .seconds(86_400)
     /// The longest a pull waits for a change when asked to (`wait=`).
     public var maximumPullWait: Duration = .seconds(60)
+    /// The schema of the server's database, `SyncSchema(migrations: StrataMigrations.all)`
+    /// with the migrations it ran: the server then refuses a client outside what it can sync
+    /// with — an app older than its compatibility window (`426`, "update the app") or one
+    /// newer that does not keep the server's schema working (`409`). Nil accepts every client
+    /// (and every client that sends no schema is accepted).
+    public var schema: SyncSchema?
 
     public init() {}
   }

@@ -237,6 +237,44 @@ struct ServerSyncTests {
     }
   }
 
+  @Test func anAppOutsideTheServersSchemaWindowIsToldWhichSideToUpdateAndLosesNothing() async throws {
+    try await withTemporaryFolder { folder in
+      let phone = try TestReplica(in: folder, name: "phone")
+      let schema = try #require(try await phone.database.read { db in try phone.sync.schema(in: db) })
+      try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Plans", slug: "plans") }.execute(db) }
+      // The server moved on two migrations and keeps working only the one before its own.
+      var configuration = SyncServer.Configuration()
+      configuration.schema = SyncSchema(number: schema.number + 2, keepsWorkingFrom: schema.number + 1)
+      try await TestSyncServer.run(configuration: configuration) { server in
+        let client = server.client(phone, user: "alice")
+        let error = await #expect(throws: SyncRequestError.self) { try await client.sync() }
+        #expect(error?.status == 426)
+        #expect(error?.reason.contains(
+          "update the app: its schema (migration \(schema.number)) is older than the sync server keeps working (from migration \(schema.number + 1)); what it wrote stays on this device and syncs after the update") == true)
+        let (pending, contents) = (try await client.pendingChanges(), try await server.contents())
+        #expect(pending == 1)
+        #expect(contents == [])
+      }
+      // A server whose window reaches back to the app's schema takes the board.
+      configuration.schema = SyncSchema(number: schema.number + 2, keepsWorkingFrom: schema.number)
+      try await TestSyncServer.run(configuration: configuration) { server in
+        let client = server.client(phone, user: "alice")
+        try await client.sync()
+        #expect(try await client.pendingChanges() == 0)
+        #expect(try await server.contents() == [#"boards b0a2d000-0000-0000-0000-000000000001 "Plans" rank 0 likes 0 [] """#])
+      }
+      // An app newer than the server, whose window does not reach back to the server's schema:
+      // the server must be updated.
+      configuration.schema = SyncSchema(number: schema.number - 1)
+      try await TestSyncServer.run(configuration: configuration) { server in
+        let client = server.client(phone, user: "alice")
+        let error = await #expect(throws: SyncRequestError.self) { try await client.sync() }
+        #expect(error?.status == 409)
+        #expect(error?.reason.contains("the sync server's schema (migration \(schema.number - 1)) is older than this app works with") == true)
+      }
+    }
+  }
+
   @Test func aPushWithMoreRowsThanTheServerTakesIsRefused() async throws {
     var configuration = SyncServer.Configuration()
     configuration.maximumPushRows = 2
