@@ -199,11 +199,12 @@ public final class SyncClient: Observable, @unchecked Sendable {
     var components = URLComponents()
     components.path = "sync/record"
     components.queryItems = [URLQueryItem(name: "table", value: row.table), URLQueryItem(name: "key", value: row.key)]
-    let (data, _) = try await request(components.string ?? "sync/record", method: "GET", body: nil, timeout: 30)
+    let (data, response) = try await request(components.string ?? "sync/record", method: "GET", body: nil, timeout: 30)
     let record = try Changeset(decoding: Array(data))
+    let waiting = Self.rows(in: response, header: SyncProtocol.waitingHeader).map { (table: $0, key: StoredValue.text($1)) }
     try await replica.database.write { db in
       try self.replica.forget(table: row.table, key: .text(row.key), in: db)
-      try self.replica.apply(record, in: db)
+      try self.replica.apply(record, waitingAtServer: waiting, in: db)
     }
     update { $0.lastRefusal = reason }
   }

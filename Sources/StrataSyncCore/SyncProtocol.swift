@@ -5,7 +5,7 @@
 /// | `POST /sync/push` | an encoded ``Changeset`` | ``SyncPushReceipt`` (JSON) |
 /// | `GET /sync/pull?after=N&wait=S` | | an encoded ``Changeset``; its cursor is the next `after`; headers ``revokedHeader`` and ``waitingHeader`` |
 /// | `GET /sync/live?after=N` (WebSocket) | | a binary message, an encoded ``Changeset``, per commit |
-/// | `GET /sync/record?table=T&key=K` | | an encoded ``Changeset``: the rows of the record the row belongs to (none when the user may not read it) |
+/// | `GET /sync/record?table=T&key=K` | | an encoded ``Changeset``: the rows of the record the row belongs to (none when the user may not read it); header ``waitingHeader`` |
 /// | `GET /sync/shares` | | ``SyncShareList`` (JSON) |
 /// | `POST /sync/shares` | ``SyncShareRequest`` (JSON) | the owner shares a record |
 /// | `POST /sync/shares/accept` | ``SyncShareRequest`` | the user accepts a share |

@@ -32,13 +32,7 @@ extension SyncServer {
         let cursor = try Self.cursor(of: request)
         let wait = request.uri.queryParameters["wait"].flatMap { Double(String($0)) }.map { Duration.milliseconds(Int64($0 * 1000)) } ?? .zero
         let (changeset, revoked, waiting) = try await self.pull(user: user, after: cursor, waiting: wait)
-        var headers: HTTPFields = [.contentType: SyncProtocol.changesetContentType]
-        for (header, rows) in [(SyncProtocol.revokedHeader, revoked), (SyncProtocol.waitingHeader, waiting)] {
-          if !rows.isEmpty, let name = HTTPField.Name(header) {
-            headers[name] = rows.map { "\($0.table)/\($0.key)" }.joined(separator: ",")
-          }
-        }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
+        return Self.changesetResponse(changeset, revoked: revoked, waiting: waiting)
       }
     }
     group.get("record") { request, context in
@@ -47,10 +41,8 @@ extension SyncServer {
         guard let table = request.uri.queryParameters["table"], let key = request.uri.queryParameters["key"] else {
           throw SyncRefusal(.badRequest, "a record is asked for by a row of it: table= and key=")
         }
-        let changeset = try await self.record(of: RowID(table: String(table), key: String(key)), user: user)
-        return Response(
-          status: .ok, headers: [.contentType: SyncProtocol.changesetContentType],
-          body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
+        let (changeset, waiting) = try await self.record(of: RowID(table: String(table), key: String(key)), user: user)
+        return Self.changesetResponse(changeset, revoked: [], waiting: waiting)
       }
     }
     group.get("shares") { request, context in
@@ -166,6 +158,18 @@ extension SyncServer {
       throw SyncRefusal(.unauthorized, "the token names no user")
     }
     return user
+  }
+
+  /// An encoded changeset, with the headers naming the records to forget and the rows the
+  /// server keeps out of its tables.
+  private static func changesetResponse(_ changeset: Changeset, revoked: [RowID], waiting: [RowID]) -> Response {
+    var headers: HTTPFields = [.contentType: SyncProtocol.changesetContentType]
+    for (header, rows) in [(SyncProtocol.revokedHeader, revoked), (SyncProtocol.waitingHeader, waiting)] {
+      if !rows.isEmpty, let name = HTTPField.Name(header) {
+        headers[name] = rows.map { "\($0.table)/\($0.key)" }.joined(separator: ",")
+      }
+    }
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: changeset.encoded())))
   }
 
   /// Refuses a client whose schema cannot sync with the server's; what it wrote stays on it.

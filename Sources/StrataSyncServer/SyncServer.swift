@@ -140,17 +140,24 @@ public final class SyncServer: Sendable {
   }
 
   /// Every row of the record `row` belongs to, whole, when `user` may read it; none otherwise
-  /// (also for a row the server does not have).
-  public func record(of row: RowID, user: String) async throws -> Changeset {
-    let states = try await database.read { db in
+  /// (also for a row the server does not have); and those of its rows the server keeps out of
+  /// its tables.
+  public func record(of row: RowID, user: String) async throws -> (changeset: Changeset, waiting: [RowID]) {
+    let rows = try await database.read { db in
       guard let root = try await StoredRow.load(row, locking: false, in: db)?.root, try await Access(db: db, user: user).level(root) >= .read
-      else { return [[UInt8]]() }
+      else { return [([UInt8], String, String, Bool)]() }
       return try await sql(
-        "SELECT state FROM strata_sync.rows WHERE root_table = \(root.table) AND root_key = \(root.key) ORDER BY seq, table_name, row_key",
-        as: [UInt8].self
+        """
+        SELECT state, table_name, row_key, waiting IS NOT NULL FROM strata_sync.rows
+        WHERE root_table = \(root.table) AND root_key = \(root.key) ORDER BY seq, table_name, row_key
+        """,
+        as: ([UInt8], String, String, Bool).self
       ).fetchAll(db)
     }
-    return Changeset(replica: id, schemaVersion: "", cursor: .start, rows: try states.map(StoredRow.decode))
+    return (
+      Changeset(replica: id, schemaVersion: "", cursor: .start, rows: try rows.map { try StoredRow.decode($0.0) }),
+      rows.filter(\.3).map { RowID(table: $0.1, key: $0.2) }
+    )
   }
 
   /// Shares a record of `user`'s.
