@@ -13,7 +13,8 @@ import StrataSyncCore
 ///   lets a client ask for "everything after N" without missing a change that commits late.
 /// - `rows`: each synced row's merged state (a one-row changeset, its life and every column's
 ///   values and stamps), the root record it belongs to and its parent, the number of the push
-///   that last changed it, and why it is kept out of its table, if it is.
+///   that last changed it, and why it is kept out of its table, if it is, with the row it
+///   waits for.
 /// - `roots`, `shares`: who owns each root record, and whom the owner shared it with.
 /// - `revoked`: shares that ended, so that the user's devices forget the record's rows.
 enum ServerMetadata {
@@ -35,6 +36,12 @@ enum ServerMetadata {
     "CREATE INDEX IF NOT EXISTS rows_by_root ON strata_sync.rows (root_table, root_key, seq)",
     "CREATE INDEX IF NOT EXISTS rows_by_parent ON strata_sync.rows (parent_table, parent_key)",
     "CREATE INDEX IF NOT EXISTS rows_waiting ON strata_sync.rows (table_name) WHERE waiting IS NOT NULL",
+    // What a waiting row waits for (the row holding its unique value, its parent): a push tries
+    // again only the rows waiting for rows it touched. Tables made before these columns gain
+    // them here; NULL (a row of before, or a refusal with no row to wait for) means "try after
+    // every push".
+    "ALTER TABLE strata_sync.rows ADD COLUMN IF NOT EXISTS blocked_table text, ADD COLUMN IF NOT EXISTS blocked_key text",
+    "CREATE INDEX IF NOT EXISTS rows_by_blocker ON strata_sync.rows (blocked_table, blocked_key) WHERE waiting IS NOT NULL",
     """
     CREATE TABLE IF NOT EXISTS strata_sync.roots (
       root_table text NOT NULL, root_key text NOT NULL, owner text NOT NULL,

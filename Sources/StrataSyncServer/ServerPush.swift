@@ -81,6 +81,7 @@ struct ServerPush {
     guard !writes.isEmpty else { return 0 }
     try await StoredRow.saveAll(saved, seq: seq, in: db)
     for (old, new) in known.moves { try await move(old, to: new) }
+    known.touched.formUnion(saved.map(\.id))
     try await materialize(writes)
     try await placeWaitingRows()
     return writes.count
@@ -290,12 +291,11 @@ struct ServerPush {
       try await sql("ROLLBACK TO SAVEPOINT strata_sync_push").execute(db)
     }
     for write in writes {
-      guard let reason = try await materialize(write) else { continue }
+      guard let waiting = try await materialize(write) else { continue }
       if write.values == nil {
-        try await sql("UPDATE strata_sync.rows SET waiting = \(reason) WHERE table_name = \(write.row.table) AND row_key = \(write.row.key)")
-          .execute(db)
+        try await wait(write.row, waiting)
       } else {
-        try await keepOut(write.row, reason: reason)
+        try await keepOut(write.row, waiting)
       }
     }
   }
@@ -305,29 +305,39 @@ struct ServerPush {
     error.sqlState.map { $0.hasPrefix("23") || $0.hasPrefix("22") } == true
   }
 
+  /// Why a row waits, and the row it waits for (whose next change may let it in), when known.
+  struct Waiting {
+    var reason: String
+    var blocker: RowID?
+  }
+
   /// Writes one row to its table (or deletes it); returns why it waits when it cannot be
   /// there: its parent is not in its table, or a row inserted before it holds one of its
   /// unique values. A row inserted before the rows that hold its unique values takes them:
   /// those rows wait instead, as on every replica (``RowMerge/keepsUniqueValue(_:over:)``).
-  private func materialize(_ write: TableWrite) async throws -> String? {
+  private func materialize(_ write: TableWrite) async throws -> Waiting? {
     guard let refusal = try await attempt(write) else { return nil }
-    guard refusal.sqlState == "23505", let values = write.values, case let row?? = known.rows[write.row] else { return refusal.message }
-    var later: [(RowID, String)] = []
+    let row = known.rows[write.row] ?? nil
+    guard refusal.sqlState == "23505", let values = write.values, let row else {
+      return Waiting(reason: refusal.message, blocker: refusal.sqlState == "23503" ? row?.parent : nil)
+    }
+    var later: [(RowID, Waiting)] = []
     for unique in write.table.uniques {
       let bound = unique.compactMap { column in values.first { $0.column == column }?.value }
       guard bound.count == unique.count, !bound.contains(.null) else { continue }
       let described = zip(unique, bound).map { "\($0) = \($1)" }.joined(separator: ", ")
       for holder in try await holders(of: zip(unique, bound).map { ($0, $1) }, in: write) {
-        guard let held = try await stored(holder), !held.state.isDeleted else { return refusal.message }
+        guard let held = try await stored(holder), !held.state.isDeleted else { return Waiting(reason: refusal.message, blocker: holder) }
         if RowMerge.keepsUniqueValue((held.state.stamp, held.state.key), over: (row.state.stamp, row.state.key)) {
-          return "its unique value (\(described)) is held by the row \(holder.key), inserted earlier; change one of them"
+          return Waiting(reason: "its unique value (\(described)) is held by the row \(holder.key), inserted earlier; change one of them", blocker: holder)
         }
-        later.append((holder, "its unique value (\(described)) is held by the row \(write.row.key), inserted earlier; change one of them"))
+        later.append(
+          (holder, Waiting(reason: "its unique value (\(described)) is held by the row \(write.row.key), inserted earlier; change one of them", blocker: write.row)))
       }
     }
-    guard !later.isEmpty else { return refusal.message }
-    for (holder, reason) in later { try await keepOut(holder, reason: reason) }
-    return try await attempt(write)?.message
+    guard !later.isEmpty else { return Waiting(reason: refusal.message, blocker: nil) }
+    for (holder, waiting) in later { try await keepOut(holder, waiting) }
+    return try await attempt(write).map { Waiting(reason: $0.message, blocker: nil) }
   }
 
   /// Runs a row's write in a savepoint of its own; the refusal, when a constraint refused it.
@@ -365,7 +375,7 @@ struct ServerPush {
   /// Takes a row out of its table to wait for `reason`, with the rows below it that are in
   /// theirs (they wait for it), deepest first; numbered with this push, so that the devices
   /// that read them hear of it.
-  private func keepOut(_ id: RowID, reason: String) async throws {
+  private func keepOut(_ id: RowID, _ waiting: Waiting) async throws {
     let below = try await sql(
       """
       WITH RECURSIVE tree(table_name, row_key, parent_table, parent_key, depth) AS (
@@ -381,15 +391,27 @@ struct ServerPush {
       let child = RowID(table: table, key: key)
       guard try await removeFromTable(child) else { continue }
       let column = tables[table]?.parents.first { $0.table == parentTable }?.column ?? "its reference"
-      try await wait(child, reason: "its parent in \(parentTable) (\(column) = \(parentKey)) is not there: deleted on another replica, or waiting itself")
+      try await wait(
+        child,
+        Waiting(
+          reason: "its parent in \(parentTable) (\(column) = \(parentKey)) is not there: deleted on another replica, or waiting itself",
+          blocker: RowID(table: parentTable, key: parentKey)))
     }
     _ = try await removeFromTable(id)
-    try await wait(id, reason: reason)
+    try await wait(id, waiting)
   }
 
-  private func wait(_ id: RowID, reason: String) async throws {
-    try await sql("UPDATE strata_sync.rows SET waiting = \(reason), seq = \(seq) WHERE table_name = \(id.table) AND row_key = \(id.key)")
-      .execute(db)
+  /// Marks a row waiting, with what it waits for; a row that leaves its table may let in rows
+  /// that wait for it.
+  private func wait(_ id: RowID, _ waiting: Waiting) async throws {
+    try await sql(
+      """
+      UPDATE strata_sync.rows SET waiting = \(waiting.reason), blocked_table = \(waiting.blocker?.table), blocked_key = \(waiting.blocker?.key),
+        seq = \(seq)
+      WHERE table_name = \(id.table) AND row_key = \(id.key)
+      """
+    ).execute(db)
+    known.touched.insert(id)
   }
 
   /// Deletes a row from its table; whether it was there.
@@ -405,22 +427,40 @@ struct ServerPush {
     return try await sql("\(Fragment(fragment))", as: Int.self).fetchOne(db) != nil
   }
 
-  /// Tries the rows that wait again, parents first, until no more can be placed; a row placed
-  /// is numbered with this push, so that the devices that read it hear of it.
+  /// Tries again the rows that wait for a row this push wrote, took out of its table or placed
+  /// (and those that wait for no row in particular), parents first, until no more can be
+  /// placed; a row placed is numbered with this push, so that the devices that read it hear of
+  /// it. Rows that wait for rows the push did not touch are not read.
   private func placeWaitingRows() async throws {
-    var remaining = Int.max
-    while true {
-      let waiting = try await sql(
-        "SELECT table_name, row_key FROM strata_sync.rows WHERE waiting IS NOT NULL", as: (String, String).self
-      ).fetchAll(db).map { RowID(table: $0, key: $1) }
-        .sorted { (tables[$0.table]?.depth ?? 0) < (tables[$1.table]?.depth ?? 0) }
-      guard !waiting.isEmpty, waiting.count < remaining else { return }
-      remaining = waiting.count
+    // Each round places a row or ends it; a row evicted in a round only by one inserted earlier.
+    var placed = true
+    while placed {
+      placed = false
+      let touched = Array(known.touched)
+      var candidates: [RowID] = []
+      for start in stride(from: 0, to: max(touched.count, 1), by: 1_000) {
+        let part = Array(touched[start..<min(start + 1_000, touched.count)])
+        let blockers = part.isEmpty ? Fragment(QueryFragment(raw: "NULL")) : RowID.bound(part)
+        candidates += try await sql(
+          """
+          SELECT table_name, row_key FROM strata_sync.rows
+          WHERE waiting IS NOT NULL AND (blocked_table IS NULL OR (blocked_table, blocked_key) IN (\(blockers)))
+          """,
+          as: (String, String).self
+        ).fetchAll(db).map { RowID(table: $0, key: $1) }
+      }
+      let waiting = Set(candidates).sorted { (tables[$0.table]?.depth ?? 0) < (tables[$1.table]?.depth ?? 0) }
       for id in waiting {
         guard let table = tables[id.table], let row = try await StoredRow.load(id, in: db) else { continue }
         known.rows[id] = .some(row)
-        if try await materialize(try TableWrite(row, table: table, values: try resolvedValues(row.state, table: table))) == nil {
+        if let still = try await materialize(try TableWrite(row, table: table, values: try resolvedValues(row.state, table: table))) {
+          try await sql(
+            "UPDATE strata_sync.rows SET waiting = \(still.reason), blocked_table = \(still.blocker?.table), blocked_key = \(still.blocker?.key) WHERE table_name = \(id.table) AND row_key = \(id.key)"
+          ).execute(db)
+        } else {
           try await sql("UPDATE strata_sync.rows SET waiting = NULL, seq = \(seq) WHERE table_name = \(id.table) AND row_key = \(id.key)").execute(db)
+          known.touched.insert(id)
+          placed = true
         }
       }
     }
@@ -435,5 +475,8 @@ final class PushState: @unchecked Sendable {
   var owners: [RowID: String?] = [:]
   /// Rows whose record changed, with the new record: their descendants follow.
   var moves: [(RowID, RowID)] = []
+  /// Rows the push wrote, took out of their tables or placed: the rows waiting for them are
+  /// tried again.
+  var touched: Set<RowID> = []
 }
 #endif
