@@ -406,7 +406,7 @@ struct ServerPush {
   private func wait(_ id: RowID, _ waiting: Waiting) async throws {
     try await sql(
       """
-      UPDATE strata_sync.rows SET waiting = \(waiting.reason), blocked_table = \(waiting.blocker?.table), blocked_key = \(waiting.blocker?.key),
+      UPDATE strata_sync.rows SET waiting = \(waiting.reason), blocked_table = \(waiting.blocker?.table as String?), blocked_key = \(waiting.blocker?.key as String?),
         seq = \(seq)
       WHERE table_name = \(id.table) AND row_key = \(id.key)
       """
@@ -455,7 +455,7 @@ struct ServerPush {
         known.rows[id] = .some(row)
         if let still = try await materialize(try TableWrite(row, table: table, values: try resolvedValues(row.state, table: table))) {
           try await sql(
-            "UPDATE strata_sync.rows SET waiting = \(still.reason), blocked_table = \(still.blocker?.table), blocked_key = \(still.blocker?.key) WHERE table_name = \(id.table) AND row_key = \(id.key)"
+            "UPDATE strata_sync.rows SET waiting = \(still.reason), blocked_table = \(still.blocker?.table as String?), blocked_key = \(still.blocker?.key as String?) WHERE table_name = \(id.table) AND row_key = \(id.key)"
           ).execute(db)
         } else {
           try await sql("UPDATE strata_sync.rows SET waiting = NULL, seq = \(seq) WHERE table_name = \(id.table) AND row_key = \(id.key)").execute(db)
