@@ -19,7 +19,8 @@ CREATE TABLE "deviceWrites" (
 
 CREATE TABLE "folders" (
   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
-  "title" TEXT NOT NULL DEFAULT '',
+  "name" TEXT NOT NULL DEFAULT '',
+  "color" TEXT,
   "slug" TEXT UNIQUE,
   "rank" INTEGER NOT NULL DEFAULT 0,
   "visits" INTEGER NOT NULL DEFAULT 0,
@@ -63,6 +64,22 @@ CREATE TRIGGER "strata_sync_folders_key" BEFORE UPDATE OF "id" ON "folders" WHEN
   SELECT RAISE(ABORT, 'the key of a synced row cannot change; insert a new row of folders instead');
 END;
 
+CREATE TRIGGER "strata_sync_folders_update_color" AFTER UPDATE OF "color" ON "folders" WHEN NEW."color" IS NOT OLD."color" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+    SELECT 'folders', NEW."id", 'color', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
+    JOIN "strata_sync_rows" AS r ON r."table_name" = 'folders' AND r."row_key" = NEW."id"
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'folders' AND c."row_key" = NEW."id" AND c."column_name" = 'color' AND c."clock" >= r."clock";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'folders' AND "row_key" = NEW."id" AND "column_name" = 'color';
+END;
+
 CREATE TRIGGER "strata_sync_folders_update_labels" AFTER UPDATE OF "labels" ON "folders" WHEN NEW."labels" IS NOT OLD."labels" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
   INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
     SELECT 'folders', NEW."id", 'labels', t."tick", t."replica",
@@ -77,6 +94,22 @@ CREATE TRIGGER "strata_sync_folders_update_labels" AFTER UPDATE OF "labels" ON "
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'folders' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'folders' AND c."row_key" = NEW."id" AND c."column_name" = 'labels' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'folders' AND "row_key" = NEW."id" AND "column_name" = 'labels';
+END;
+
+CREATE TRIGGER "strata_sync_folders_update_name" AFTER UPDATE OF "name" ON "folders" WHEN NEW."name" IS NOT OLD."name" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
+  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
+    SELECT 'folders', NEW."id", 'name', t."tick", t."replica",
+      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
+    FROM (
+      SELECT max(
+        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
+        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
+        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
+        "replica"
+      FROM "strata_sync_replica") AS t
+    JOIN "strata_sync_rows" AS r ON r."table_name" = 'folders' AND r."row_key" = NEW."id"
+    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'folders' AND c."row_key" = NEW."id" AND c."column_name" = 'name' AND c."clock" >= r."clock";
+  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'folders' AND "row_key" = NEW."id" AND "column_name" = 'name';
 END;
 
 CREATE TRIGGER "strata_sync_folders_update_rank" AFTER UPDATE OF "rank" ON "folders" WHEN NEW."rank" IS NOT OLD."rank" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
@@ -125,22 +158,6 @@ CREATE TRIGGER "strata_sync_folders_update_summary" AFTER UPDATE OF "summary" ON
     JOIN "strata_sync_rows" AS r ON r."table_name" = 'folders' AND r."row_key" = NEW."id"
     LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'folders' AND c."row_key" = NEW."id" AND c."column_name" = 'summary' AND c."clock" >= r."clock";
   DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'folders' AND "row_key" = NEW."id" AND "column_name" = 'summary';
-END;
-
-CREATE TRIGGER "strata_sync_folders_update_title" AFTER UPDATE OF "title" ON "folders" WHEN NEW."title" IS NOT OLD."title" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
-  INSERT OR REPLACE INTO "strata_sync_cells" ("table_name", "row_key", "column_name", "clock", "replica", "versions", "parts", "seq")
-    SELECT 'folders', NEW."id", 'title', t."tick", t."replica",
-      json_set(coalesce(c."versions", json_object(r."replica", r."clock")), '$."' || t."replica" || '"', t."tick"), NULL, t."tick"
-    FROM (
-      SELECT max(
-        CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << 16,
-        coalesce((SELECT max("seq") FROM "strata_sync_rows"), 0) + 1,
-        coalesce((SELECT max("seq") FROM "strata_sync_cells"), 0) + 1) AS "tick",
-        "replica"
-      FROM "strata_sync_replica") AS t
-    JOIN "strata_sync_rows" AS r ON r."table_name" = 'folders' AND r."row_key" = NEW."id"
-    LEFT JOIN "strata_sync_cells" AS c ON c."table_name" = 'folders' AND c."row_key" = NEW."id" AND c."column_name" = 'title' AND c."clock" >= r."clock";
-  DELETE FROM "strata_sync_siblings" WHERE "table_name" = 'folders' AND "row_key" = NEW."id" AND "column_name" = 'title';
 END;
 
 CREATE TRIGGER "strata_sync_folders_update_visits" AFTER UPDATE OF "visits" ON "folders" WHEN NEW."visits" IS NOT OLD."visits" AND (SELECT "applying" FROM "strata_sync_replica") = 0 BEGIN
@@ -248,12 +265,13 @@ END;
 -- "deviceWrites"."rowKey" String
 -- "deviceWrites"."tableName" String
 -- "deviceWrites"."value" String
+-- "folders"."color" String
 -- "folders"."id" UUID
 -- "folders"."labels" String
+-- "folders"."name" String, renamed from "title"
 -- "folders"."rank" Int
 -- "folders"."slug" String
 -- "folders"."summary" String
--- "folders"."title" String
 -- "folders"."visits" Int
 -- "notes"."folderID" UUID
 -- "notes"."id" UUID
@@ -262,11 +280,12 @@ END;
 -- "strata_sync_folders_delete" is declared by a model
 -- "strata_sync_folders_insert" is declared by a model
 -- "strata_sync_folders_key" is declared by a model
+-- "strata_sync_folders_update_color" is declared by a model
 -- "strata_sync_folders_update_labels" is declared by a model
+-- "strata_sync_folders_update_name" is declared by a model
 -- "strata_sync_folders_update_rank" is declared by a model
 -- "strata_sync_folders_update_slug" is declared by a model
 -- "strata_sync_folders_update_summary" is declared by a model
--- "strata_sync_folders_update_title" is declared by a model
 -- "strata_sync_folders_update_visits" is declared by a model
 -- "strata_sync_notes_delete" is declared by a model
 -- "strata_sync_notes_insert" is declared by a model

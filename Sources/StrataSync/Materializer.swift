@@ -62,7 +62,9 @@ struct Materializer {
   }
 
   /// Writes the values of columns a migration added since they arrived: held for rows in their
-  /// table because this replica's table did not have the column then.
+  /// table because this replica's table did not have the column then. A column renamed from
+  /// one this replica had is not written: its migration copied the former column, which every
+  /// sender kept in step and sent with it, and which holds this replica's own later writes.
   func placeAddedColumns() throws {
     let held = try db.rows("""
         SELECT h.table_name, h.row_key, h.column_name, h.value FROM \(Self.q(SyncTables.held)) AS h
@@ -74,6 +76,10 @@ struct Materializer {
       let column: String = entry["column_name"]
       guard let info = store.tables[table], info.columns.contains(column) else { continue }
       let key = entry.stored(1)
+      if info.renames.contains(where: { $0.current == column }) {
+        try db.run("DELETE FROM \(Self.q(SyncTables.held)) WHERE table_name = ? AND row_key = ? AND column_name = ?", [table, key.databaseValue, column])
+        continue
+      }
       let refused = try refusal {
         try db.run("UPDATE \(Self.q(table)) SET \(Self.q(column)) = ? WHERE \(Self.q(info.key)) = ?",
           [entry.stored(3).databaseValue, key.databaseValue])

@@ -86,7 +86,8 @@ public final class SyncReplica: Sendable {
       let key = entry.stored(1)
       guard let life = try store.life(table, key) else { continue }
       let columns = life.isDeleted ? [] : try store.columnStates(table, key, life: life).values.sorted { $0.name < $1.name }
-      rows.append(RowChange(table: table, key: key, stamp: life.stamp, isDeleted: life.isDeleted, columns: columns))
+      let row = RowChange(table: table, key: key, stamp: life.stamp, isDeleted: life.isDeleted, columns: columns)
+      rows.append(row.alsoUnderFormerNames(tables[table]?.keptRenames ?? []))
     }
     return Changeset(replica: id, schemaVersion: try Self.schemaVersion(db), cursor: through, rows: rows)
   }
@@ -213,6 +214,7 @@ public final class SyncReplica: Sendable {
   }
 
   private func merge(_ row: RowChange, store: SyncStore, materializer: Materializer, seq: Int64) throws {
+    let row = row.underCurrentNames(tables[row.table]?.renames ?? [])
     let incoming = SyncStore.Life(stamp: row.stamp, isDeleted: row.isDeleted)
     let local = try store.life(row.table, row.key)
     switch RowMerge.step(local: local.map { ($0.stamp, $0.isDeleted) }, incoming: row) {

@@ -91,8 +91,12 @@ struct SyncStore {
   /// not written since the row's insert, the insert's. Stamps older than the row's life are
   /// from an earlier one (a `REPLACE` inserts without a delete) and are passed over; one as old
   /// as the life is a counter's record of its inserter's share alone.
+  ///
+  /// A renamed column's two names are one column (``ColumnRename``): the former name's state
+  /// merges into the current one's, also when the table no longer has the former column (its
+  /// stamps were recorded before the contract step dropped it).
   func columnStates(_ table: String, _ key: StoredValue, life: Life) throws -> [String: ColumnState] {
-    let values = try currentValues(table, key)
+    var values = try currentValues(table, key)
     var recorded: [String: (stamp: SyncStamp, versions: String, parts: String?)] = [:]
     for row in try db.rows("SELECT column_name, clock, replica, versions, parts FROM \(Self.cells) WHERE table_name = ? AND row_key = ? AND clock >= ?",
       [table, key.databaseValue, life.stamp.clock])
@@ -110,6 +114,10 @@ struct SyncStore {
     }
     let isCounter = { (column: String) in
       if case .counter = self.tables[table]?.rule(of: column) { true } else { false }
+    }
+    let renames = tables[table]?.renames ?? []
+    for rename in renames where values[rename.former] == nil && (recorded[rename.former] != nil || concurrent[rename.former] != nil) {
+      values[rename.former] = values[rename.current]
     }
     var states: [String: ColumnState] = [:]
     for (column, value) in values {
@@ -130,6 +138,7 @@ struct SyncStore {
         states[column] = ColumnState(name: column, values: [inserted])
       }
     }
+    ColumnRename.fold(&states, renames)
     return states
   }
 

@@ -21,6 +21,15 @@ struct SyncedTableInfo: Sendable {
   var uniques: [[String]]
   /// How many synced tables it references through others: parents are materialized first.
   var depth = 0
+  /// Columns renamed since an older app version that this replica's table has under the new
+  /// name: merged as one column under it.
+  var renames: [ColumnRename] = []
+
+  /// The renames whose former column the table still has (a compatibility window's expand
+  /// step): their columns are also sent under the former name, for older versions.
+  var keptRenames: [ColumnRename] {
+    renames.filter { columns.contains($0.former) }
+  }
 
   func rule(of column: String) -> SyncMerge.Rule {
     merges[column]?.rule ?? .latest
@@ -49,7 +58,7 @@ struct SyncedTableInfo: Sendable {
     return SyncedTableInfo(
       name: table.name, key: table.key, columns: columns.filter { $0 != table.key },
       merges: Dictionary(table.columns.map { ($0.name, $0.merge) }, uniquingKeysWith: { first, _ in first }),
-      parents: parents, uniques: uniques)
+      parents: parents, uniques: uniques, renames: ColumnRename.followed(in: table, columns: columns))
   }
 
   /// The tables' children and depths, once all are read.

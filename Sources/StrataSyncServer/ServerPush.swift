@@ -112,8 +112,11 @@ struct ServerPush {
   /// changed.
   private func merge(_ incoming: RowChange) async throws -> (StoredRow, ServerTable, [String: StoredValue])? {
     guard let table = tables[incoming.table], case .text(let key) = incoming.key else { return nil }
+    let incoming = incoming.underCurrentNames(table.renames)
     let id = RowID(table: table.name, key: key)
-    let stored = try await stored(id)
+    var stored = try await stored(id)
+    // A state saved before the server's migration renamed a column holds it under its former name.
+    if let state = stored?.state { stored?.state = state.underCurrentNames(table.renames) }
     let merged: RowChange
     switch RowMerge.step(local: stored.map { ($0.state.stamp, $0.state.isDeleted) }, incoming: incoming) {
     case .ignore:

@@ -22,6 +22,14 @@ struct ServerTable: Sendable {
   var uniques: [[String]] = []
   /// How many synced tables are above it: rows are merged parents first.
   var depth = 0
+  /// Columns renamed since an older app version that the table has under the new name: merged
+  /// as one column under it (``ColumnRename``).
+  var renames: [ColumnRename] = []
+
+  /// The renames whose former column the table still keeps: sent under both names.
+  var keptRenames: [ColumnRename] {
+    renames.filter { rename in columns.contains { $0.name == rename.former } }
+  }
 
   func rule(of column: String) -> SyncMerge.Rule {
     merges[column]?.rule ?? .latest
@@ -46,7 +54,8 @@ struct ServerTable: Sendable {
         name: table.name, key: table.key, keyKind: key.kind,
         columns: catalog.columns.filter { $0.name != table.key }.map { ($0.name, $0.kind) },
         merges: Dictionary(table.columns.map { ($0.name, $0.merge) }, uniquingKeysWith: { first, _ in first }),
-        parents: parents, uniques: try await uniques(of: table.name, in: db))
+        parents: parents, uniques: try await uniques(of: table.name, in: db),
+        renames: ColumnRename.followed(in: table, columns: catalog.columns.map(\.name)))
     }
     func depth(_ name: String, _ visiting: Set<String>) -> Int {
       let above = (read[name]?.parents ?? []).map(\.table).filter { !visiting.contains($0) }

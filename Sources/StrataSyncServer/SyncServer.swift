@@ -110,7 +110,10 @@ public final class SyncServer: Sendable {
     let result = try await database.read { db in
       try await ServerPull(db: db, user: user).changes(after: cursor, limit: configuration.maximumPullRows)
     }
-    return (Changeset(replica: id, schemaVersion: "", cursor: SyncCursor(result.through), rows: result.rows), result.revoked, result.waiting)
+    return (
+      Changeset(replica: id, schemaVersion: "", cursor: SyncCursor(result.through), rows: result.rows.map(forDevices)), result.revoked,
+      result.waiting
+    )
   }
 
   /// ``pull(user:after:)``, waiting up to `wait` for a commit when there is nothing new.
@@ -155,9 +158,16 @@ public final class SyncServer: Sendable {
       ).fetchAll(db)
     }
     return (
-      Changeset(replica: id, schemaVersion: "", cursor: .start, rows: try rows.map { try StoredRow.decode($0.0) }),
+      Changeset(replica: id, schemaVersion: "", cursor: .start, rows: try rows.map { forDevices(try StoredRow.decode($0.0)) }),
       rows.filter(\.3).map { RowID(table: $0.1, key: $0.2) }
     )
+  }
+
+  /// A stored row as devices get it: a renamed column under its current name, and while the
+  /// server's table keeps the former column, under that name too, for older app versions.
+  private func forDevices(_ row: RowChange) -> RowChange {
+    guard let table = tables[row.table] else { return row }
+    return row.underCurrentNames(table.renames).alsoUnderFormerNames(table.keptRenames)
   }
 
   /// Shares a record of `user`'s.

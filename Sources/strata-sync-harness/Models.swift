@@ -7,7 +7,11 @@ import Strata
 // @Synced
 struct Folder: Table, Identifiable {
   let id: UUID
-  var title = ""
+  // The harness's second schema renames `title` through the compatibility window (migration
+  // 0002 keeps both; 0003 drops `title`), while devices of the first schema sync.
+  // @Renamed(from: "title")
+  var name = ""
+  var color: String?
   // @Unique
   var slug: String?
   // @Merge(.max)

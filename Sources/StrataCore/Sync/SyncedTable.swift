@@ -33,10 +33,15 @@ public struct SyncedColumn: Sendable {
   /// How concurrent writes combine (`// @Merge(…)` above the property); the latest write wins
   /// unless the model says otherwise.
   public var merge: SyncMerge
+  /// The name older app versions know it by (`// @Renamed(from:)` above the property): while a
+  /// compatibility window keeps both columns, sync merges them as this one column, and sends it
+  /// under both names for the older versions.
+  public var formerName: String?
 
-  /// A synced column that merges by `merge`.
-  public init(_ name: String, merge: SyncMerge = .latest) {
+  /// A synced column that merges by `merge`, called `formerName` before a rename.
+  public init(_ name: String, merge: SyncMerge = .latest, formerName: String? = nil) {
     self.name = name
     self.merge = merge
+    self.formerName = formerName
   }
 }

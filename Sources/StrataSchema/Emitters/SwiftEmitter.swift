@@ -57,7 +57,8 @@ public enum SwiftEmitter {
                 case .custom(let function):
                   ", merge: .custom(\(SwiftLiteral.qualifiedName(table.swiftName)).\(SwiftLiteral.identifier(function)))"
                 }
-                writer.line("StrataCore.SyncedColumn(\(stringLiteral(column.columnName))\(merge)),")
+                let former = column.previousColumnName.map { ", formerName: \(stringLiteral($0))" } ?? ""
+                writer.line("StrataCore.SyncedColumn(\(stringLiteral(column.columnName))\(merge)\(former)),")
               }
             }
             writer.line("]")

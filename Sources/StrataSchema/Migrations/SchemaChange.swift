@@ -56,6 +56,10 @@ enum SchemaChange {
     case .createTable: 5
     case .addColumn: 6
     case .createIndex: 7
+    // Sync's capture after the expand step's copy of a renamed column, which is no app's
+    // write: recorded, it would be a new write of every row, newer than what other replicas
+    // wrote meanwhile, and would overwrite it everywhere.
+    case .createObject(.syncCapture): 10
     case .createObject: 8
     case .expand: 9
     }

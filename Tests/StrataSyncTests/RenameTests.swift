@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import Strata
+import StrataSchema
+import StrataSync
+import Testing
+
+/// A synced column renamed through a compatibility window syncs as one column across app
+/// versions: the sync harness's app, whose migration 0002 renames `folders.title` to `name`
+/// (keeping `title` in step) and adds `color`, and whose 0003 drops `title`.
+@Suite struct RenameTests {
+  /// The harness's checked-in migrations, through `through`, as its build embeds them.
+  static func migrations(through last: Int, server: Bool = false) throws -> [Strata.Migration] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/strata-sync-harness/\(server ? "ServerMigrations" : "Migrations")").standardized.path
+    return try MigrationFiles(directory: folder, root: nil).files.prefix(last).map {
+      Strata.Migration(name: $0.name, checksum: $0.checksum, compatibleFrom: $0.compatibleFrom, sql: $0.sql)
+    }
+  }
+
+  /// The harness's synced tables as its newest models describe them.
+  static let tables = [
+    SyncedTable(
+      "folders", key: "id",
+      columns: [
+        SyncedColumn("name", formerName: "title"), SyncedColumn("color"), SyncedColumn("slug"), SyncedColumn("rank", merge: .max),
+        SyncedColumn("visits", merge: .counter), SyncedColumn("labels", merge: .union), SyncedColumn("summary"),
+      ]),
+    SyncedTable("notes", key: "id", columns: [SyncedColumn("folderID"), SyncedColumn("text"), SyncedColumn("position")]),
+  ]
+
+  struct Device {
+    let database: any DatabaseWriter
+    var sync: SyncReplica
+
+    init(_ path: String, schema: Int) throws {
+      database = try openDatabase(.file(path))
+      try database.migrate(try RenameTests.migrations(through: schema))
+      sync = try SyncReplica(database, tables: RenameTests.tables)
+    }
+
+    /// Runs the migrations through `schema`, as the app's update does, and opens sync again.
+    mutating func update(to schema: Int) throws {
+      try database.migrate(try RenameTests.migrations(through: schema))
+      sync = try SyncReplica(database, tables: RenameTests.tables)
+    }
+
+    func folder(_ columns: String) throws -> [String?] {
+      try database.read { db in
+        try Row.fetchOne(db, sql: "SELECT \(columns) FROM folders").map { row in row.databaseValues.map { String.fromDatabaseValue($0) } } ?? []
+      }
+    }
+
+    func send(to other: Device, since cursor: SyncCursor = .start) throws -> SyncCursor {
+      let changes = try sync.changes(since: cursor)
+      try other.sync.apply(try Changeset(decoding: changes.encoded()))
+      return changes.cursor
+    }
+  }
+
+  static let id = "00000000-0000-0000-0000-00000000000f"
+
+  @Test func aColumnRenamedThroughTheWindowSyncsAsOneColumnAcrossAppVersions() throws {
+    try withTemporaryFolder { folder in
+      var old = try Device(folder.appendingPathComponent("old.sqlite").path, schema: 1)
+      let new = try Device(folder.appendingPathComponent("new.sqlite").path, schema: 2)
+
+      // The older version inserts; the newer one reads the row under the new name.
+      try old.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
+      var oldSent = try old.send(to: new)
+      #expect(try new.folder("name, title") == ["Plans", "Plans"])
+
+      // The newer version writes the new name: it is sent under both names, and the older
+      // version applies the one it knows.
+      try new.database.write { db in try db.execute(sql: "UPDATE folders SET name = 'Ideas', color = 'teal' WHERE id = ?", arguments: [Self.id]) }
+      let sent = try new.sync.changes()
+      #expect(sent.rows[0].columns.map(\.name) == ["color", "labels", "name", "rank", "slug", "summary", "title", "visits"])
+      var newSent = try new.send(to: old)
+      #expect(try old.folder("title") == ["Ideas"])
+
+      // The older version writes the former name, later: one column, so the later write wins,
+      // with no conflict between the two names.
+      try old.database.write { db in try db.execute(sql: "UPDATE folders SET title = 'Later' WHERE id = ?", arguments: [Self.id]) }
+      oldSent = try old.send(to: new, since: oldSent)
+      #expect(try new.folder("name, title, color") == ["Later", "Later", "teal"])
+      #expect(try new.sync.conflicts().isEmpty)
+
+      // The older version writes offline, then updates past the contract step: the newer value
+      // it held for `name` gives way to its own later write, which it sends as `name`.
+      try old.database.write { db in try db.execute(sql: "UPDATE folders SET title = 'Offline' WHERE id = ?", arguments: [Self.id]) }
+      try old.update(to: 3)
+      #expect(try old.folder("name") == ["Offline"])
+      let pending = try old.sync.changes(since: oldSent)
+      #expect(pending.rows.count == 1)
+      #expect(pending.rows[0].columns.map(\.name).contains("name"))
+      #expect(!pending.rows[0].columns.map(\.name).contains("title"))
+      _ = try old.send(to: new, since: oldSent)
+      #expect(try new.folder("name, title") == ["Offline", "Offline"])
+      // The next apply writes the column the update added (`color`, held since it arrived).
+      newSent = try new.send(to: old, since: newSent)
+      #expect(try old.folder("name, color") == ["Offline", "teal"])
+      #expect(try old.sync.conflicts().isEmpty)
+      #expect(try new.sync.conflicts().isEmpty)
+    }
+  }
+
+  @Test func theExpandStepsCopyIsNotAWriteThatOverwritesAnotherReplicas() throws {
+    try withTemporaryFolder { folder in
+      let writer = try Device(folder.appendingPathComponent("writer.sqlite").path, schema: 1)
+      var updated = try Device(folder.appendingPathComponent("updated.sqlite").path, schema: 1)
+      try writer.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
+      let cursor = try writer.send(to: updated)
+      // A write the other device has not seen when it updates: the migration's copy of `title`
+      // to `name` is no write of its own, so the earlier write still wins.
+      try writer.database.write { db in try db.execute(sql: "UPDATE folders SET title = 'Written first' WHERE id = ?", arguments: [Self.id]) }
+      try updated.update(to: 2)
+      #expect(try updated.sync.changes(since: .start).rows[0].columns.first { $0.name == "name" }?.values.count == 1)
+      _ = try writer.send(to: updated, since: cursor)
+      #expect(try updated.folder("name, title") == ["Written first", "Written first"])
+      _ = try updated.send(to: writer)
+      #expect(try writer.folder("title") == ["Written first"])
+    }
+  }
+}
