@@ -1,9 +1,12 @@
 // `strata-sync-harness device`: one device of one user, as a process the harness kills and
 // starts again. It writes at random (folders and notes: inserts, updates of every merge rule,
 // counter increments, unique slugs, deletes), syncs through the harness's proxy, goes offline
-// now and then, and shares and accepts records. Every write is recorded with its stamp in the
-// transaction that makes it, and every push the server confirmed as an acknowledgement, so the
-// history is exactly what the database holds, whenever the process dies.
+// now and then, and shares and accepts records. It runs the app's migrations through the one
+// the harness gives it: devices of the first schema write `title`, those of later ones `name`
+// and `color`, and a device the server no longer syncs with (an app too old) goes on writing.
+// Every write is recorded with its stamp in the transaction that makes it, and every push the
+// server confirmed as an acknowledgement, so the history is exactly what the database holds,
+// whenever the process dies.
 import Foundation
 import GRDB
 import Strata
@@ -20,24 +23,29 @@ struct DeviceOptions {
   var isFirstDevice = false
   var skewMilliseconds: Int64 = 0
   var seed: UInt64 = 1
+  /// How many of the app's migrations the device has run: its app version.
+  var schema = StrataMigrations.all.count
 }
 
 enum DeviceRole {
   static func run(_ options: DeviceOptions) async throws {
     ClockSkew.install(milliseconds: options.skewMilliseconds)
     let database = try openDatabase(.file(options.database))
-    try database.migrate(StrataMigrations.all)
+    try database.migrate(Array(StrataMigrations.all.prefix(options.schema)))
     let device = try Device(database: database, options: options)
     try await device.loop()
   }
 
-  /// Syncs the device at `path` until a round finds nothing to push or pull: the heal after the
-  /// faults. Returns when it got through.
+  /// Updates the app on the device at `path` (every migration) and syncs it until a round
+  /// finds nothing to push or pull: the heal after the faults. Returns when it got through,
+  /// with every write the device recorded confirmed by the server.
   static func heal(database path: String, server: URL, user: String) async throws {
     let database = try openDatabase(.file(path))
     try database.migrate(StrataMigrations.all)
     let client = SyncClient(replica: try SyncReplica(database, tables: StrataSyncedTables.all), server: server) { "user-\(user)" }
+    let last = try await database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM deviceWrites") ?? 0 }
     try await client.sync()
+    try await database.write { db in try db.execute(sql: "INSERT INTO deviceAcks (lastWrite) VALUES (?)", arguments: [last]) }
   }
 }
 
@@ -48,10 +56,14 @@ final class Device: @unchecked Sendable {
   let options: DeviceOptions
   var random: SeededRandom
   private var offlineUntil = Date.distantPast
+  /// The folder's title column in this device's schema: renamed `name` by the second.
+  private let title: String
+  private var toldToUpdate = false
 
   init(database: any DatabaseWriter, options: DeviceOptions) throws {
     self.database = database
     self.options = options
+    title = options.schema >= 2 ? "name" : "title"
     // Each start of each device draws differently (seeds one apart must not give one sequence).
     random = SeededRandom(seed: options.seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(getpid()) &* 0xBF58_476D_1CE4_E5B9)
     var configuration = SyncClient.Configuration()
@@ -86,7 +98,13 @@ final class Device: @unchecked Sendable {
       try await client.sync()
       try await database.write { db in try db.execute(sql: "INSERT INTO deviceAcks (lastWrite) VALUES (?)", arguments: [last]) }
     } catch {
-      // Faults are the point here: the next round tries again.
+      // Faults are the point here: the next round tries again. An app the server no longer
+      // syncs with says so once (the harness counts it) and keeps its writes.
+      if !toldToUpdate, "\(error)".contains("update the app") {
+        toldToUpdate = true
+        // Written at once: the harness kills devices, and buffered output would die with them.
+        FileHandle.standardOutput.write(Data("refused: \(error)\n".utf8))
+      }
     }
   }
 
@@ -122,8 +140,10 @@ final class Device: @unchecked Sendable {
         switch choice {
         case 0..<12 where folders.count < 40, _ where folders.isEmpty:
           try insertFolder(db)
+        case 17..<20 where options.schema >= 2:
+          try update(db, "folders", random.pick(folders), column: "color", to: random.chance(0.2) ? nil : "color \(random.int(0..<50))")
         case 12..<20:
-          try update(db, "folders", random.pick(folders), column: "title", to: "title \(random.int(0..<1000))")
+          try update(db, "folders", random.pick(folders), column: title, to: "title \(random.int(0..<1000))")
         case 20..<26:
           try update(db, "folders", random.pick(folders), column: "slug", to: random.chance(0.2) ? nil : "slug-\(random.int(0..<60))")
         case 26..<32:
@@ -154,10 +174,16 @@ final class Device: @unchecked Sendable {
   private func insertFolder(_ db: Database) throws {
     let id = UUID().uuidString.lowercased()
     let slug: String? = random.chance(0.5) ? nil : "slug-\(random.int(0..<60))"
+    var values: [String: (any DatabaseValueConvertible)?] = [
+      title: "title \(random.int(0..<1000))", "slug": slug, "rank": random.int(0..<1000), "visits": random.int(0...3),
+      "labels": "[\"l\(random.int(0..<20))\"]", "summary": "s\(random.int(0..<500))",
+    ]
+    if options.schema >= 2 { values["color"] = "color \(random.int(0..<50))" }
+    let columns = values.keys.sorted()
     try db.execute(
-      sql: "INSERT INTO folders (id, title, slug, rank, visits, labels, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      arguments: [id, "title \(random.int(0..<1000))", slug, random.int(0..<1000), random.int(0...3), "[\"l\(random.int(0..<20))\"]", "s\(random.int(0..<500))"])
-    try recordInsert(db, "folders", id, columns: ["title", "slug", "rank", "visits", "labels", "summary"])
+      sql: "INSERT INTO folders (id, \(columns.map(SQLQuoting.identifier).joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))",
+      arguments: StatementArguments([id] + columns.map { values[$0]! }))
+    try recordInsert(db, "folders", id, columns: columns)
   }
 
   private func insertNote(_ db: Database, in folder: String) throws {

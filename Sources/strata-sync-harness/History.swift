@@ -7,9 +7,13 @@ import StrataSQL
 /// A row of a synced table, its values as text (NULL as nil), by column.
 typealias Values = [String: String?]
 
-/// The harness's synced tables and their columns (the key, `id`, apart).
+/// The harness's synced tables and their columns (the key, `id`, apart), in the newest schema,
+/// to which every device is updated before the check.
 enum HarnessTables {
-  static let folders = ["title", "slug", "rank", "visits", "labels", "summary"]
+  static let folders = ["name", "color", "slug", "rank", "visits", "labels", "summary"]
+  /// Columns renamed since a schema devices ran: the writes recorded under the former name are
+  /// writes of the column.
+  static let renamed = ["folders": ["title": "name"]]
   static let notes = ["folderID", "text", "position"]
   static let all = [("folders", folders), ("notes", notes)]
 }
@@ -51,9 +55,11 @@ struct DeviceHistory {
     defer { try? queue.close() }
     (writes, acknowledged, rows, waiting) = try queue.read { db in
       let writes = try Row.fetchAll(db, sql: "SELECT * FROM deviceWrites ORDER BY id").map { row in
-        Write(
-          id: row["id"], device: index, operation: row["operation"], table: row["tableName"], key: row["rowKey"], column: row["columnName"],
-          value: row["value"], clock: row["clock"], replica: row["replica"])
+        let table: String = row["tableName"]
+        let column: String? = row["columnName"]
+        return Write(
+          id: row["id"], device: index, operation: row["operation"], table: table, key: row["rowKey"],
+          column: column.map { HarnessTables.renamed[table]?[$0] ?? $0 }, value: row["value"], clock: row["clock"], replica: row["replica"])
       }
       let acknowledged = try Int.fetchOne(db, sql: "SELECT coalesce(max(lastWrite), 0) FROM deviceAcks") ?? 0
       var rows: [String: [String: Values]] = [:]

@@ -1,11 +1,12 @@
 // `strata-sync-harness run`: PostgreSQL, the sync server and the devices as processes; the
-// faults, for as long as asked; then the heal (faults off, every device syncs until all agree)
-// and the check of the history they left.
+// faults, for as long as asked, and the app's schema changes (a third of the way in, the server
+// and half the devices take the expand step; two thirds in, the server the contract step, and
+// the devices still on the first schema are told to update); then the heal (faults off, every
+// device updated and synced until all agree) and the check of the history they left.
 #if SyncServer
 import Foundation
 import GRDB
 import Strata
-import StrataSchema
 import StrataSync
 import StrataSyncClient
 
@@ -14,6 +15,8 @@ struct HarnessOptions {
   var devicesPerUser = 4
   var duration: Double = 60
   var faults = true
+  /// Whether the server and devices move to newer schemas mid-run.
+  var schemaChanges = true
   var seed: UInt64 = UInt64(Date().timeIntervalSince1970)
   var keep = false
 }
@@ -29,6 +32,10 @@ struct HarnessReport {
   var unexpectedExits: [String] = []
   var serverMemory: [Int] = []
   var latencies: [Duration] = []
+  /// When the server moved to each newer schema, in seconds from the start.
+  var schemaMoves: [(schema: Int, second: Double)] = []
+  /// Devices the server told to update the app (older than its window), which kept writing.
+  var devicesToldToUpdate = 0
 
   var passed: Bool { check.failures.isEmpty && unexpectedExits.isEmpty }
 }
@@ -42,6 +49,10 @@ final class Orchestrator: @unchecked Sendable {
   private var serverPort = 0
   private var proxy: FaultProxy!
   private var devices: [Child?] = []
+  /// How many of the app's migrations each device runs: its app version.
+  private var deviceSchemas: [Int] = []
+  /// How many of its migrations the server's database has run.
+  private var serverSchema = 1
   private var report = HarnessReport()
   private var random: SeededRandom
   private let databaseName = "harness"
@@ -59,13 +70,16 @@ final class Orchestrator: @unchecked Sendable {
     log("seed \(options.seed), \(options.devices) devices, \(options.duration) s, faults \(options.faults ? "on" : "off"), in \(folder)")
     postgres = try PostgresProcess()
     try postgres.psql("CREATE DATABASE \(databaseName)")
-    try postgres.psql(try Self.schema(), database: databaseName)
+    let lastSchema = StrataMigrations.all.count
+    serverSchema = options.schemaChanges ? 1 : lastSchema
+    for migration in try Self.serverMigrations().prefix(serverSchema) { try postgres.psql(migration, database: databaseName) }
     serverPort = try freePort()
     try startServer()
     try await waitForServer()
     proxy = try FaultProxy(upstream: serverPort)
     proxy.setFaulty(options.faults)
     devices = Array(repeating: nil, count: options.devices)
+    deviceSchemas = Array(repeating: serverSchema, count: options.devices)
     for index in 0..<options.devices { try startDevice(index) }
     report.devices = options.devices
 
@@ -78,6 +92,10 @@ final class Orchestrator: @unchecked Sendable {
       if options.faults, Date() >= nextFault {
         try await injectFault()
         nextFault = Date().addingTimeInterval(Double(random.int(2...6)))
+      }
+      let elapsed = Date().timeIntervalSince(start)
+      if serverSchema < lastSchema, elapsed >= options.duration * Double(serverSchema) / Double(lastSchema) {
+        try await moveServer(to: serverSchema + 1, at: elapsed)
       }
     }
     report.latencies = (try await probing?.value) ?? []
@@ -101,6 +119,9 @@ final class Orchestrator: @unchecked Sendable {
     }
     report.convergenceSeconds = Date().timeIntervalSince(healing)
     report.check = result
+    report.devicesToldToUpdate = (0..<options.devices).filter { index in
+      ((try? String(contentsOfFile: "\(folder)/device\(index).log", encoding: .utf8)) ?? "").contains("refused: ")
+    }.count
     let traffic = proxy.report
     report.requests = traffic.requests
     for (fault, count) in traffic.faults { report.faults[fault.rawValue, default: 0] += count }
@@ -114,7 +135,47 @@ final class Orchestrator: @unchecked Sendable {
   }
 
   private func startServer() throws {
-    server = try Child("server", [executable, "server", "--postgres", postgres.url(databaseName), "--port", String(serverPort)], log: folder + "/server.log")
+    var arguments = [executable, "server", "--postgres", postgres.url(databaseName), "--port", String(serverPort)]
+    if let schema = SyncSchema(migrations: Array(StrataMigrations.all.prefix(serverSchema))) { arguments += ["--schema", schema.headerValue] }
+    server = try Child("server", arguments, log: folder + "/server.log")
+  }
+
+  /// Runs the server's next migration as a deploy does (the server stopped, its migration, the
+  /// new version started); after the expand step, half the devices update their app too.
+  private func moveServer(to schema: Int, at second: Double) async throws {
+    server.kill()
+    let migration = try Self.serverMigrations()[schema - 1]
+    var attempts = 0
+    while true {
+      do {
+        try postgres.psql(migration, database: databaseName)
+        break
+      } catch {
+        // PostgreSQL may be starting again after a fault.
+        attempts += 1
+        if attempts >= 20 { throw error }
+        try await Task.sleep(for: .milliseconds(500))
+      }
+    }
+    serverSchema = schema
+    report.schemaMoves.append((schema, second))
+    log("the server moved to schema \(schema) at \(Int(second)) s")
+    try startServer()
+    try await waitForServer()
+    guard schema == 2 else { return }
+    for index in 0..<options.devices where index % 2 == 1 {
+      devices[index]?.kill()
+      deviceSchemas[index] = schema
+      try startDevice(index)
+    }
+  }
+
+  /// The server's PostgreSQL migrations, in order, each in one transaction.
+  static func serverMigrations() throws -> [String] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ServerMigrations")
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted().map { name in
+      "BEGIN;\n" + (try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) + "\nCOMMIT;\n"
+    }
   }
 
   private func waitForServer() async throws {
@@ -158,6 +219,7 @@ final class Orchestrator: @unchecked Sendable {
     var arguments = Self.lowestPriority + [
       executable, "device", "--database", "\(folder)/device\(index).sqlite", "--server", "http://127.0.0.1:\(proxy.port)/",
       "--user", user(of: index), "--seed", String(options.seed &+ UInt64(index)), "--skew", String(skew),
+      "--schema", String(deviceSchemas[index]),
     ]
     if index % options.devicesPerUser == 0, users > 1 {
       arguments += ["--first", "--partner", "u\((userNumber + 1) % users)"]
@@ -236,18 +298,19 @@ final class Orchestrator: @unchecked Sendable {
   // MARK: Latency
 
   /// Two devices of a user of their own running their clients as an app does: a write on one,
-  /// four times a second, timed until the other's live query sees it.
+  /// four times a second, timed until the other's live query sees it. They run the second
+  /// schema, which every schema of the server's keeps working.
   private func probeLatency(until end: Date) async throws -> [Duration] {
     let server = URL(string: "http://127.0.0.1:\(serverPort)/")!
     func device(_ name: String) throws -> (any DatabaseWriter, SyncClient) {
       let database = try openDatabase(.file("\(folder)/probe-\(name).sqlite"))
-      try database.migrate(StrataMigrations.all)
+      try database.migrate(Array(StrataMigrations.all.prefix(2)))
       return (database, SyncClient(replica: try SyncReplica(database, tables: StrataSyncedTables.all), server: server) { "user-probe" })
     }
     let (writer, writerClient) = try device("writer")
     let (reader, readerClient) = try device("reader")
     let key = UUID().uuidString.lowercased()
-    try await writer.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'probe')", arguments: [key]) }
+    try await writer.write { db in try db.execute(sql: "INSERT INTO folders (id, name) VALUES (?, 'probe')", arguments: [key]) }
     try await writerClient.sync()
     try await readerClient.sync()
     let running = [Task { await writerClient.run() }, Task { await readerClient.run() }]
@@ -278,15 +341,6 @@ final class Orchestrator: @unchecked Sendable {
       try await Task.sleep(for: .milliseconds(250))
     }
     return samples
-  }
-
-  // MARK: Setup
-
-  /// The models' PostgreSQL tables, as the generator writes them.
-  static func schema() throws -> String {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Models.swift").path
-    let models = try Generator(sources: [(path, try String(contentsOfFile: path, encoding: .utf8))]).models(for: .postgresql)
-    return DatabaseDialect.postgresql.sql(models.schema)
   }
 
   private func cleanUp() {

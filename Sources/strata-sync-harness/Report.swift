@@ -9,6 +9,11 @@ extension HarnessReport {
     lines.append("  devices \(devices), \(Int(seconds)) s, \(requests) requests through the proxy")
     lines.append("  writes \(check.writes) (\(Int(Double(check.writes) / max(seconds, 1))) a second), acknowledged \(check.acknowledged), acknowledged writes lost \(check.lost.count)")
     lines.append("  faults injected \(injected): " + faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    if !schemaMoves.isEmpty {
+      lines.append(
+        "  schemas: the server moved to " + schemaMoves.map { "\($0.schema) at \(Int($0.second)) s" }.joined(separator: ", ")
+          + "; devices told to update the app \(devicesToldToUpdate) (their writes kept, synced after the update)")
+    }
     lines.append("  converged \(String(format: "%.1f", convergenceSeconds)) s after the faults healed; rows held waiting on the server \(check.waiting.count)")
     if let peak = serverMemory.max(), let first = serverMemory.first, let last = serverMemory.last {
       lines.append("  server memory (RSS): first \(first / 1024) MiB, peak \(peak / 1024) MiB, last \(last / 1024) MiB")

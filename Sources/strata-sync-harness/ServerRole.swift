@@ -1,5 +1,6 @@
 // `strata-sync-harness server`: the sync server as a process of its own, which the harness
-// kills and starts again. Its users are the devices' tokens: `user-NAME` is NAME.
+// kills and starts again, and moves to a newer schema mid-run. Its users are the devices'
+// tokens: `user-NAME` is NAME.
 #if SyncServer
 import Foundation
 import Logging
@@ -7,7 +8,9 @@ import StrataPostgreSQL
 import StrataSyncServer
 
 enum ServerRole {
-  static func run(postgres url: String, port: Int) async throws {
+  /// Serves until killed; `schema` is where the harness has migrated its database, whose
+  /// window decides which devices it syncs with.
+  static func run(postgres url: String, port: Int, schema: SyncSchema?) async throws {
     var configuration = try PostgresClient.Configuration(url: url)
     configuration.options.maximumConnections = 16
     var databaseConfiguration = PostgreSQLDatabase.Configuration()
@@ -18,7 +21,9 @@ enum ServerRole {
       var started: SyncServer?
       while started == nil {
         do {
-          started = try await SyncServer(database: database, tables: StrataSyncedTables.all) { token in
+          var serverConfiguration = SyncServer.Configuration()
+          serverConfiguration.schema = schema
+          started = try await SyncServer(database: database, tables: StrataSyncedTables.all, configuration: serverConfiguration) { token in
             token.hasPrefix("user-") ? String(token.dropFirst(5)) : nil
           }
         } catch {

@@ -1,9 +1,10 @@
 // strata-sync-harness: sync broken on purpose. See Documentation/SyncHarness.md.
 //
-//   strata-sync-harness run [--devices 20] [--duration 60s|30m] [--no-faults] [--seed N] [--keep]
-//   strata-sync-harness server --postgres URL --port P          (started by `run`)
-//   strata-sync-harness device --database F --server URL --user U ...   (started by `run`)
+//   strata-sync-harness run [--devices 20] [--duration 60s|30m] [--no-faults] [--one-schema] [--seed N] [--keep]
+//   strata-sync-harness server --postgres URL --port P [--schema "3; from=2"]    (started by `run`)
+//   strata-sync-harness device --database F --server URL --user U --schema N ...  (started by `run`)
 import Foundation
+import StrataSync
 
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst(2))
@@ -26,7 +27,7 @@ do {
   switch role {
   case "server":
     guard let url = value("--postgres"), let port = value("--port").flatMap(Int.init) else { throw HarnessError("server needs --postgres and --port") }
-    try await ServerRole.run(postgres: url, port: port)
+    try await ServerRole.run(postgres: url, port: port, schema: value("--schema").flatMap(SyncSchema.init(headerValue:)))
   case "device":
     var options = DeviceOptions()
     options.database = value("--database") ?? ""
@@ -36,6 +37,7 @@ do {
     options.isFirstDevice = arguments.contains("--first")
     options.skewMilliseconds = Int64(value("--skew") ?? "") ?? 0
     options.seed = UInt64(value("--seed") ?? "") ?? 1
+    options.schema = Int(value("--schema") ?? "") ?? options.schema
     try await DeviceRole.run(options)
   case "run":
     var options = HarnessOptions()
@@ -44,6 +46,7 @@ do {
     if let seed = value("--seed").flatMap({ UInt64($0) }) { options.seed = seed }
     options.faults = !arguments.contains("--no-faults")
     options.keep = arguments.contains("--keep")
+    options.schemaChanges = !arguments.contains("--one-schema")
     let report = try await Orchestrator(options: options).run()
     print(report.summary)
     exit(report.passed ? 0 : 1)

@@ -5,6 +5,11 @@ import StrataSchema
 import StrataSync
 import Testing
 
+#if SyncServer
+import StrataSyncClient
+import StrataSyncServer
+#endif
+
 /// A synced column renamed through a compatibility window syncs as one column across app
 /// versions: the sync harness's app, whose migration 0002 renames `folders.title` to `name`
 /// (keeping `title` in step) and adds `color`, and whose 0003 drops `title`.
@@ -121,4 +126,56 @@ import Testing
       #expect(try writer.folder("title") == ["Written first"])
     }
   }
+
+  #if SyncServer
+  @Test(.enabled(if: TestSyncServer.isAvailable)) func aServerAtTheExpandStepSyncsTheRenamedColumnWithBothAppVersions() async throws {
+    let schema = try Self.migrations(through: 2, server: true).map(\.sql).joined(separator: "\n")
+    var configuration = SyncServer.Configuration()
+    configuration.schema = SyncSchema(number: 2, keepsWorkingFrom: 1)
+    try await TestSyncServer.run(configuration: configuration, schema: schema, tables: Self.tables) { server in
+      try await withTemporaryFolder { folder in
+        let old = try Device(folder.appendingPathComponent("old.sqlite").path, schema: 1)
+        let new = try Device(folder.appendingPathComponent("new.sqlite").path, schema: 2)
+        let clients = [old, new].map { device in SyncClient(replica: device.sync, server: server.url) { "user-ann" } }
+
+        try await old.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
+        try await clients[0].sync()
+        try await clients[1].sync()
+        #expect(try new.folder("name, title") == ["Plans", "Plans"])
+
+        try await new.database.write { db in try db.execute(sql: "UPDATE folders SET name = 'Ideas', color = 'teal' WHERE id = ?", arguments: [Self.id]) }
+        try await clients[1].sync()
+        try await clients[0].sync()
+        #expect(try old.folder("title") == ["Ideas"])
+
+        // Concurrent writes under the two names: the later one wins on the server and both
+        // devices, whichever reaches the server first.
+        try await new.database.write { db in try db.execute(sql: "UPDATE folders SET name = 'Earlier' WHERE id = ?", arguments: [Self.id]) }
+        try await old.database.write { db in try db.execute(sql: "UPDATE folders SET title = 'Later' WHERE id = ?", arguments: [Self.id]) }
+        try await clients[0].sync()
+        try await clients[1].sync()
+        try await clients[0].sync()
+        #expect(try new.folder("name, title, color") == ["Later", "Later", "teal"])
+        #expect(try old.folder("title") == ["Later"])
+        // The server's table holds the two names in step, by its own triggers.
+        let row = try await server.database.read { db in
+          try await sql("SELECT name, title, color FROM folders", as: (String, String?, String?).self).fetchAll(db)
+        }
+        #expect(row.count == 1 && row[0].0 == "Later" && row[0].1 == "Later" && row[0].2 == "teal")
+        // One column with two concurrent values, as for any column, under its current name.
+        // One column with two concurrent values, as for any column: under its current name on
+        // the newer version, under the name it knows on the older one.
+        func concurrent(_ device: Device) throws -> [String: [StoredValue]] {
+          var found: [String: [StoredValue]] = [:]
+          for conflict in try device.sync.conflicts() {
+            if case .concurrentWrites(let column, let values, let kept) = conflict.kind, kept == .text("Later") { found[column] = values.map(\.value) }
+          }
+          return found
+        }
+        #expect(try concurrent(new) == ["name": [.text("Earlier"), .text("Later")]])
+        #expect(try concurrent(old)["title"] == [.text("Earlier"), .text("Later")])
+      }
+    }
+  }
+  #endif
 }

@@ -31,11 +31,14 @@ struct TestSyncServer {
     return DatabaseDialect.postgresql.sql(models.schema)
   }
 
+  /// Runs `body` with a server on a scratch database made by `schema` (the test models' tables
+  /// by default) that syncs `tables`.
   static func run(
-    configuration: SyncServer.Configuration = SyncServer.Configuration(), _ body: (TestSyncServer) async throws -> Void
+    configuration: SyncServer.Configuration = SyncServer.Configuration(), schema: String? = nil,
+    tables: [SyncedTable] = StrataSyncedTables.all, _ body: (TestSyncServer) async throws -> Void
   ) async throws {
     let scratch = try PostgreSQLServer.shared().scratchDatabase()
-    try scratch.execute(try schema())
+    try scratch.execute(try schema ?? Self.schema())
     var options = PostgresClient.Configuration.Options()
     options.maximumConnections = 8
     var clientConfiguration = try PostgresClient.Configuration(url: scratch.url)
@@ -46,7 +49,7 @@ struct TestSyncServer {
     databaseConfiguration.connectionTimeout = .seconds(120)
     try await PostgreSQLDatabase.withDatabase(clientConfiguration, configuration: databaseConfiguration) { database in
       let server = try await SyncServer(
-        database: database, tables: StrataSyncedTables.all, configuration: configuration, authenticate: Self.authenticate)
+        database: database, tables: tables, configuration: configuration, authenticate: Self.authenticate)
       let (ports, port) = AsyncStream<Int>.makeStream()
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
