@@ -56,12 +56,17 @@ struct SyncStore {
   }
 
   /// What is held of a row: all its values while it is kept out of its table, or those of
-  /// columns this replica's table does not have.
+  /// columns this replica's table does not have. A value held under a renamed column's former
+  /// name (a row that waited since before the migration that renamed it) is the column's.
   func heldValues(_ table: String, _ key: StoredValue) throws -> [String: StoredValue] {
     var values: [String: StoredValue] = [:]
     for row in try db.rows("SELECT column_name, value FROM \(Self.held) WHERE table_name = ? AND row_key = ?", [table, key.databaseValue])
     {
       values[row["column_name"]] = row.stored(1)
+    }
+    for rename in tables[table]?.renames ?? [] {
+      guard let former = values.removeValue(forKey: rename.former) else { continue }
+      if values[rename.current] == nil { values[rename.current] = former }
     }
     return values
   }

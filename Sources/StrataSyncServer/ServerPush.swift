@@ -248,10 +248,11 @@ struct ServerPush {
   }
 
   /// The values a living row's columns hold, by the table's merge rules; a value the server's
-  /// column does not take refuses the changeset.
+  /// column does not take refuses the changeset. A renamed column's value is under its current
+  /// name, also for a row that waited since before the server's migration renamed it.
   private func resolvedValues(_ row: RowChange, table: ServerTable) throws -> [String: StoredValue] {
     var values: [String: StoredValue] = [:]
-    for column in row.columns {
+    for column in row.underCurrentNames(table.renames).columns {
       values[column.name] = try column.resolved(by: table.rule(of: column.name))
     }
     return values

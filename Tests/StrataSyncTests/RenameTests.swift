@@ -127,7 +127,58 @@ import StrataSyncServer
     }
   }
 
+  /// Two devices of the first schema, each with a folder of one slug: the second's waits where
+  /// both arrive.
+  static func twoFoldersWithOneSlug(in folder: URL) throws -> (first: Device, second: Device) {
+    let first = try Device(folder.appendingPathComponent("first.sqlite").path, schema: 1)
+    let second = try Device(folder.appendingPathComponent("second.sqlite").path, schema: 1)
+    try first.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title, slug) VALUES (?, 'First', 's')", arguments: [Self.id]) }
+    try second.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title, slug) VALUES (?, 'Second', 's')", arguments: [Self.other]) }
+    return (first, second)
+  }
+
+  static let other = "00000000-0000-0000-0000-0000000000ee"
+
+  @Test func aRowThatWaitedSinceBeforeTheRenameComesInUnderTheNewName() throws {
+    try withTemporaryFolder { folder in
+      var device = try Device(folder.appendingPathComponent("device.sqlite").path, schema: 1)
+      let (first, second) = try Self.twoFoldersWithOneSlug(in: folder)
+      _ = try first.send(to: device)
+      _ = try second.send(to: device)
+      #expect(try device.database.read { db in try String.fetchAll(db, sql: "SELECT title FROM folders") } == ["First"])
+      // The app updates past the contract step while the second folder waits, held under `title`.
+      try device.update(to: 3)
+      try first.database.write { db in try db.execute(sql: "UPDATE folders SET slug = 't' WHERE id = ?", arguments: [Self.id]) }
+      _ = try first.send(to: device)
+      let names = try device.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM folders ORDER BY id") }
+      #expect(names == ["First", "Second"])
+    }
+  }
+
   #if SyncServer
+  @Test(.enabled(if: TestSyncServer.isAvailable)) func aRowTheServerHeldSinceBeforeItsMigrationComesInUnderTheNewName() async throws {
+    let migrations = try Self.migrations(through: 3, server: true)
+    try await TestSyncServer.run(schema: migrations[0].sql, tables: Self.tables) { server in
+      try await withTemporaryFolder { folder in
+        let device = try Device(folder.appendingPathComponent("device.sqlite").path, schema: 3)
+        let (first, second) = try Self.twoFoldersWithOneSlug(in: folder)
+        _ = try await server.server.push(try first.sync.changes(), user: "ann")
+        _ = try await server.server.push(try second.sync.changes(), user: "ann")
+        // The server moves past the contract step (its deploy: the migrations, then the new
+        // version) while the second folder waits, its state holding `title`.
+        try server.execute(migrations[1].sql + "\n" + migrations[2].sql)
+        let moved = try await SyncServer(database: server.database, tables: Self.tables) { _ in "ann" }
+        try await first.database.write { db in try db.execute(sql: "UPDATE folders SET slug = 't' WHERE id = ?", arguments: [Self.id]) }
+        _ = try await moved.push(try first.sync.changes(), user: "ann")
+        let names = try await server.database.read { db in try await sql("SELECT name FROM folders ORDER BY id", as: String.self).fetchAll(db) }
+        #expect(names == ["First", "Second"])
+        // A device of the newest schema gets both under the new name.
+        try device.sync.apply(try await moved.pull(user: "ann", after: 0).changeset)
+        #expect(try await device.database.read { db in try String.fetchAll(db, sql: "SELECT name FROM folders ORDER BY id") } == names)
+      }
+    }
+  }
+
   @Test(.enabled(if: TestSyncServer.isAvailable)) func aServerAtTheExpandStepSyncsTheRenamedColumnWithBothAppVersions() async throws {
     let schema = try Self.migrations(through: 2, server: true).map(\.sql).joined(separator: "\n")
     var configuration = SyncServer.Configuration()

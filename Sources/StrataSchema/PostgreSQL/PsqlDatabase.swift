@@ -3,7 +3,7 @@ import StrataSQL
 
 /// A database on a PostgreSQL server, reached through psql: a scratch one of the planner's, dropped when the planner
 /// lets it go, or (without a name) the one the server's URL names, which is left as it is.
-package final class PsqlDatabase: ScratchDatabase {
+package final class PsqlDatabase: ScratchDatabase, Sendable {
   let server: PostgreSQLServer
   package let name: String?
 

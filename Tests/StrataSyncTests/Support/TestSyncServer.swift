@@ -20,8 +20,14 @@ struct TestSyncServer {
   let url: URL
   let server: SyncServer
   let database: PostgreSQLDatabase
+  private let scratch: PsqlDatabase
 
   static var isAvailable: Bool { PostgreSQLServer.isAvailable }
+
+  /// Runs SQL text such as a migration's in the server's database, through psql.
+  func execute(_ sql: String) throws {
+    try scratch.execute(sql)
+  }
 
   /// The models' PostgreSQL tables, as the generator writes them.
   static func schema() throws -> String {
@@ -59,7 +65,7 @@ struct TestSyncServer {
         var iterator = ports.makeAsyncIterator()
         guard let number = await iterator.next() else { return try await group.waitForAll() }
         defer { group.cancelAll() }
-        try await body(TestSyncServer(url: URL(string: "http://127.0.0.1:\(number)/")!, server: server, database: database))
+        try await body(TestSyncServer(url: URL(string: "http://127.0.0.1:\(number)/")!, server: server, database: database, scratch: scratch))
       }
     }
     withExtendedLifetime(scratch) {}
