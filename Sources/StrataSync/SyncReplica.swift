@@ -82,14 +82,49 @@ public final class SyncReplica: Sendable {
     let changed = try Row.fetchAll(db, sql: sql, arguments: [cursor.sequence])
     if let limit, changed.count >= limit, let last = changed.last { through = SyncCursor(last["seq"]) }
     for entry in changed {
-      let table: String = entry["table_name"]
-      let key = entry.stored(1)
-      guard let life = try store.life(table, key) else { continue }
-      let columns = life.isDeleted ? [] : try store.columnStates(table, key, life: life).values.sorted { $0.name < $1.name }
-      let row = RowChange(table: table, key: key, stamp: life.stamp, isDeleted: life.isDeleted, columns: columns)
-      rows.append(row.alsoUnderFormerNames(tables[table]?.keptRenames ?? []))
+      if let row = try rowChange(entry["table_name"], entry.stored(1), store: store) { rows.append(row) }
     }
+    if through.sequence < newest { rows = try withPendingParents(rows, after: cursor, store: store) }
     return Changeset(replica: id, schemaVersion: try Self.schemaVersion(db), cursor: through, rows: rows)
+  }
+
+  /// A row as this replica holds it, for a peer; nil for one it has no record of.
+  private func rowChange(_ table: String, _ key: StoredValue, store: SyncStore) throws -> RowChange? {
+    guard let life = try store.life(table, key) else { return nil }
+    let columns = life.isDeleted ? [] : try store.columnStates(table, key, life: life).values.sorted { $0.name < $1.name }
+    let row = RowChange(table: table, key: key, stamp: life.stamp, isDeleted: life.isDeleted, columns: columns)
+    return row.alsoUnderFormerNames(tables[table]?.keptRenames ?? [])
+  }
+
+  /// A page of the changes, and before them the rows they reference that changed after
+  /// `cursor` too but come in a later page (changed again since): the peer may not have them
+  /// yet, and a sync server refuses a row whose parent it does not know. They come again in
+  /// their own page; applying twice changes nothing.
+  private func withPendingParents(_ page: [RowChange], after cursor: SyncCursor, store: SyncStore) throws -> [RowChange] {
+    let q = SQLQuoting.identifier
+    var included = Set(page.map { RowKey(table: $0.table, key: $0.key) })
+    var parents: [RowChange] = []
+    var unvisited = page
+    while let row = unvisited.popLast() {
+      guard !row.isDeleted, let info = tables[row.table] else { continue }
+      let values = try store.currentValues(row.table, row.key)
+      for reference in info.parents {
+        guard let parent = tables[reference.table], reference.target.isEmpty || reference.target == parent.key,
+          let key = values[reference.column], key != .null, !included.contains(RowKey(table: parent.name, key: key))
+        else { continue }
+        let pending = try store.db.row(
+          """
+          SELECT 1 FROM \(q(SyncTables.rows)) WHERE table_name = ?1 AND row_key = ?2 AND seq > ?3
+          UNION ALL SELECT 1 FROM \(q(SyncTables.cells)) WHERE table_name = ?1 AND row_key = ?2 AND seq > ?3
+          """,
+          [parent.name, key.databaseValue, cursor.sequence])
+        guard pending != nil, let change = try rowChange(parent.name, key, store: store) else { continue }
+        included.insert(RowKey(table: parent.name, key: key))
+        parents.append(change)
+        unvisited.append(change)
+      }
+    }
+    return parents.reversed() + page
   }
 
   /// The latest stamp this replica recorded: where its next change's stamp starts from.
@@ -141,15 +176,16 @@ public final class SyncReplica: Sendable {
   /// the server sends them again without the mark. So every device shows what the server
   /// holds, even when the reason is a row the device never sees.
   public func apply(_ changeset: Changeset, waitingAtServer waiting: [(table: String, key: StoredValue)], in db: Database) throws {
-    try apply(changeset, serverWaiting: Set(waiting.map { ServerWaitingRow(table: $0.table, key: $0.key) }), in: db)
+    try apply(changeset, serverWaiting: Set(waiting.map { RowKey(table: $0.table, key: $0.key) }), in: db)
   }
 
-  private struct ServerWaitingRow: Hashable {
+  /// A row of a table, as a set holds it.
+  private struct RowKey: Hashable {
     var table: String
     var key: StoredValue
   }
 
-  private func apply(_ changeset: Changeset, serverWaiting: Set<ServerWaitingRow>?, in db: Database) throws {
+  private func apply(_ changeset: Changeset, serverWaiting: Set<RowKey>?, in db: Database) throws {
     try changeset.check()
     // What this apply records is stamped past every clock in the changeset and every stamp
     // recorded here, so the replica's next writes come after all it has seen (a hybrid
@@ -164,7 +200,7 @@ public final class SyncReplica: Sendable {
         try merge(row, store: store, materializer: materializer, seq: seq)
       }
       // A row the server now keeps out may be unchanged here, and so not placed again above.
-      for row in changeset.rows where serverWaiting?.contains(ServerWaitingRow(table: row.table, key: row.key)) == true {
+      for row in changeset.rows where serverWaiting?.contains(RowKey(table: row.table, key: row.key)) == true {
         guard let info = tables[row.table], try store.tableRow(info, row.key) != nil else { continue }
         try materializer.hold(row.table, row.key, try store.currentValues(row.table, row.key), reason: Materializer.waitingAtServer)
       }
@@ -173,14 +209,14 @@ public final class SyncReplica: Sendable {
 
   /// Records which rows of a server's changeset the server keeps out of its tables, and
   /// forgets the mark of those it sent without one (the waiting rows are tried again after).
-  private func markServerWaiting(_ changeset: Changeset, _ waiting: Set<ServerWaitingRow>, db: Database) throws {
+  private func markServerWaiting(_ changeset: Changeset, _ waiting: Set<RowKey>, db: Database) throws {
     let table = SQLQuoting.identifier(SyncTables.serverWaiting)
     if try !db.tableExists(SyncTables.serverWaiting) {
       guard !waiting.isEmpty else { return }
       try db.execute(sql: "CREATE TABLE \(table) (table_name TEXT NOT NULL, row_key NOT NULL, PRIMARY KEY (table_name, row_key))")
     }
     for row in changeset.rows {
-      if waiting.contains(ServerWaitingRow(table: row.table, key: row.key)) {
+      if waiting.contains(RowKey(table: row.table, key: row.key)) {
         try db.execute(sql: "INSERT OR IGNORE INTO \(table) (table_name, row_key) VALUES (?, ?)", arguments: [row.table, row.key.databaseValue])
       } else {
         try db.execute(sql: "DELETE FROM \(table) WHERE table_name = ? AND row_key = ?", arguments: [row.table, row.key.databaseValue])

@@ -66,7 +66,8 @@ final class Orchestrator: @unchecked Sendable {
   }
 
   func run() async throws -> HarnessReport {
-    defer { cleanUp() }
+    var passed = false
+    defer { cleanUp(keepingFolder: options.keep || !passed) }
     log("seed \(options.seed), \(options.devices) devices, \(options.duration) s, faults \(options.faults ? "on" : "off"), in \(folder)")
     postgres = try PostgresProcess()
     try postgres.psql("CREATE DATABASE \(databaseName)")
@@ -125,6 +126,7 @@ final class Orchestrator: @unchecked Sendable {
     let traffic = proxy.report
     report.requests = traffic.requests
     for (fault, count) in traffic.faults { report.faults[fault.rawValue, default: 0] += count }
+    passed = report.passed
     return report
   }
 
@@ -343,12 +345,17 @@ final class Orchestrator: @unchecked Sendable {
     return samples
   }
 
-  private func cleanUp() {
+  /// Stops every process; the run's folder stays when asked, and after a failure, for a look.
+  private func cleanUp(keepingFolder: Bool) {
     for device in devices { device?.kill() }
     server?.kill()
     if let postgres { try? FileManager.default.copyItem(atPath: postgres.folder + "/server.log", toPath: folder + "/postgres.log") }
     postgres?.remove()
-    if !options.keep { try? FileManager.default.removeItem(atPath: folder) }
+    if keepingFolder {
+      log("the run's folder is kept: \(folder)")
+    } else {
+      try? FileManager.default.removeItem(atPath: folder)
+    }
   }
 
   func log(_ line: String) {

@@ -57,6 +57,35 @@ struct ServerSyncTests {
     }
   }
 
+  /// Found by the harness: a device with more pending rows than a push takes (offline for a
+  /// while, or many rows waiting) sent a child in an earlier push than its parent, changed
+  /// after the child, and the server refused every push after that.
+  @Test func aPushThatTakesSomeOfThePendingRowsTakesTheParentsOfItsRowsToo() async throws {
+    try await TestSyncServer.run { server in
+      try await withTemporaryFolder { folder in
+        let phone = try TestReplica(in: folder, name: "phone")
+        let laptop = try TestReplica(in: folder, name: "laptop")
+        try await phone.database.write { db in
+          try Board.insert { Board.Draft(id: board, title: "Plans", slug: "plans") }.execute(db)
+          try Card.insert { Card.Draft(id: UUID(uuidString: "CA2D0000-0000-0000-0000-000000000001")!, boardID: board, text: "first") }.execute(db)
+        }
+        // The board changes after its card: it is the later of the two in the phone's order.
+        try await phone.database.write { db in try db.execute(sql: "UPDATE boards SET title = 'Later'") }
+        var configuration = SyncClient.Configuration()
+        configuration.pushRows = 1
+        let client = SyncClient(replica: phone.sync, server: server.url, configuration: configuration) { "user-alice" }
+        try await client.sync()
+        #expect(client.status.pendingChanges == 0)
+        try await server.client(laptop, user: "alice").sync()
+        #expect(try laptop.contents() == phone.contents())
+        #expect(try await server.contents() == [
+          #"boards b0a2d000-0000-0000-0000-000000000001 "Later" rank 0 likes 0 [] """#,
+          #"cards ca2d0000-0000-0000-0000-000000000001 b0a2d000-0000-0000-0000-000000000001 "first" 0"#,
+        ])
+      }
+    }
+  }
+
   @Test func aChangeReachesAnotherDevicesLiveQueryWhileItRuns() async throws {
     try await TestSyncServer.run { server in
       try await withTemporaryFolder { folder in
