@@ -23,7 +23,7 @@ struct PostgreSQLMigratorTests {
     let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
     do {
       let url = try PostgreSQLTestServer.shared.url(of: name)
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: url)) { database in
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: url), configuration: PostgreSQLTestServer.patient) { database in
         try await body(database, url)
       }
     } catch {

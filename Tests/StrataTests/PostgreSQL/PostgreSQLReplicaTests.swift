@@ -26,11 +26,11 @@ struct PostgreSQLReplicaTests {
 
   func check(_ primaryName: String, _ replicaName: String) async throws {
     let server = PostgreSQLTestServer.shared
-    try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try server.url(of: primaryName))) { primary in
+    try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try server.url(of: primaryName)), configuration: PostgreSQLTestServer.patient) { primary in
       try await primary.withConnection { db in
         try await sql("ALTER DATABASE \(quote: replicaName) SET default_transaction_read_only = on").execute(db)
       }
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try server.url(of: replicaName))) { replica in
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try server.url(of: replicaName)), configuration: PostgreSQLTestServer.patient) { replica in
         let scoreboard = Player.order { $0.score.desc() }.select { ($0.name, $0.score) }
         let newPlayer = Player.insert { Player.Draft(id: UUID(11), gameID: UUID(1), name: "Blob", score: 20) }
         try await primary.write { db in

@@ -43,7 +43,7 @@ struct PostgreSQLTransactionTests {
     let name = try await PostgreSQLTestServer.shared.newDatabase(empty: true)
     defer { Task { await PostgreSQLTestServer.shared.drop(name) } }
     let url = try PostgreSQLTestServer.shared.url(of: name)
-    try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: url)) { database in
+    try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: url), configuration: PostgreSQLTestServer.patient) { database in
       try await database.withConnection { db in
         try await sql(#"CREATE TABLE "counters" ("id" bigint PRIMARY KEY, "value" bigint NOT NULL)"#).execute(db)
         try await sql(#"INSERT INTO "counters" VALUES (1, 0)"#).execute(db)

@@ -32,6 +32,15 @@ actor PostgreSQLTestServer {
     return try PostgreSQLServer.shared().url(of: name)
   }
 
+  /// The tests' database configuration: the whole suite shares two threads with builds and
+  /// other processes, so a connection can be slow to come, and no test that uses it is about
+  /// the wait.
+  static let patient: PostgreSQLDatabase.Configuration = {
+    var configuration = PostgreSQLDatabase.Configuration()
+    configuration.connectionTimeout = .seconds(120)
+    return configuration
+  }()
+
   /// A client for the server's maintenance database, which creates and drops the tests'.
   private func adminDatabase() throws -> PostgreSQLDatabase {
     if let admin { return admin }
@@ -41,9 +50,7 @@ actor PostgreSQLTestServer {
     let client = PostgresClient(configuration: configuration)
     // Runs for as long as the test process does.
     Task.detached { await client.run() }
-    var options = PostgreSQLDatabase.Configuration()
-    options.connectionTimeout = .seconds(120)
-    let database = PostgreSQLDatabase(client: client, configuration: options)
+    let database = PostgreSQLDatabase(client: client, configuration: Self.patient)
     admin = database
     return database
   }
@@ -77,7 +84,7 @@ actor PostgreSQLTestServer {
   nonisolated func withEmptyDatabase(_ body: (PostgreSQLDatabase) async throws -> Void) async throws {
     let name = try await newDatabase(empty: true)
     do {
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try url(of: name))) { database in
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: try url(of: name)), configuration: Self.patient) { database in
         try await body(database)
       }
     } catch {
@@ -118,7 +125,7 @@ actor PostgreSQLTestServer {
       }
       var configuration = try PostgresClient.Configuration(url: try url(building))
       configuration.options.maximumConnections = 1
-      try await PostgreSQLDatabase.withDatabase(configuration) { database in
+      try await PostgreSQLDatabase.withDatabase(configuration, configuration: Self.patient) { database in
         // As a migration of its tables would.
         try await database.migrate([Migration(name: "0001_schema", sql: schema)])
       }

@@ -27,11 +27,7 @@ enum TestDialect: String, CaseIterable, Sendable, CustomTestStringConvertible {
       do {
         var configuration = try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))
         configuration.options.maximumConnections = 4
-        // The whole suite shares two threads with builds and other processes; a connection can be
-        // slow to come, and no test here is about the wait.
-        var options = PostgreSQLDatabase.Configuration()
-        options.connectionTimeout = .seconds(120)
-        let result = try await PostgreSQLDatabase.withDatabase(configuration, configuration: options) { postgreSQL in
+        let result = try await PostgreSQLDatabase.withDatabase(configuration, configuration: PostgreSQLTestServer.patient) { postgreSQL in
           let database = TestDatabase(engine: .postgreSQL(postgreSQL))
           if let rows { try await rows.execute(database) }
           return try await body(database)
