@@ -38,8 +38,9 @@ import StrataSyncServer
     let database: any DatabaseWriter
     var sync: SyncReplica
 
-    init(_ path: String, schema: Int) throws {
-      database = try openDatabase(.file(path))
+    /// The device `name` in `folder`, its app at `schema` (that many migrations).
+    init(in folder: URL, _ name: String, schema: Int) throws {
+      database = try openDatabase(.file(folder.appendingPathComponent("\(name).sqlite").path))
       try database.migrate(try RenameTests.migrations(through: schema))
       sync = try SyncReplica(database, tables: RenameTests.tables)
     }
@@ -67,8 +68,8 @@ import StrataSyncServer
 
   @Test func aColumnRenamedThroughTheWindowSyncsAsOneColumnAcrossAppVersions() throws {
     try withTemporaryFolder { folder in
-      var old = try Device(folder.appendingPathComponent("old.sqlite").path, schema: 1)
-      let new = try Device(folder.appendingPathComponent("new.sqlite").path, schema: 2)
+      var old = try Device(in: folder, "old", schema: 1)
+      let new = try Device(in: folder, "new", schema: 2)
 
       // The older version inserts; the newer one reads the row under the new name.
       try old.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
@@ -111,8 +112,8 @@ import StrataSyncServer
 
   @Test func theExpandStepsCopyIsNotAWriteThatOverwritesAnotherReplicas() throws {
     try withTemporaryFolder { folder in
-      let writer = try Device(folder.appendingPathComponent("writer.sqlite").path, schema: 1)
-      var updated = try Device(folder.appendingPathComponent("updated.sqlite").path, schema: 1)
+      let writer = try Device(in: folder, "writer", schema: 1)
+      var updated = try Device(in: folder, "updated", schema: 1)
       try writer.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
       let cursor = try writer.send(to: updated)
       // A write the other device has not seen when it updates: the migration's copy of `title`
@@ -130,8 +131,8 @@ import StrataSyncServer
   /// Two devices of the first schema, each with a folder of one slug: the second's waits where
   /// both arrive.
   static func twoFoldersWithOneSlug(in folder: URL) throws -> (first: Device, second: Device) {
-    let first = try Device(folder.appendingPathComponent("first.sqlite").path, schema: 1)
-    let second = try Device(folder.appendingPathComponent("second.sqlite").path, schema: 1)
+    let first = try Device(in: folder, "first", schema: 1)
+    let second = try Device(in: folder, "second", schema: 1)
     try first.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title, slug) VALUES (?, 'First', 's')", arguments: [Self.id]) }
     try second.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title, slug) VALUES (?, 'Second', 's')", arguments: [Self.other]) }
     return (first, second)
@@ -141,7 +142,7 @@ import StrataSyncServer
 
   @Test func aRowThatWaitedSinceBeforeTheRenameComesInUnderTheNewName() throws {
     try withTemporaryFolder { folder in
-      var device = try Device(folder.appendingPathComponent("device.sqlite").path, schema: 1)
+      var device = try Device(in: folder, "device", schema: 1)
       let (first, second) = try Self.twoFoldersWithOneSlug(in: folder)
       _ = try first.send(to: device)
       _ = try second.send(to: device)
@@ -160,7 +161,7 @@ import StrataSyncServer
     let migrations = try Self.migrations(through: 3, server: true)
     try await TestSyncServer.run(schema: migrations[0].sql, tables: Self.tables) { server in
       try await withTemporaryFolder { folder in
-        let device = try Device(folder.appendingPathComponent("device.sqlite").path, schema: 3)
+        let device = try Device(in: folder, "device", schema: 3)
         let (first, second) = try Self.twoFoldersWithOneSlug(in: folder)
         _ = try await server.server.push(try first.sync.changes(), user: "ann")
         _ = try await server.server.push(try second.sync.changes(), user: "ann")
@@ -185,8 +186,8 @@ import StrataSyncServer
     configuration.schema = SyncSchema(number: 2, keepsWorkingFrom: 1)
     try await TestSyncServer.run(configuration: configuration, schema: schema, tables: Self.tables) { server in
       try await withTemporaryFolder { folder in
-        let old = try Device(folder.appendingPathComponent("old.sqlite").path, schema: 1)
-        let new = try Device(folder.appendingPathComponent("new.sqlite").path, schema: 2)
+        let old = try Device(in: folder, "old", schema: 1)
+        let new = try Device(in: folder, "new", schema: 2)
         let clients = [old, new].map { device in SyncClient(replica: device.sync, server: server.url) { "user-ann" } }
 
         try await old.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
