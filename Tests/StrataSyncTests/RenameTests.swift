@@ -191,22 +191,22 @@ import StrataSyncServer
         let clients = [old, new].map { device in SyncClient(replica: device.sync, server: server.url) { "user-ann" } }
 
         try await old.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title) VALUES (?, 'Plans')", arguments: [Self.id]) }
-        try await clients[0].sync()
-        try await clients[1].sync()
+        try await clients[0].syncRetrying()
+        try await clients[1].syncRetrying()
         #expect(try new.folder("name, title") == ["Plans", "Plans"])
 
         try await new.database.write { db in try db.execute(sql: "UPDATE folders SET name = 'Ideas', color = 'teal' WHERE id = ?", arguments: [Self.id]) }
-        try await clients[1].sync()
-        try await clients[0].sync()
+        try await clients[1].syncRetrying()
+        try await clients[0].syncRetrying()
         #expect(try old.folder("title") == ["Ideas"])
 
         // Concurrent writes under the two names: the later one wins on the server and both
         // devices, whichever reaches the server first.
         try await new.database.write { db in try db.execute(sql: "UPDATE folders SET name = 'Earlier' WHERE id = ?", arguments: [Self.id]) }
         try await old.database.write { db in try db.execute(sql: "UPDATE folders SET title = 'Later' WHERE id = ?", arguments: [Self.id]) }
-        try await clients[0].sync()
-        try await clients[1].sync()
-        try await clients[0].sync()
+        try await clients[0].syncRetrying()
+        try await clients[1].syncRetrying()
+        try await clients[0].syncRetrying()
         #expect(try new.folder("name, title, color") == ["Later", "Later", "teal"])
         #expect(try old.folder("title") == ["Later"])
         // The server's table holds the two names in step, by its own triggers.

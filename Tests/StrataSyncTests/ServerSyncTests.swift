@@ -74,9 +74,9 @@ struct ServerSyncTests {
         var configuration = SyncClient.Configuration()
         configuration.pushRows = 1
         let client = SyncClient(replica: phone.sync, server: server.url, configuration: configuration) { "user-alice" }
-        try await syncRetrying(client)
+        try await client.syncRetrying()
         #expect(client.status.pendingChanges == 0)
-        try await syncRetrying(server.client(laptop, user: "alice"))
+        try await server.client(laptop, user: "alice").syncRetrying()
         #expect(try laptop.contents() == phone.contents())
         #expect(try await server.contents() == [
           #"boards b0a2d000-0000-0000-0000-000000000001 "Later" rank 0 likes 0 [] """#,
@@ -99,7 +99,7 @@ struct ServerSyncTests {
         #expect(try await iterator.next() == [])
         try await phone.database.write { db in try Board.insert { Board.Draft(id: board, title: "Live") }.execute(db) }
         let phoneClient = server.client(phone, user: "alice")
-        try await syncRetrying(phoneClient)
+        try await phoneClient.syncRetrying()
         #expect(try await iterator.next() == ["Live"])
         // Then it waits in its pull (5 seconds at the server here) instead of syncing round after
         // round, as it did once its first pull had returned before a write (the fault harness
@@ -118,25 +118,10 @@ struct ServerSyncTests {
           try await laptop.database.write { db in try db.execute(sql: "UPDATE boards SET title = ?", arguments: [title]) }
           for _ in 0..<200 where try await phone.database.read({ db in try String.fetchOne(db, sql: "SELECT title FROM boards") }) != title {
             try await Task.sleep(for: .milliseconds(50))
-            try await syncRetrying(phoneClient)
+            try await phoneClient.syncRetrying()
           }
           #expect(try await phone.database.read { db in try String.fetchOne(db, sql: "SELECT title FROM boards") } == title)
         }
-      }
-    }
-  }
-
-  /// A round of `client`, again after a request that timed out, as an app's next round would:
-  /// in the full suite, two cores busy with hundreds of tests have kept a request of this
-  /// in-process server waiting over 30 and 60 seconds (three times, across sessions). Suspected,
-  /// not proven: tests that block a thread of Swift's cooperative pool (two threads here) while
-  /// a child process runs leave none for the server's tasks.
-  private func syncRetrying(_ client: SyncClient) async throws {
-    for attempt in 1...3 {
-      do {
-        return try await client.sync()
-      } catch let error as URLError where error.code == .timedOut && attempt < 3 {
-        continue
       }
     }
   }
