@@ -107,11 +107,12 @@ public final class SyncReplica: Sendable {
     var unvisited = page
     while let row = unvisited.popLast() {
       guard !row.isDeleted, let info = tables[row.table] else { continue }
-      let values = try store.currentValues(row.table, row.key)
       for reference in info.parents {
         guard let parent = tables[reference.table], reference.target.isEmpty || reference.target == parent.key,
-          let key = values[reference.column], key != .null, !included.contains(RowKey(table: parent.name, key: key))
+          let state = row.columns.first(where: { $0.name == reference.column })
         else { continue }
+        let key = try store.resolve(row.table, state)
+        guard key != .null, !included.contains(RowKey(table: parent.name, key: key)) else { continue }
         let pending = try store.db.row(
           """
           SELECT 1 FROM \(q(SyncTables.rows)) WHERE table_name = ?1 AND row_key = ?2 AND seq > ?3
