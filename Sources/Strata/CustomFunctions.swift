@@ -78,7 +78,7 @@ private let callScalar: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePoin
   do {
     setResult(try body(box.arguments(count, values)), of: context)
   } catch {
-    sqlite3_result_error(context, "\(error)", -1)
+    setError(error, of: context)
   }
 }
 
@@ -117,7 +117,7 @@ private let stepAggregate: @convention(c) (OpaquePointer?, Int32, UnsafeMutableP
   do {
     try group.state.step(FunctionBox.of(context).arguments(count, values))
   } catch {
-    sqlite3_result_error(context, "\(error)", -1)
+    setError(error, of: context)
   }
 }
 
@@ -125,12 +125,29 @@ private let finishAggregate: @convention(c) (OpaquePointer?) -> Void = { context
   // A group without rows has no state yet: its result is the body's for no rows.
   if let slot = stateSlot(context, create: false), let pointer = slot.pointee {
     let group = Unmanaged<GroupState>.fromOpaque(pointer)
-    setResult(group.takeUnretainedValue().state.result(), of: context)
-    group.release()
-    slot.pointee = nil
+    defer {
+      group.release()
+      slot.pointee = nil
+    }
+    finish(group.takeUnretainedValue().state, of: context)
   } else if let state = makeState(context) {
-    setResult(state.result(), of: context)
+    finish(state, of: context)
   }
+}
+
+private func finish(_ state: any AggregateState, of context: OpaquePointer?) {
+  do {
+    setResult(try state.result(), of: context)
+  } catch {
+    setError(error, of: context)
+  }
+}
+
+/// A Swift error as the statement's error: SQLite reports its message, which is the error's
+/// `errorDescription` when it gives one (what users write for messages), else its description.
+private func setError(_ error: any Error, of context: OpaquePointer?) {
+  let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+  sqlite3_result_error(context, message, -1)
 }
 
 private func setResult(_ binding: QueryBinding, of context: OpaquePointer?) {

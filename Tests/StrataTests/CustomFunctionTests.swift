@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Strata
 import Testing
@@ -33,11 +34,53 @@ let weightedAverage = AggregateFunction("weighted_average") { (rows: [(Int64, Do
   return weight == 0 ? nil : rows.reduce(0) { $0 + Double($1.0) * $1.1 } / weight
 }
 
+/// StructuredQueries' `throwing()`: the error's description is the statement's error.
+let failing = ScalarFunction("failing") { () throws -> String in throw Oops() }
+
+struct Oops: LocalizedError {
+  var errorDescription: String? { "Oops!" }
+}
+
+/// StructuredQueries' `log(_:)`: a function with no result, called for its effect.
+let loggedMessages = Mutex<[String]>([])
+let log = ScalarFunction("log") { (message: String) in loggedMessages.withLock { $0.append(message) } }
+
+/// StructuredQueries' `jsonCapitalize(_:)` and `jsonDropFirst(_:_:)`: arguments and results
+/// through JSON, mixed with a plain argument; `jsonCount(_:)` with an optional one.
+let jsonCapitalize = ScalarFunction(
+  "jsonCapitalize", as: ((JSONRepresentation<[String]>) -> JSONRepresentation<[String]>).self
+) { strings in strings.map(\.capitalized) }
+let jsonDropFirst = ScalarFunction(
+  "jsonDropFirst", as: ((JSONRepresentation<[String]>, Int) -> JSONRepresentation<[String]>).self
+) { strings, count in Array(strings.dropFirst(count)) }
+let jsonCount = ScalarFunction("jsonCount", as: ((JSONRepresentation<[String]>?) -> Int).self) { strings in
+  strings?.count ?? -1
+}
+/// StructuredQueries' `seconds`: a result through `Date.UnixTimeRepresentation`.
+let epoch = ScalarFunction("epoch", as: (() -> Date.UnixTimeRepresentation).self) { Date(timeIntervalSinceReferenceDate: 0) }
+
+/// StructuredQueries' `jsonJoined(_:)`: an aggregate over JSON values.
+let jsonJoined = AggregateFunction(
+  "jsonJoined", as: (([JSONRepresentation<[String]>]) -> JSONRepresentation<[String]>).self
+) { (arrays: [[String]]) in arrays.flatMap { $0 } }
+
+let sumOfIDs = AggregateFunction("sum_of") { (values: [Int64]) -> Int64 in values.reduce(0, +) }
+
+let failingAggregate = AggregateFunction("failing_aggregate") { (values: [Int]) throws -> Int in
+  if values.count > 2 { throw Oops() }
+  return 0
+}
+
 @Suite struct CustomFunctionTests {
   let database: any DatabaseWriter
 
   init() throws {
-    database = try openDatabase(.inMemory, functions: [exclaim, initials, isWellPaid, median, mode, weightedAverage])
+    database = try openDatabase(
+      .inMemory,
+      functions: [
+        exclaim, initials, isWellPaid, median, mode, weightedAverage, failing, log, jsonCapitalize, jsonDropFirst,
+        jsonCount, epoch, jsonJoined, sumOfIDs, failingAggregate,
+      ])
     try database.migrate(StrataMigrations.all)
     try database.write { db in
       try db.seed {
@@ -108,5 +151,66 @@ let weightedAverage = AggregateFunction("weighted_average") { (rows: [(Int64, Do
       try db.execute(sql: #"INSERT INTO "shouts" VALUES ('hey')"#)
       #expect(throws: (any Error).self) { try db.execute(sql: #"INSERT INTO "shouts" VALUES ('')"#) }
     }
+  }
+
+  @Test func anErrorTheBodyThrowsIsTheStatementsErrorWithItsMessage() throws {
+    expectSQL(Values(failing()), #"SELECT "failing"()"#)
+    #expect {
+      try database.read { try Values(failing()).fetchOne($0) }
+    } throws: { error in
+      "\(error)".contains("Oops!")
+    }
+    // An aggregate's too, whether it throws for a row or for the result.
+    #expect(try database.read { try Employee.where { $0.id <= 2 }.select { failingAggregate($0.id) }.fetchOne($0) } == 0)
+    #expect {
+      try database.read { try Employee.select { failingAggregate($0.id) }.fetchOne($0) }
+    } throws: { error in
+      "\(error)".contains("Oops!")
+    }
+  }
+
+  @Test func aFunctionWithNoResultRunsForItsEffectInATrigger() throws {
+    loggedMessages.withLock { $0 = [] }
+    expectSQL(Values(log("Hello, world!")), #"SELECT "log"('Hello, world!')"#)
+    #expect(try database.read { try Values(log("Hello, world!")).fetchOne($0) } == .some(nil))
+    try database.write { db in
+      try Employee.createTemporaryTrigger(
+        after: .insert { new in
+          Values(log(new.name))
+        }
+      ).execute(db)
+      try Employee.insert { Employee.Draft(name: "Edsger", salary: 1) }.execute(db)
+      try Employee.insert { Employee.Draft(name: "Niklaus", salary: 2) }.execute(db)
+    }
+    #expect(loggedMessages.withLock { $0 } == ["Hello, world!", "Edsger", "Niklaus"])
+  }
+
+  @Test func argumentsAndResultsThroughRepresentations() throws {
+    let capitalized = Values(jsonCapitalize(JSONRepresentation(queryOutput: ["hello", "world"])))
+    expectSQL(capitalized, #"SELECT "jsonCapitalize"('["hello","world"]')"#)
+    #expect(try database.read { try capitalized.fetchOne($0) } == ["Hello", "World"])
+    let dropped = Values(jsonDropFirst(JSONRepresentation(queryOutput: ["hello", "world", "goodnight", "moon"]), 2))
+    #expect(try database.read { try dropped.fetchOne($0) } == ["goodnight", "moon"])
+    #expect(try database.read { try Values(jsonCount(JSONRepresentation(queryOutput: ["a", "b"]))).fetchOne($0) } == 2)
+    #expect(try database.read { try Values(jsonCount(JSONRepresentation<[String]>?.none)).fetchOne($0) } == -1)
+    #expect(try database.read { try Values(epoch()).fetchOne($0) } == Date(timeIntervalSinceReferenceDate: 0))
+    // The Unix time is what SQL sees: 2001-01-01 is 978307200 seconds after 1970.
+    #expect(try database.read { try Int.fetchOne($0, sql: #"SELECT "epoch"()"#) } == 978_307_200)
+  }
+
+  @Test func anAggregateOverJSONValuesAndDistinctArguments() throws {
+    let arrays = Employee.where { $0.id <= 3 }.select { _ in
+      jsonJoined(jsonCapitalize(JSONRepresentation(queryOutput: ["x"])))
+    }
+    #expect(try database.read { try arrays.fetchOne($0) } == ["X", "X", "X"])
+    // DISTINCT: each salary once.
+    let distinct = Employee.select { sumOfIDs($0.salary, distinct: true) }
+    expectSQL(distinct, #"SELECT "sum_of"(DISTINCT "employees"."salary") FROM "employees""#)
+    #expect(try database.read { try distinct.fetchOne($0) } == 750_000)
+    #expect(try database.read { try Employee.select { sumOfIDs($0.salary) }.fetchOne($0) } == 900_000)
+    let filtered = Employee.select { sumOfIDs($0.salary, filter: $0.managerID.eq(2)) }
+    expectSQL(
+      filtered, #"SELECT "sum_of"("employees"."salary") FILTER (WHERE "employees"."managerID" = 2) FROM "employees""#)
+    #expect(try database.read { try filtered.fetchOne($0) } == 400_000)
   }
 }

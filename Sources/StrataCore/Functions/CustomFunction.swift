@@ -41,7 +41,7 @@ public protocol AggregateState: AnyObject {
   /// Takes one row's arguments.
   func step(_ arguments: FunctionArguments) throws
   /// The result for the rows taken, as a binding.
-  func result() -> QueryBinding
+  func result() throws -> QueryBinding
 }
 
 /// The arguments of one call, read left to right as the function's argument types; the
@@ -112,18 +112,57 @@ extension QueryColumnValue {
 ///
 /// Call it with expressions or values of its argument types, optional or not: `exclaim($0.name)`.
 /// A NULL passed to an argument that is not optional is an error that names the function and
-/// the argument.
-public struct ScalarFunction<each Argument: QueryRepresentable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
-where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
+/// the argument. An error the body throws is the statement's error, with the error's
+/// `LocalizedError.errorDescription` (or its description) as SQLite's message. A body that
+/// returns nothing is a function called for its effect (in a trigger, say), whose SQL result is
+/// NULL, typed `Never?`.
+///
+/// Arguments and results stored through a representation name it with `as:`, as
+/// StructuredQueries' `@DatabaseFunction(as:)` does, while the body takes and returns the values
+/// it stands for:
+///
+/// ```swift
+/// let capitalized = ScalarFunction(
+///   "capitalized", as: ((JSONRepresentation<[String]>) -> JSONRepresentation<[String]>).self
+/// ) { strings in strings.map(\.capitalized) }
+/// ```
+public struct ScalarFunction<each Argument: QueryRepresentable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction {
   public let name: String
   public let isDeterministic: Bool
-  private let body: @Sendable (repeat each Argument) -> Result
+  private let invoke: @Sendable (FunctionArguments) throws -> QueryBinding
 
   /// A function called `name`, whose result is `body`'s for the arguments.
-  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable (repeat each Argument) -> Result) {
+  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable (repeat each Argument) throws -> Result)
+  where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
+    self.init(name, isDeterministic: isDeterministic) { arguments in
+      try body(repeat try arguments.next((each Argument).self)).queryBinding
+    }
+  }
+
+  /// A function called `name` whose arguments and result are read and written through the
+  /// representations `signature` names: `body` takes and returns the values they stand for.
+  public init(
+    _ name: String, as signature: ((repeat each Argument) -> Result).Type, isDeterministic: Bool = false,
+    _ body: @escaping @Sendable (repeat (each Argument).QueryOutput) throws -> Result.QueryOutput
+  ) {
+    self.init(name, isDeterministic: isDeterministic) { arguments in
+      Result(queryOutput: try body(repeat try arguments.next((each Argument).self))).queryBinding
+    }
+  }
+
+  /// A function called `name` that returns nothing: SQL reads its result as NULL.
+  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable (repeat each Argument) throws -> Void)
+  where repeat (each Argument).QueryOutput == each Argument, Result == Never? {
+    self.init(name, isDeterministic: isDeterministic) { arguments in
+      try body(repeat try arguments.next((each Argument).self))
+      return .null
+    }
+  }
+
+  private init(_ name: String, isDeterministic: Bool, invoke: @escaping @Sendable (FunctionArguments) throws -> QueryBinding) {
     self.name = name
     self.isDeterministic = isDeterministic
-    self.body = body
+    self.invoke = invoke
   }
 
   /// `"name"(arguments…)`.
@@ -136,11 +175,7 @@ where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput ==
 
   public var argumentCount: Int { CustomFunctionCall.count(repeat (each Argument).self) }
 
-  public var implementation: CustomFunctionImplementation {
-    .scalar { [body] arguments in
-      body(repeat try arguments.next((each Argument).self)).queryBinding
-    }
-  }
+  public var implementation: CustomFunctionImplementation { .scalar(invoke) }
 }
 
 /// An aggregate function written in Swift: its body gets the arguments of every row of a group,
@@ -155,49 +190,64 @@ where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput ==
 /// ```
 ///
 /// With several arguments, each row is a tuple: `{ (rows: [(Double, Double)]) -> Double? in … }`.
-public struct AggregateFunction<each Argument: QueryRepresentable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction
-where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
+/// As for ``ScalarFunction``, `as:` names representations, and an error the body throws is the
+/// statement's error.
+public struct AggregateFunction<each Argument: QueryRepresentable & SendableMetatype, Result: QueryBindable & SendableMetatype>: CustomFunction {
   public let name: String
   public let isDeterministic: Bool
-  private let body: @Sendable ([(repeat each Argument)]) -> Result
+  private let makeState: @Sendable () -> any AggregateState
 
   /// An aggregate called `name`, whose result for a group is `body`'s for its rows' arguments
   /// (no rows for an empty group).
-  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable ([(repeat each Argument)]) -> Result) {
+  public init(_ name: String, isDeterministic: Bool = false, _ body: @escaping @Sendable ([(repeat each Argument)]) throws -> Result)
+  where repeat (each Argument).QueryOutput == each Argument, Result.QueryOutput == Result {
     self.name = name
     self.isDeterministic = isDeterministic
-    self.body = body
+    makeState = { Rows(finish: body) }
   }
 
-  /// `"name"(arguments…)`.
+  /// An aggregate called `name` whose arguments and result are read and written through the
+  /// representations `signature` names: `body` takes and returns the values they stand for.
+  public init(
+    _ name: String, as signature: (([(repeat each Argument)]) -> Result).Type, isDeterministic: Bool = false,
+    _ body: @escaping @Sendable ([(repeat (each Argument).QueryOutput)]) throws -> Result.QueryOutput
+  ) {
+    self.name = name
+    self.isDeterministic = isDeterministic
+    makeState = { Rows { rows in Result(queryOutput: try body(rows)) } }
+  }
+
+  /// `"name"([DISTINCT] arguments…) [FILTER (WHERE filter)]`: with `distinct`, the body gets each
+  /// distinct argument once.
   public func callAsFunction<each Expression: QueryExpression>(
-    _ arguments: repeat each Expression
+    _ arguments: repeat each Expression, distinct: Bool = false, filter: (any QueryExpression<Bool>)? = nil
   ) -> AnyQueryExpression<Result>
   where repeat (each Expression).QueryValue: QueryRepresentable, repeat (each Expression).QueryValue.Unwrapped == (each Argument).Unwrapped {
-    AnyQueryExpression(CustomFunctionCall.fragment(name, repeat each arguments))
+    var fragments: [QueryFragment] = []
+    for argument in repeat each arguments { fragments.append(argument.queryFragment.argument) }
+    return Aggregate.call(
+      QueryFragment(quoting: name), fragments.joined(separator: ", "), nil, distinct: distinct, filter: filter)
   }
 
   public var argumentCount: Int { CustomFunctionCall.count(repeat (each Argument).self) }
 
-  public var implementation: CustomFunctionImplementation {
-    .aggregate { [body] in Rows(body: body) }
-  }
+  public var implementation: CustomFunctionImplementation { .aggregate(makeState) }
 
   /// The rows of one group, collected until the result is asked for.
   private final class Rows: AggregateState {
-    let body: @Sendable ([(repeat each Argument)]) -> Result
-    var rows: [(repeat each Argument)] = []
+    let finish: ([(repeat (each Argument).QueryOutput)]) throws -> Result
+    var rows: [(repeat (each Argument).QueryOutput)] = []
 
-    init(body: @escaping @Sendable ([(repeat each Argument)]) -> Result) {
-      self.body = body
+    init(finish: @escaping ([(repeat (each Argument).QueryOutput)]) throws -> Result) {
+      self.finish = finish
     }
 
     func step(_ arguments: FunctionArguments) throws {
       rows.append((repeat try arguments.next((each Argument).self)))
     }
 
-    func result() -> QueryBinding {
-      body(rows).queryBinding
+    func result() throws -> QueryBinding {
+      try finish(rows).queryBinding
     }
   }
 }
