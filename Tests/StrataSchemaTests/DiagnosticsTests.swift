@@ -192,3 +192,40 @@ import Testing
     }
   }
 }
+
+/// `// @DatabaseFunction` on what cannot be an SQL function is an error at the function.
+@Suite struct DatabaseFunctionDiagnosticsTests {
+  let diagnostics = DiagnosticsTests()
+
+  @Test func whatCannotBeAnSQLFunctionSaysWhy() {
+    diagnostics.expectError(
+      "final class Logger {\n  // @DatabaseFunction\n  func log(_ message: String) {}\n}",
+      "3:11: @DatabaseFunction log is an instance method: make it static, or a top-level function")
+    diagnostics.expectError(
+      "// @DatabaseFunction\nfunc first<T>(_ values: [T]) -> T? { values.first }",
+      "2:11: @DatabaseFunction first is generic")
+    diagnostics.expectError("// @DatabaseFunction\nfunc fetch() async -> Int { 1 }", "2:14: @DatabaseFunction fetch is async")
+    diagnostics.expectError(
+      "// @DatabaseFunction\nfunc bump(_ value: inout Int) {}", "2:20: @DatabaseFunction bump: 'inout' parameters cannot be SQL arguments")
+    diagnostics.expectError(
+      "// @DatabaseFunction\nfunc total(_ values: some Sequence<Int>, _ extra: Int) -> Int { 0 }",
+      "2:12: @DatabaseFunction total: an aggregate takes one parameter")
+    diagnostics.expectError(
+      "// @DatabaseFunction(isDeterministic: 1)\nfunc one() -> Int { 1 }", "1:22: @DatabaseFunction(isDeterministic:) takes true or false")
+    // Elsewhere the annotation applies to nothing: a property is not a function.
+    diagnostics.expectError(
+      "struct A: Table {\n  let id: Int\n  // @DatabaseFunction\n  var b = 0\n}", "3:6: @DatabaseFunction applies to a function, not a stored property")
+  }
+
+  @Test func theGeneratedCallKeepsLabelsAndDefaults() throws {
+    let code = try Generator(sources: [
+      ("Functions.swift", "// @DatabaseFunction(\"concat\")\npublic func concatenated(first: String = \"\", second: String? = nil) -> String { first }")
+    ]).conformances()
+    #expect(code.contains(#"public nonisolated struct ConcatenatedDatabaseFunction: StrataCore.CustomFunction {"#))
+    #expect(code.contains(#"private let function = StrataCore.ScalarFunction("concat", isDeterministic: false) {"#))
+    #expect(code.contains(#"first argument1: Argument1 = ("" as String),"#))
+    #expect(code.contains(#"second argument2: Argument2 = (nil as String?)"#))
+    #expect(code.contains("Argument2.QueryValue.Unwrapped == String"))
+    #expect(code.contains("public nonisolated let concatenatedFunction = ConcatenatedDatabaseFunction()"))
+  }
+}

@@ -27,6 +27,7 @@ public enum SwiftEmitter {
       writer.line("nonisolated extension \(SwiftLiteral.qualifiedName(enumModel.swiftName)): StrataCore.QueryBindable {}")
     }
     emitSyncedTables(models.tables.filter { $0.sync != nil }, into: &writer)
+    emitDatabaseFunctions(models.databaseFunctions, into: &writer)
     return writer.text
   }
 

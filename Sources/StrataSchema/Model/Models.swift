@@ -14,6 +14,9 @@ public struct ModelSet: Sendable {
   public var objectLocations: [String: SourceLocation] = [:]
   /// The SQL functions the module writes in Swift, which migrations may call.
   public var functions: [AppFunction] = []
+  /// The Swift functions annotated `// @DatabaseFunction`, whose SQL functions the generator
+  /// writes.
+  public var databaseFunctions: [DatabaseFunctionModel] = []
   /// The database the schema is for.
   public var dialect: DatabaseDialect = .sqlite
 

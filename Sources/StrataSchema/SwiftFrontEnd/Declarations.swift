@@ -253,9 +253,12 @@ struct SourceFileDeclarations: Sendable {
   var unattachedAnnotations: [Annotation] = []
   /// What the front-end could not read.
   var diagnostics: Diagnostics
-  /// Input nested beyond the front-end's limits, which it skipped: an error in any file, since
-  /// the compiler may accept what Strata did not read.
+  /// Input nested beyond the front-end's limits, which it skipped, and `@DatabaseFunction`s the
+  /// generator cannot make SQL functions of: an error in any file, since the compiler may accept
+  /// what Strata did not read or use.
   var beyondLimits: [Diagnostic] = []
   /// The SQL functions the file writes in Swift.
   var functions: [AppFunction] = []
+  /// The Swift functions annotated `// @DatabaseFunction`.
+  var databaseFunctions: [DatabaseFunctionDeclaration] = []
 }

@@ -6,11 +6,11 @@
 /// cannot read are recorded, so that the translation can report them when they are inside a
 /// model, and ignore them elsewhere.
 struct SwiftParser {
-  private let lexer: SwiftLexer
-  private let tokens: [SwiftToken]
+  let lexer: SwiftLexer
+  let tokens: [SwiftToken]
   private let path: String
-  private var position = 0
-  private var diagnostics: Diagnostics
+  var position = 0
+  var diagnostics: Diagnostics
   /// The column of the first token on each line, to tell annotation comments on lines of their
   /// own from comments that trail code.
   private let firstTokenColumn: [Int: Int]
@@ -23,6 +23,9 @@ struct SwiftParser {
   /// How deeply types, `#if` blocks and type arguments are nested at the current token.
   private var nesting = 0
   private var beyondLimits: [Diagnostic] = []
+  /// The functions annotated `@DatabaseFunction`, wherever they are.
+  private var databaseFunctions: [DatabaseFunctionDeclaration] = []
+  var functionErrors: [Diagnostic] = []
 
   /// Deeper nesting is reported instead of parsed, so that no input can exhaust the stack. Real
   /// code stays far below it.
@@ -58,7 +61,8 @@ struct SwiftParser {
     return SourceFileDeclarations(
       path: path, types: members.types, typealiases: members.typealiases,
       misplacedAnnotations: misplaced, unattachedAnnotations: unattachedAnnotations(),
-      diagnostics: diagnostics, beyondLimits: lexer.beyondLimits + beyondLimits, functions: declaredFunctions())
+      diagnostics: diagnostics, beyondLimits: lexer.beyondLimits + beyondLimits + functionErrors, functions: declaredFunctions(),
+      databaseFunctions: databaseFunctions)
   }
 
   /// The SQL functions the file writes in Swift: `ScalarFunction("name")` and
@@ -166,6 +170,10 @@ struct SwiftParser {
     case "typealias":
       recordMisplaced(annotations, on: "a typealias")
       if let (name, type) = parseTypealias() { members.typealiases[name] = type }
+    case "func" where annotations.contains { $0.name == DatabaseFunctionDeclaration.annotation }:
+      if let function = parseDatabaseFunction(annotations: annotations, modifiers: modifiers, scope: scope) {
+        databaseFunctions.append(function)
+      }
     case "func", "init", "deinit", "subscript", "macro":
       recordMisplaced(annotations, on: Self.functionLikeDescriptions[text] ?? text)
       advance()
@@ -217,7 +225,7 @@ struct SwiftParser {
     "macro": "a macro",
   ]
 
-  private mutating func recordMisplaced(_ annotations: [Annotation], on declaration: String) {
+  mutating func recordMisplaced(_ annotations: [Annotation], on declaration: String) {
     misplaced += annotations.map { MisplacedAnnotation(annotation: $0, declaration: declaration) }
   }
 
@@ -435,7 +443,7 @@ struct SwiftParser {
 
   /// Reads an initializer expression, up to a comma (when `stopAtComma`), a semicolon, a `}`,
   /// or the end of its line where the expression cannot continue.
-  private mutating func parseExpression(stopAtComma: Bool) -> Expression? {
+  mutating func parseExpression(stopAtComma: Bool) -> Expression? {
     let first = position
     let startToken = current
     while !atEnd {
@@ -552,7 +560,7 @@ struct SwiftParser {
   // MARK: Type syntax
 
   /// Parses a type, or returns nil without consuming anything when there is none.
-  private mutating func parseTypeSyntax() -> TypeSyntax? {
+  mutating func parseTypeSyntax() -> TypeSyntax? {
     let start = current
     guard enterNesting(at: start) else {
       // Too deep: give up on the rest of the line.
@@ -685,7 +693,7 @@ struct SwiftParser {
     return names
   }
 
-  private struct Modifiers {
+  struct Modifiers {
     var accessLevel: AccessLevel?
     var isStatic = false
     var isLazy = false
@@ -834,7 +842,7 @@ struct SwiftParser {
   // MARK: Skipping
 
   /// Skips a function, initializer or subscript: its signature and, if it has one, its body.
-  private mutating func skipFunctionLike() {
+  mutating func skipFunctionLike() {
     while !atEnd {
       if isPunctuation("{") {
         skipBalancedToken()
@@ -870,7 +878,7 @@ struct SwiftParser {
   }
 
   /// Skips one token, or a whole bracketed group when the token opens one.
-  private mutating func skipBalancedToken() {
+  mutating func skipBalancedToken() {
     guard current.kind == .punctuation else {
       advance()
       return
@@ -915,7 +923,7 @@ struct SwiftParser {
 
   private static let closer = ["{": "}", "(": ")", "[": "]"]
 
-  private mutating func skipAngleBrackets() {
+  mutating func skipAngleBrackets() {
     var depth = 0
     while !atEnd {
       if isPunctuation("<") { depth += 1 }
@@ -938,32 +946,32 @@ struct SwiftParser {
 
   // MARK: Tokens
 
-  private var current: SwiftToken { tokens[position] }
-  private var currentText: String { lexer.text(of: current) }
-  private var atEnd: Bool { current.kind == .endOfFile }
+  var current: SwiftToken { tokens[position] }
+  var currentText: String { lexer.text(of: current) }
+  var atEnd: Bool { current.kind == .endOfFile }
 
-  private var isIdentifier: Bool {
+  var isIdentifier: Bool {
     current.kind == .identifier || current.kind == .escapedIdentifier
   }
 
-  private func identifierText(_ token: SwiftToken) -> String {
+  func identifierText(_ token: SwiftToken) -> String {
     let text = lexer.text(of: token)
     return token.kind == .escapedIdentifier ? String(text.dropFirst().dropLast()) : text
   }
 
-  private func isPunctuation(_ text: String) -> Bool {
+  func isPunctuation(_ text: String) -> Bool {
     current.kind == .punctuation && currentText == text
   }
 
-  private func peekText(_ offset: Int) -> String {
+  func peekText(_ offset: Int) -> String {
     position + offset < tokens.count ? lexer.text(of: tokens[position + offset]) : ""
   }
 
-  private mutating func advance() {
+  mutating func advance() {
     if position < tokens.count - 1 { position += 1 }
   }
 
-  private func location(of token: SwiftToken) -> SourceLocation {
+  func location(of token: SwiftToken) -> SourceLocation {
     SourceLocation(path: path, line: token.line, column: token.column)
   }
 }

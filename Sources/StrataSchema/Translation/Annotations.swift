@@ -9,12 +9,15 @@ struct AnnotationDefinition: Sendable {
     case type, storedProperty
     /// Either.
     case typeOrStoredProperty
+    /// A function the generator makes an SQL function of.
+    case function
 
     var description: String {
       switch self {
       case .type: "a type"
       case .storedProperty: "a stored property"
       case .typeOrStoredProperty: "a type or a stored property"
+      case .function: "a function"
       }
     }
 
@@ -117,6 +120,10 @@ struct AnnotationOptions: Sendable {
   var triggers: [(declaration: TriggerDeclaration, location: SourceLocation?)] = []
   /// The name the current `@Trigger` line gives, until its `raw:` is read.
   var pendingTriggerName: String?
+  /// The SQL name of a `@DatabaseFunction` (nil: the Swift name).
+  var functionName: String?
+  /// Whether a `@DatabaseFunction` gives the same result for the same arguments.
+  var isDeterministic = false
   /// Each annotation read, by name, with where it is.
   var present: [String: SourceLocation] = [:]
   /// Each argument read, as `Name.label` (`Column.as`, `Column.` for the unlabeled one), with
@@ -413,6 +420,26 @@ enum Annotations {
     AnnotationDefinition(
       name: "AllowLossyConversion", target: .storedProperty, arguments: [], needsArgument: false,
       usage: ["@AllowLossyConversion"], mark: { $0.allowsLossyConversion = true }),
+    AnnotationDefinition(
+      name: DatabaseFunctionDeclaration.annotation, target: .function,
+      arguments: [
+        .init(label: nil) { value, options in
+          guard case .string(let name) = value, !name.isEmpty else {
+            return .init(message: #"@DatabaseFunction takes the function's SQL name: @DatabaseFunction("name")"#)
+          }
+          options.functionName = name
+          return nil
+        },
+        .init(label: "isDeterministic") { value, options in
+          guard case .bool(let flag) = value else {
+            return .init(message: "@DatabaseFunction(isDeterministic:) takes true or false")
+          }
+          options.isDeterministic = flag
+          return nil
+        },
+      ],
+      needsArgument: false, usage: [#"@DatabaseFunction"#, #"@DatabaseFunction("name", isDeterministic: true)"#],
+      mark: { _ in }),
   ]
 
   /// `on: "a, b"` of `@Index` and `@Unique` above a table: the properties of one index.

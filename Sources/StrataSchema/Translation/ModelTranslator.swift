@@ -99,6 +99,8 @@ public struct ModelTranslator {
     var (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
     objects += captures
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
+    var databaseFunctions: [DatabaseFunctionModel] = []
+    for function in files.flatMap(\.databaseFunctions) { databaseFunctions.append(translateDatabaseFunction(function)) }
     let enums = enumsUsedAsColumns.values
       .filter { !conforms($0, to: ["QueryBindable"]) }
       .sorted { $0.qualifiedName < $1.qualifiedName }
@@ -125,7 +127,10 @@ public struct ModelTranslator {
       tables: tables, selections: selections, bindableEnums: enums,
       schema: Schema(tables: SchemaRules.creationOrder(tableSchemas), objects: objects), warnings: diagnostics.sorted)
     models.objectLocations = objectLocations
-    models.functions = files.flatMap(\.functions)
+    models.functions = files.flatMap(\.functions) + databaseFunctions.map {
+      AppFunction(name: $0.sqlName, isAggregate: $0.aggregate != nil, location: $0.location)
+    }
+    models.databaseFunctions = databaseFunctions
     return models
   }
 
