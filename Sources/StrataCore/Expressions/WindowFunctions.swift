@@ -25,6 +25,12 @@ public struct WindowFunction<QueryValue>: Hashable, Sendable {
   ) -> AnyQueryExpression<QueryValue> {
     AnyQueryExpression(Window.over(call, Window.fragments(repeat each partition), Window.fragments(repeat each order), frame))
   }
+
+  /// The function over the window the statement names `name` (``Select/window(_:_:)``):
+  /// `OVER "name"`.
+  public func over(_ name: String) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(call + " OVER " + QueryFragment(quoting: name))
+  }
 }
 
 extension AnyQueryExpression {
@@ -36,6 +42,28 @@ extension AnyQueryExpression {
     partitionBy partition: repeat each Partition, orderBy order: repeat each Order, frame: WindowFrame? = nil
   ) -> AnyQueryExpression<QueryValue> {
     AnyQueryExpression(Window.over(queryFragment, Window.fragments(repeat each partition), Window.fragments(repeat each order), frame))
+  }
+
+  /// The aggregate over the window the statement names `name` (``Select/window(_:_:)``):
+  /// `OVER "name"`.
+  public func over(_ name: String) -> AnyQueryExpression<QueryValue> {
+    AnyQueryExpression(queryFragment + " OVER " + QueryFragment(quoting: name))
+  }
+}
+
+/// A window a statement names, for several functions to share:
+/// `.window("byGame") { WindowDefinition(partitionBy: $0.gameID, orderBy: $0.score.desc()) }`
+/// is `WINDOW "byGame" AS (PARTITION BY "players"."gameID" ORDER BY "players"."score" DESC)`, and
+/// `rowNumber().over("byGame")` computes over it.
+public struct WindowDefinition: Hashable, Sendable {
+  let queryFragment: QueryFragment
+
+  /// The rows of each row's partition, in `orderBy`'s order, within `frame`, as for
+  /// ``WindowFunction/over(partitionBy:orderBy:frame:)``.
+  public init<each Partition: QueryExpression, each Order: QueryExpression>(
+    partitionBy partition: repeat each Partition, orderBy order: repeat each Order, frame: WindowFrame? = nil
+  ) {
+    queryFragment = Window.specification(Window.fragments(repeat each partition), Window.fragments(repeat each order), frame)
   }
 }
 
@@ -56,20 +84,38 @@ public struct WindowFrame: Hashable, Sendable {
     public static func following(_ count: Int) -> Bound { Bound(sql: "\(count) FOLLOWING") }
   }
 
-  /// `ROWS BETWEEN start AND end`: counted in rows.
-  public static func rows(from start: Bound, to end: Bound) -> WindowFrame {
-    WindowFrame(sql: "ROWS BETWEEN \(start.sql) AND \(end.sql)")
+  /// Rows of the frame left out: `EXCLUDE …`.
+  public struct Exclusion: Hashable, Sendable {
+    let sql: String
+
+    /// `EXCLUDE NO OTHERS`: none, as without an exclusion.
+    public static let noOthers = Exclusion(sql: "EXCLUDE NO OTHERS")
+    /// `EXCLUDE CURRENT ROW`: the current row.
+    public static let currentRow = Exclusion(sql: "EXCLUDE CURRENT ROW")
+    /// `EXCLUDE GROUP`: the current row and its peers.
+    public static let group = Exclusion(sql: "EXCLUDE GROUP")
+    /// `EXCLUDE TIES`: the current row's peers, not the row itself.
+    public static let ties = Exclusion(sql: "EXCLUDE TIES")
   }
 
-  /// `RANGE BETWEEN start AND end`: rows whose `orderBy` value is within the distance (peers
-  /// count as one).
-  public static func range(from start: Bound, to end: Bound) -> WindowFrame {
-    WindowFrame(sql: "RANGE BETWEEN \(start.sql) AND \(end.sql)")
+  /// `ROWS BETWEEN start AND end [EXCLUDE …]`: counted in rows.
+  public static func rows(from start: Bound, to end: Bound, exclude: Exclusion? = nil) -> WindowFrame {
+    frame("ROWS", start, end, exclude)
   }
 
-  /// `GROUPS BETWEEN start AND end`: counted in groups of peers.
-  public static func groups(from start: Bound, to end: Bound) -> WindowFrame {
-    WindowFrame(sql: "GROUPS BETWEEN \(start.sql) AND \(end.sql)")
+  /// `RANGE BETWEEN start AND end [EXCLUDE …]`: rows whose `orderBy` value is within the
+  /// distance (peers count as one).
+  public static func range(from start: Bound, to end: Bound, exclude: Exclusion? = nil) -> WindowFrame {
+    frame("RANGE", start, end, exclude)
+  }
+
+  /// `GROUPS BETWEEN start AND end [EXCLUDE …]`: counted in groups of peers.
+  public static func groups(from start: Bound, to end: Bound, exclude: Exclusion? = nil) -> WindowFrame {
+    frame("GROUPS", start, end, exclude)
+  }
+
+  private static func frame(_ unit: String, _ start: Bound, _ end: Bound, _ exclude: Exclusion?) -> WindowFrame {
+    WindowFrame(sql: "\(unit) BETWEEN \(start.sql) AND \(end.sql)" + (exclude.map { " " + $0.sql } ?? ""))
   }
 }
 
@@ -81,11 +127,16 @@ enum Window {
   }
 
   static func over(_ call: QueryFragment, _ partition: [QueryFragment], _ order: [QueryFragment], _ frame: WindowFrame?) -> QueryFragment {
+    call + " OVER " + specification(partition, order, frame)
+  }
+
+  /// `(PARTITION BY … ORDER BY … frame)`.
+  static func specification(_ partition: [QueryFragment], _ order: [QueryFragment], _ frame: WindowFrame?) -> QueryFragment {
     var clauses: [QueryFragment] = []
     if !partition.isEmpty { clauses.append("PARTITION BY " + partition.joined(separator: ", ")) }
     if !order.isEmpty { clauses.append("ORDER BY " + order.joined(separator: ", ")) }
     if let frame { clauses.append(QueryFragment(raw: frame.sql)) }
-    return call + " OVER (" + clauses.joined(separator: " ") + ")"
+    return "(" + clauses.joined(separator: " ") + ")"
   }
 
   static func function<Value>(_ name: String, _ arguments: QueryFragment...) -> WindowFunction<Value> {

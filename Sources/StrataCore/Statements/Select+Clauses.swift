@@ -90,6 +90,18 @@ extension Select {
     with { $0.groups.append(From.columns[keyPath: keyPath].queryFragment) }
   }
 
+  /// Names a window for the statement's window functions to share (`.over("name")`):
+  /// `WINDOW "name" AS (PARTITION BY … ORDER BY …)`.
+  ///
+  /// ```swift
+  /// Player
+  ///   .window("byGame") { WindowDefinition(partitionBy: $0.gameID, orderBy: $0.score.desc()) }
+  ///   .select { ($0.name, rank().over("byGame"), $0.score.sum().over("byGame")) }
+  /// ```
+  public func window(_ name: String, _ definition: (From.TableColumns) -> WindowDefinition) -> Self {
+    with { $0.windows.append(QueryFragment(quoting: name) + " AS " + definition(From.columns).queryFragment) }
+  }
+
   /// Adds conditions on groups to the `HAVING` clause; conditions combine with `AND`.
   public func having(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
     with { $0.havings += predicate(From.columns) }
@@ -162,6 +174,41 @@ extension Select {
   where
     Columns == (repeat each C), First.QueryValue: QueryRepresentable,
     Second.QueryValue: QueryRepresentable, repeat (each Selected).QueryValue: QueryRepresentable
+  {
+    appending([ResultColumn](selection, From.columns))
+  }
+
+  // After one selected expression, the forms below name the result: the compiler does not infer
+  // the general forms' one-element pack while the first closure's type is still open
+  // (`Tag.select { $0.id }.select { $0.title }`). A tuple cannot be `QueryRepresentable`, so
+  // these apply to a single column only, and yield to the general forms wherever those apply.
+
+  /// Selects a second expression: `Tag.select { $0.id }.select { $0.title }`.
+  @_disfavoredOverload
+  public func select<Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> Selected
+  ) -> Select<(Columns, Selected.QueryValue), From, Joins>
+  where Columns: QueryRepresentable, Selected.QueryValue: QueryRepresentable {
+    appending(selection(From.columns).resultColumns)
+  }
+
+  /// Selects a second column: `Tag.select(\.id).select(\.title)`.
+  @_disfavoredOverload
+  public func select<Selected: QueryExpression>(
+    _ keyPath: KeyPath<From.TableColumns, Selected>
+  ) -> Select<(Columns, Selected.QueryValue), From, Joins>
+  where Columns: QueryRepresentable, Selected.QueryValue: QueryRepresentable {
+    appending(From.columns[keyPath: keyPath].resultColumns)
+  }
+
+  /// Selects more expressions after one: `Tag.select { $0.id }.select { ($0.title, $0.count) }`.
+  @_disfavoredOverload
+  public func select<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
+    _ selection: (From.TableColumns) -> (First, Second, repeat each Selected)
+  ) -> Select<(Columns, First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue), From, Joins>
+  where
+    Columns: QueryRepresentable, First.QueryValue: QueryRepresentable, Second.QueryValue: QueryRepresentable,
+    repeat (each Selected).QueryValue: QueryRepresentable
   {
     appending([ResultColumn](selection, From.columns))
   }

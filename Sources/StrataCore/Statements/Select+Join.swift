@@ -189,6 +189,7 @@ extension Select {
       $0.wheres += joined.wheres
       $0.groups += joined.groups
       $0.havings += joined.havings
+      $0.windows += joined.windows
       $0.orders += joined.orders
       if let limit = joined.limit { $0.limit = limit }
       if let offset = joined.offset { $0.offset = offset }

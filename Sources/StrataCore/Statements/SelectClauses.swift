@@ -22,6 +22,8 @@ struct SelectClauses: Hashable, Sendable {
   var wheres: [QueryFragment] = []
   var groups: [QueryFragment] = []
   var havings: [QueryFragment] = []
+  /// `"name" AS (…)` of each named window.
+  var windows: [QueryFragment] = []
   var orders: [QueryFragment] = []
   var limit: QueryFragment?
   var offset: QueryFragment?
@@ -43,7 +45,7 @@ struct SelectClauses: Hashable, Sendable {
   /// Whether the clauses add nothing: a default scope like this one changes no statement.
   var isTrivial: Bool {
     !isEmpty && !isDistinct && columns.isEmpty && wheres.isEmpty && groups.isEmpty && havings.isEmpty
-      && orders.isEmpty && limit == nil && offset == nil && joins.isEmpty && from == nil
+      && windows.isEmpty && orders.isEmpty && limit == nil && offset == nil && joins.isEmpty && from == nil
   }
 
   /// These clauses under a table's default scope: its conditions first, then these.
@@ -55,6 +57,7 @@ struct SelectClauses: Hashable, Sendable {
     clauses.wheres = scope.wheres + wheres.filter { !scope.wheres.contains($0) }
     clauses.groups = scope.groups + groups.filter { !scope.groups.contains($0) }
     clauses.havings = scope.havings + havings.filter { !scope.havings.contains($0) }
+    clauses.windows = scope.windows + windows.filter { !scope.windows.contains($0) }
     clauses.orders = scope.orders + orders.filter { !scope.orders.contains($0) }
     clauses.limit = limit ?? scope.limit
     clauses.offset = offset ?? scope.offset
@@ -96,6 +99,10 @@ struct SelectClauses: Hashable, Sendable {
     if !havings.isEmpty {
       fragment.append(raw: " HAVING ")
       fragment.append(Self.conjunction(havings))
+    }
+    if !windows.isEmpty {
+      fragment.append(raw: " WINDOW ")
+      fragment.append(windows.joined(separator: ", "))
     }
     if !orders.isEmpty {
       fragment.append(raw: " ORDER BY ")
