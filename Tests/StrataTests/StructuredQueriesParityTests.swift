@@ -139,4 +139,65 @@ import Testing
       #expect(throws: DialectError.self) { try Values(patched).queryFragment.rendered(for: .postgreSQL) }
     }
   }
+
+  @Test(arguments: TestDialect.all) func updateFromAnotherTable(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let update = Item.update(from: Category.self) { item, category in item.notes = category.name + ": " + item.title }
+        .where { item, category in item.categoryID.eq(category.id) }
+        .where { item, _ in item.isActive }
+      expectSQL(
+        update,
+        #"UPDATE "items" SET "notes" = ("categories"."name" || ': ') || "items"."title" FROM "categories" WHERE ("items"."categoryID" = "categories"."id") AND "items"."isActive""#)
+      try await update.execute(db)
+      let notes = try await Item.order(by: \.id).select(\.notes).fetchAll(db)
+      // Novel is not active, and the mystery box has no category: both keep their notes.
+      #expect(notes == ["Electronics: Phone", "Electronics: Cable", "Paperback", "Books: Atlas", nil])
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func insertValuesOfExpressions(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let insert = Item.insert { ($0.title, $0.categoryID, $0.createdAt) } values: {
+        ("Trowel", Category.select(\.id).where { $0.name.eq("Garden") }, sql("\(referenceDate)", as: Date.self))
+      }
+      expectSQL(
+        insert,
+        #"INSERT INTO "items" ("title", "categoryID", "createdAt") VALUES ('Trowel', (SELECT "categories"."id" FROM "categories" WHERE "categories"."name" = 'Garden'), '2025-01-02 03:04:05.678')"#)
+      try await insert.execute(db)
+      let trowel = try await Item.where { $0.title.eq("Trowel") }.select { ($0.categoryID, $0.price) }.fetchOne(db)
+      #expect(trowel?.0 == 3)
+      #expect(trowel?.1 == 0)
+    }
+  }
+
+  @Test func insertValuesOfATriggersNewRow() throws {
+    let database = try catalogDatabase()
+    try database.write { db in
+      try Category.createTemporaryTrigger(
+        after: .insert { new in
+          Item.insert { ($0.title, $0.categoryID, $0.isActive, $0.createdAt) } values: {
+            (new.name + " starter", new.id, false, sql("\(referenceDate)", as: Date.self))
+          }
+        }
+      ).execute(db)
+      try Category.insert { Category.Draft(name: "Toys") }.execute(db)
+      let row = try Item.where { $0.title.eq("Toys starter") }.select { ($0.categoryID, $0.isActive) }.fetchOne(db)
+      #expect(row?.0 == 1)
+      #expect(row?.1 == false)
+    }
+  }
+
+  @Test func touchWithADateOfYourOwn() throws {
+    let database = try catalogDatabase()
+    try database.write { db in
+      try seedCatalog(db)
+      let trigger = Item.createTemporaryTrigger(after: .update(touch: \.dueDate, date: sql("'2030-01-01 00:00:00.000'", as: Date?.self)))
+      #expect(trigger.queryFragment.description.contains(#"UPDATE "items" SET "dueDate" = '2030-01-01 00:00:00.000' WHERE "items"."rowid" = "new"."rowid""#))
+      try trigger.execute(db)
+      try Item.find(2).update { $0.quantity = 1 }.execute(db)
+      let dates = try Item.order(by: \.id).select(\.dueDate).fetchAll(db)
+      #expect(dates[1] == Date(timeIntervalSince1970: 1_893_456_000))
+      #expect(dates[0] == nil)
+    }
+  }
 }

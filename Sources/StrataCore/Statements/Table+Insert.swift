@@ -106,6 +106,31 @@ extension Table {
     inserting(valuesClause(columns, rows(), or: conflictResolution), nil, [], updates.map(assignments), updateFilter)
   }
 
+  /// `INSERT INTO "table" ("a", "b") VALUES (x, y)` of one row of expressions for the columns
+  /// the first closure lists: a trigger's `new` row, a subquery, `sql(…)`, as well as values.
+  ///
+  /// ```swift
+  /// Reminder.insert { ($0.title, $0.isCompleted, $0.remindersListID) } values: {
+  ///   (new.title, true, RemindersList.select(\.id).where { $0.title.eq("Inbox") })
+  /// }
+  /// ```
+  @_disfavoredOverload
+  public static func insert<each Value: QueryBindable, each Expression: QueryExpression>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ columns: (TableColumns) -> (repeat TableColumn<Self, each Value>),
+    values row: () -> (repeat each Expression),
+    onConflictDoUpdate updates: ((inout Updates<Self>, Excluded<Self>) -> Void)? = nil,
+    @PredicateBuilder where updateFilter: (TableColumns, Excluded<Self>) -> [QueryFragment] = { _, _ in [] }
+  ) -> Insert<Self, ()>
+  where repeat (each Expression).QueryValue: QueryRepresentable, repeat (each Expression).QueryValue.Unwrapped == (each Value).Unwrapped {
+    var values: [QueryFragment] = []
+    for expression in repeat each row() { values.append(expression.queryFragment.argument) }
+    var clause = InsertClause(
+      Self.self, columns: columnNames(repeat each columns(Self.columns)), rowCount: 1, bindings: [], or: conflictResolution)
+    clause.selection = "VALUES (" + values.joined(separator: ", ") + ")"
+    return inserting(clause, nil, [], updates.map(assignments), updateFilter)
+  }
+
   /// `INSERT … VALUES … ON CONFLICT (target) DO UPDATE SET …` of values for chosen columns, or
   /// `DO NOTHING` without `doUpdate`.
   public static func insert<each Value: QueryBindable, each Target>(

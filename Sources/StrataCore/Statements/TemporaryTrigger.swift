@@ -132,7 +132,18 @@ public struct TemporaryTrigger<On: Table>: QueryStatement, Hashable, Sendable {
       touch dateColumn: KeyPath<On.TableColumns, TableColumn<On, D>>,
       when condition: ((_ old: Old, _ new: New) -> any QueryExpression<Bool>)? = nil
     ) -> Self where D.Unwrapped == Date {
-      update(touch: { $0[dynamicMember: dateColumn] = AnyQueryExpression<D>(now) }, when: condition)
+      update(touch: dateColumn, date: AnyQueryExpression<D>(now), when: condition)
+    }
+
+    /// After each updated row, `dateColumn` set to `date`: a function of your own that returns
+    /// the current time, say (`sql("customDate()")`).
+    @_disfavoredOverload
+    public static func update<D>(
+      touch dateColumn: KeyPath<On.TableColumns, TableColumn<On, D>>,
+      date: some QueryExpression<D>,
+      when condition: ((_ old: Old, _ new: New) -> any QueryExpression<Bool>)? = nil
+    ) -> Self where D.Unwrapped == Date {
+      update(touch: { $0[dynamicMember: dateColumn] = AnyQueryExpression<D>(date.queryFragment) }, when: condition)
     }
 
     /// After (or before) each deleted row: `perform`'s statements, when `condition` holds.
