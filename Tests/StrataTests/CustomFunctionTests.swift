@@ -214,3 +214,46 @@ let failingAggregate = AggregateFunction("failing_aggregate") { (values: [Int]) 
     #expect(try database.read { try filtered.fetchOne($0) } == 400_000)
   }
 }
+
+/// StructuredQueries' `joinTags(_:)` and `isJSONValid(_:_:)`: a group's rows as a JSON array, and
+/// a whole row as a JSON object.
+let joinTags = ScalarFunction("joinTags", as: ((JSONArray<Tag>) -> String).self) { tags in
+  tags.map(\.name).joined(separator: ", ")
+}
+let isNamed = ScalarFunction("isNamed", as: ((JSONObject<Employee>, Bool) -> Bool).self) { employee, override in
+  !employee.name.isEmpty || override
+}
+
+enum Boss: AliasName {}
+
+/// StructuredQueries' `isValidAlias(_:)`: a row of an aliased table, declared through the alias
+/// (qualified: GRDB, which Strata exports, has a `TableAlias` of its own).
+let isWellPaidBoss = ScalarFunction("is_well_paid", as: ((StrataCore.TableAlias<Employee, Boss>) -> Bool).self) { employee in
+  employee.salary >= 200_000 && employee.name != "Ada"
+}
+
+@Suite struct CustomFunctionJSONTests {
+  @Test func rowsAsJSONArraysAndObjectsAndAliasedRows() throws {
+    let database = try openDatabase(.inMemory, functions: [joinTags, isNamed, isWellPaid])
+    try database.migrate(StrataMigrations.all)
+    try database.write { db in
+      try db.seed {
+        Tag.Draft(name: "car")
+        Tag.Draft(name: "kids")
+        Employee.Draft(name: "Ada", salary: 300_000)
+      }
+      let joined = Tag.select { joinTags($0.jsonGroupArray()) }
+      expectSQL(
+        joined,
+        #"SELECT "joinTags"(json_group_array(json_object('id', "tags"."id", 'name', "tags"."name")) FILTER (WHERE "tags"."id" IS NOT NULL)) FROM "tags""#)
+      #expect(try joined.fetchOne(db) == "car, kids")
+      #expect(try Employee.select { isNamed($0.jsonObject(), false) }.fetchOne(db) == true)
+      // A function over a row of an aliased table: its columns under the alias.
+      let aliased = Employee.as(Boss.self).select { isWellPaidBoss($0) }
+      expectSQL(
+        aliased,
+        #"SELECT "is_well_paid"("Boss"."id", "Boss"."name", "Boss"."managerID", "Boss"."salary") FROM "employees" AS "Boss""#)
+      #expect(try aliased.fetchOne(db) == false)
+    }
+  }
+}
