@@ -136,8 +136,14 @@ import Testing
       "// @Table(schema: \"my cache\")\nstruct A: Table {\n  let id: Int\n}",
       "1:11: attached database name \"my cache\" must be letters, digits and underscores")
     expectError(
-      "// @Table(schema: \"Main\")\nstruct A: Table {\n  let id: Int\n}",
-      "1:11: \"Main\" is SQLite's own name for the main database; leave schema: out for the main database")
+      "// @Table(schema: \"temp\")\nstruct A: Table {\n  let id: Int\n}",
+      "1:11: \"temp\" is SQLite's own name for the temporary database; leave schema: out for the main database")
+    // StructuredQueries' `schema: "main"` is the main database.
+    #expect(errors("// @Table(\"a\", schema: \"Main\")\nstruct A: Table {\n  let id: Int\n}") == [])
+    // Two databases cannot each have a table of one name yet: the schema keys tables by name.
+    expectError(
+      "struct Tag: Table { let id: Int }\n// @Table(\"tags\", schema: \"cache\")\nstruct CachedTag: Table {\n  let id: Int\n}",
+      "3:8: 'CachedTag' and 'Tag' both map to the table \"tags\"")
     expectError(
       "struct Game: Table { let id: UUID }\n// @Table(schema: \"cache\")\nstruct Score: Table {\n  let id: Int\n  let gameID: Game.ID\n}",
       "5:7: 'gameID' references \"games\" in the main database, but 'Score' is in the attached database \"cache\"; SQLite enforces references within one database only")

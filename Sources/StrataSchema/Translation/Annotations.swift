@@ -158,6 +158,9 @@ enum Annotations {
           guard case .string(let name) = value else {
             return .init(message: #"@Table(schema:) takes the attached database's name: @Table(schema: "cache")"#)
           }
+          // StructuredQueries' `schema: "main"` names the main database, which Strata's
+          // statements name by leaving it out.
+          if SQLName.folded(name) == "main" { return nil }
           if let problem = NameRules.schemaNameProblem(name) { return .init(message: problem) }
           options.schemaName = name
           return nil
