@@ -31,6 +31,13 @@ let medianScore = AggregateFunction("median_score") { (scores: [Int]) -> Double?
   return sorted.count % 2 == 1 ? Double(sorted[sorted.count / 2]) : Double(sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+/// A function with a labeled, defaulted argument, whose SQL function the plugin writes
+/// (`shoutFunction`).
+// @DatabaseFunction
+func shout(_ text: String, times: Int = 2) -> String {
+  text.uppercased() + String(repeating: "!", count: times)
+}
+
 /// The games' titles, excited: a view that calls a function the app writes in Swift.
 // @View(raw: "SELECT exclaim(title) FROM games")
 struct ExcitedGame: Table {

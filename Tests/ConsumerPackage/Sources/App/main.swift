@@ -12,7 +12,7 @@ func check(_ condition: Bool, _ message: String) {
 }
 
 // The app's own tables, migrated with its embedded migrations.
-let games = try openDatabase(.inMemory, functions: [exclaim, medianScore])
+let games = try openDatabase(.inMemory, functions: [exclaim, medianScore, shoutFunction])
 try games.migrate(StrataMigrations.all)
 try games.write { db in
   let id = UUID()
@@ -121,6 +121,8 @@ try games.read { db in
   let ranks = try Player.order(by: \.name).select { ($0.name, rank().over(partitionBy: $0.gameID, orderBy: $0.score.desc())) }.fetchAll(db)
   check(ranks.map(\.1) == [2, 1], "ranks: \(ranks)")
   check(try Game.select { exclaim($0.title) }.fetchAll(db).count == 2, "exclaim")
+  let shouted = try Game.order(by: \.title).select { (shoutFunction($0.title), shoutFunction($0.title, times: 1)) }.fetchAll(db)
+  check(shouted.map(\.0) == ["FAMILY GIN RUMMY!!", "WEEKLY POKER NIGHT!!"] && shouted.map(\.1) == ["FAMILY GIN RUMMY!", "WEEKLY POKER NIGHT!"], "shout: \(shouted)")
 }
 
 // The library's public tables, migrated with the library's migrations.
