@@ -71,26 +71,29 @@ let failingAggregate = AggregateFunction("failing_aggregate") { (values: [Int]) 
   return 0
 }
 
+/// A migrated in-memory database with `functions` registered and `rows` inserted.
+func employeeDatabase(functions: [any CustomFunction], @SeedsBuilder _ rows: () -> Seeds) throws -> any DatabaseWriter {
+  let database = try openDatabase(.inMemory, functions: functions)
+  try database.migrate(StrataMigrations.all)
+  try database.write { db in try db.seed(rows) }
+  return database
+}
+
 @Suite struct CustomFunctionTests {
   let database: any DatabaseWriter
 
   init() throws {
-    database = try openDatabase(
-      .inMemory,
+    database = try employeeDatabase(
       functions: [
         exclaim, initials, isWellPaid, median, mode, weightedAverage, failing, log, jsonCapitalize, jsonDropFirst,
         jsonCount, epoch, jsonJoined, sumOfIDs, failingAggregate,
-      ])
-    try database.migrate(StrataMigrations.all)
-    try database.write { db in
-      try db.seed {
+      ]) {
         Employee.Draft(name: "Ada", salary: 300_000)
         Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
         Employee.Draft(name: "Linus", managerID: 2, salary: 150_000)
         Employee.Draft(name: "Ken", managerID: 2, salary: 150_000)
         Employee.Draft(name: "Barbara", managerID: 2, salary: 100_000)
       }
-    }
   }
 
   @Test func aScalarFunctionWithTypedArguments() throws {

@@ -54,20 +54,15 @@ func record(_ message: String) { recorded.withLock { $0.append(message) } }
   let database: any DatabaseWriter
 
   init() throws {
-    database = try openDatabase(
-      .inMemory,
+    database = try employeeDatabase(
       functions: [
         isEnabledFunction, dateTimeFunction, concatFunction, throwingFunction, defaultValueFunction, sumFunction,
         joinedFunction, isWellPaidEmployeeFunction, Payroll.raiseFunction, recordFunction,
-      ])
-    try database.migrate(StrataMigrations.all)
-    try database.write { db in
-      try db.seed {
+      ]) {
         Employee.Draft(name: "Ada", salary: 300_000)
         Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
         Employee.Draft(name: "Linus", managerID: 2, salary: 150_000)
       }
-    }
   }
 
   @Test func noArgumentsAndADefaultedOne() throws {

@@ -41,6 +41,8 @@ extension SwiftEmitter {
     writer.line("/// The SQL function \(SwiftLiteral.comment(SwiftLiteral.string(function.sqlName))), which calls \(signature): register it with")
     writer.line("/// `openDatabase(_:functions:)` and call it in queries with the function's labels.")
     writer.block("\(access)nonisolated struct \(type): StrataCore.CustomFunction") { writer in
+      writer.line("// SQLite calls the function on its connection's thread: in a module whose code is the main")
+      writer.line("// actor's by default, declare it `nonisolated`.")
       writer.line(
         "private let function = StrataCore.\(function.aggregate == nil ? "Scalar" : "Aggregate")Function(\(SwiftLiteral.string(function.sqlName)), isDeterministic: \(function.isDeterministic)) {")
       writer.indented { writer in emitBody(function, call: swiftCall, result: result, into: &writer) }

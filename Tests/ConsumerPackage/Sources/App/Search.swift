@@ -32,9 +32,10 @@ let medianScore = AggregateFunction("median_score") { (scores: [Int]) -> Double?
 }
 
 /// A function with a labeled, defaulted argument, whose SQL function the plugin writes
-/// (`shoutFunction`).
+/// (`shoutFunction`); nonisolated, since this module's code is the main actor's by default and
+/// SQLite calls the function on its connection's thread.
 // @DatabaseFunction
-func shout(_ text: String, times: Int = 2) -> String {
+nonisolated func shout(_ text: String, times: Int = 2) -> String {
   text.uppercased() + String(repeating: "!", count: times)
 }
 
