@@ -22,7 +22,7 @@ struct PostgreSQLPoolTests {
   }
 
   @Test func anExhaustedPoolFailsAfterTheTimeoutSayingSo() async throws {
-    let server = try OwnPostgreSQLServer()
+    let server = try await OwnPostgreSQLServer()
     defer { server.remove() }
     let (client, options) = try configuration(server, connections: 1, timeout: .seconds(1))
     try await PostgreSQLDatabase.withDatabase(client, configuration: options) { database in
@@ -71,7 +71,7 @@ struct PostgreSQLPoolTests {
   }
 
   @Test func aServerThatGoesAwayIsAnErrorAndThePoolRecoversWhenItComesBack() async throws {
-    let server = try OwnPostgreSQLServer()
+    let server = try await OwnPostgreSQLServer()
     defer { server.remove() }
     let (client, options) = try configuration(server, connections: 2, timeout: .seconds(2))
     try await PostgreSQLDatabase.withDatabase(client, configuration: options) { database in
@@ -83,7 +83,7 @@ struct PostgreSQLPoolTests {
       }
       try await Task.sleep(for: .milliseconds(500))
       let stopped = ContinuousClock.now
-      try server.stop()
+      try await server.stop()
       do {
         _ = try await running.value
         Issue.record("a query on a stopped server returned")
@@ -99,7 +99,7 @@ struct PostgreSQLPoolTests {
       }
 
       // Back: the same pool connects again.
-      try server.start()
+      try await server.start()
       try await connected(database)
       #expect(try await database.read { db in try await sql("SELECT 3", as: Int.self).fetchOne(db) } == 3)
     }
