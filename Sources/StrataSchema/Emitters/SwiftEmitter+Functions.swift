@@ -37,7 +37,7 @@ extension SwiftEmitter {
     let type = SwiftLiteral.identifier(typeName(of: function))
     let result = function.resultType ?? "Never?"
     let swiftCall = (function.scope.map { SwiftLiteral.qualifiedName($0) + "." } ?? "") + SwiftLiteral.identifier(function.swiftName)
-    let signature = "`\(SwiftLiteral.comment(function.swiftName))(\(function.swiftLabels))`"
+    let signature = "`" + SwiftLiteral.comment("\(function.swiftName)(\(function.swiftLabels))") + "`"
     writer.line("/// The SQL function \(SwiftLiteral.comment(SwiftLiteral.string(function.sqlName))), which calls \(signature): register it with")
     writer.line("/// `openDatabase(_:functions:)` and call it in queries with the function's labels.")
     writer.block("\(access)nonisolated struct \(type): StrataCore.CustomFunction") { writer in

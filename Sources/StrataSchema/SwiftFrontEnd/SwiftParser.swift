@@ -25,6 +25,7 @@ struct SwiftParser {
   private var beyondLimits: [Diagnostic] = []
   /// The functions annotated `@DatabaseFunction`, wherever they are.
   private var databaseFunctions: [DatabaseFunctionDeclaration] = []
+  /// What the generator cannot make SQL functions of: errors in any file (see `beyondLimits`).
   var functionErrors: [Diagnostic] = []
 
   /// Deeper nesting is reported instead of parsed, so that no input can exhaust the stack. Real
@@ -225,7 +226,7 @@ struct SwiftParser {
     "macro": "a macro",
   ]
 
-  mutating func recordMisplaced(_ annotations: [Annotation], on declaration: String) {
+  private mutating func recordMisplaced(_ annotations: [Annotation], on declaration: String) {
     misplaced += annotations.map { MisplacedAnnotation(annotation: $0, declaration: declaration) }
   }
 
@@ -923,7 +924,7 @@ struct SwiftParser {
 
   private static let closer = ["{": "}", "(": ")", "[": "]"]
 
-  mutating func skipAngleBrackets() {
+  private mutating func skipAngleBrackets() {
     var depth = 0
     while !atEnd {
       if isPunctuation("<") { depth += 1 }
