@@ -27,6 +27,17 @@ import Testing
     }
   }
 
+  @Test(arguments: TestDialect.all) func staticColumnAccess(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let query = Item.where { _ in sql("\(Item.price) > \(40.0)", as: Bool.self) }.order(by: \.id).select(\.title)
+      expectSQL(query, #"SELECT "items"."title" FROM "items" WHERE "items"."price" > 40.0 ORDER BY "items"."id""#)
+      #expect(try await query.fetchAll(db) == ["Phone", "Atlas"])
+      // The same value as through `columns`, and a type's own static members stay its own.
+      #expect(Item.title == Item.columns.title)
+      #expect(try await Item.all.fetchCount(db) == 5)
+    }
+  }
+
   @Test(arguments: TestDialect.all) func rowValueComparisons(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: catalogRows()) { db throws in
       let inSubquery = Item.order(by: \.id).where {

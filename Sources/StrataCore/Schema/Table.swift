@@ -8,6 +8,12 @@
 ///
 /// Queries start from the type: `Player.all`, `Player.where { $0.score > 10 }`,
 /// `Player.insert { draft }`, `Player.update { $0.score += 1 }`.
+///
+/// A column is also reachable from the type itself, as in StructuredQueries: `Player.score` is
+/// `Player.columns.score` (`sql("\(Player.score) > 10")`). A static member the protocol already
+/// has (`all`, `count`, `order`, `limit`, …) wins over a column of the same name; reach such a
+/// column through ``columns``.
+@dynamicMemberLookup
 public protocol Table: QueryRepresentable, TableRow
 where TableColumns.QueryValue == Self, Base == Self {
   /// The typed description of the table's columns, handed to query closures as `$0`.
@@ -57,6 +63,11 @@ extension Table {
   public static var tableAlias: String? { nil }
 
   public static var schemaName: String? { nil }
+
+  /// A column (or group) of the table, from the type: `Player.score`.
+  public static subscript<Member>(dynamicMember keyPath: KeyPath<TableColumns, Member>) -> Member {
+    columns[keyPath: keyPath]
+  }
 }
 
 /// A value that can be inserted as a row of `Base`: the table type itself, or its `Draft`.
