@@ -48,6 +48,46 @@ import Testing
     }
   }
 
+  @Test(arguments: TestDialect.all) func aRowOfTheTableStartsTheRecursion(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      // StructuredQueries' spelling: the first row is a value of the type, and the type decodes
+      // as its single output.
+      let query = With {
+        Count(value: 1).union(Count.select { Count.Columns(value: $0.value + 1) })
+      } query: {
+        Count.limit(4)
+      }
+      #expect(
+        query.queryFragment.sql == """
+          WITH "counts" ("value") AS (SELECT ? AS "value" UNION \
+          SELECT "counts"."value" + ? AS "value" FROM "counts") \
+          SELECT "counts"."value" FROM "counts" LIMIT ?
+          """)
+      let counts: [Int] = try await query.fetchAll(db)
+      #expect(counts == [1, 2, 3, 4])
+
+      // Everyone under Ada, from her own row down, with every row kept.
+      let ada = try #require(try await Employee.find(1).fetchOne(db))
+      let reports = With {
+        EmployeeReport(id: ada.id, name: ada.name, salary: ada.salary)
+          .union(
+            all: true,
+            Employee.join(EmployeeReport.all) { $0.managerID.eq($1.id) }
+              .select { EmployeeReport.Columns(id: $0.id, name: $0.name, salary: $0.salary) })
+      } query: {
+        EmployeeReport.order(by: \.id).select(\.name)
+      }
+      #expect(try await reports.fetchAll(db) == ["Ada", "Grace", "Linus", "Ken"])
+      let average = With {
+        EmployeeReport(id: ada.id, name: ada.name, salary: ada.salary)
+          .union(all: true, Employee.join(EmployeeReport.all) { $0.managerID.eq($1.id) }.select { EmployeeReport.Columns(id: $0.id, name: $0.name, salary: $0.salary) })
+      } query: {
+        EmployeeReport.select { $0.salary.avg() }
+      }
+      #expect(try await average.fetchOne(db) == 200_000)
+    }
+  }
+
   @Test(arguments: TestDialect.all) func aRecursiveThreadWithDepth(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: organizationRows()) { db throws in
       let thread = With {

@@ -13,7 +13,18 @@
 ///
 /// The generated `Columns` type has an initializer with one expression parameter per field;
 /// fields decode in declaration order.
-public protocol Selection: QueryRepresentable where QueryOutput == Self {
+///
+/// A selection fetches as itself, or as another type when it declares the conversion, as in
+/// StructuredQueries (a counting common table expression whose rows fetch as `Int`):
+///
+/// ```swift
+/// struct Count: Selection { let value: Int }
+/// extension Count {
+///   init(queryOutput: Int) { value = queryOutput }
+///   var queryOutput: Int { value }
+/// }
+/// ```
+public protocol Selection: QueryRepresentable {
   /// The expression that selects a value of this type, one argument per field.
   associatedtype Columns: QueryExpression where Columns.QueryValue == Self
 }

@@ -105,3 +105,23 @@ extension CompoundSelect where QueryValue: Table {
     CompoundSelect(self, "EXCEPT", other, isEmpty: isEmpty)
   }
 }
+
+// A row of a table type is a one-row operand, as StructuredQueries spells a recursive common
+// table expression's first row: `Count(value: 1).union(Count.select { … })`.
+extension Table {
+  /// `SELECT ? AS "a", … UNION other`: this row and `other`'s rows, distinct (every row when
+  /// `all` is true).
+  public func union(all: Bool = false, _ other: some SelectStatement<Self>) -> CompoundSelect<Self> {
+    Values(self).union(all: all, other)
+  }
+
+  /// `SELECT ? AS "a", … INTERSECT other`: this row, if `other` returns it.
+  public func intersect(_ other: some SelectStatement<Self>) -> CompoundSelect<Self> {
+    Values(self).intersect(other)
+  }
+
+  /// `SELECT ? AS "a", … EXCEPT other`: this row, unless `other` returns it.
+  public func except(_ other: some SelectStatement<Self>) -> CompoundSelect<Self> {
+    Values(self).except(other)
+  }
+}

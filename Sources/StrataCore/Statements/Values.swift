@@ -5,7 +5,16 @@
 /// Values(1).union(Item.select(\.id))   // an operand of a compound select
 /// ```
 ///
-/// Useful as the first row of a recursive common table expression.
+/// Useful as the first row of a recursive common table expression, where a row of the table
+/// itself reads as in StructuredQueries:
+///
+/// ```swift
+/// With {
+///   Count(value: 1).union(Count.select { Count.Columns(value: $0.value + 1) })
+/// } query: {
+///   Count.limit(4)   // WITH "counts" AS (SELECT ? AS "value" UNION SELECT … FROM "counts") …
+/// }
+/// ```
 public struct Values<QueryValue>: SelectStatement, DatabaseExpression, Hashable, Sendable {
   let columns: [ResultColumn]
 
@@ -21,6 +30,16 @@ public struct Values<QueryValue>: SelectStatement, DatabaseExpression, Hashable,
     var columns = first.resultColumns + second.resultColumns
     for expression in repeat each rest { columns += expression.resultColumns }
     self.columns = columns
+  }
+
+  /// One row of a table (or selection) type's values, each named after its column: `SELECT ?
+  /// AS "id", ? AS "title"`.
+  public init(_ row: QueryValue) where QueryValue: Table {
+    var bindings: [QueryBinding] = []
+    row.encode(into: &bindings)
+    columns = zip(bindings, QueryValue.TableColumns.writableColumnNames).map { binding, name in
+      ResultColumn(QueryFragment(binding: binding), alias: name)
+    }
   }
 
   public var queryFragment: QueryFragment {

@@ -47,3 +47,23 @@ struct WellPaidEmployee: Selection {
   let id: Int
   let name: String
 }
+
+/// A counting table that fetches as its single value, as StructuredQueries writes one: rows of
+/// `Count.all` decode as `Int`.
+struct Count: Selection {
+  let value: Int
+}
+
+extension Count {
+  init(queryOutput: Int) { value = queryOutput }
+
+  var queryOutput: Int { value }
+}
+
+/// The employees under a manager, with their salaries: a recursive common table expression's
+/// table whose first row is a value of the type.
+struct EmployeeReport: Selection {
+  let id: Int
+  let name: String
+  let salary: Int64
+}
