@@ -72,3 +72,44 @@ import Testing
     }
   }
 }
+
+extension ColumnGroupTests {
+  @Test(arguments: TestDialect.all) func aWholeGroupIsAssignedInAnUpdate(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: memoRows()) { db throws in
+      let update = Memo.find(1).update {
+        $0.timestamps = Timestamps(createdAt: start, updatedAt: start.addingTimeInterval(5))
+        $0.body = "replanned"
+      }
+      expectSQL(
+        update,
+        #"UPDATE "memos" SET "createdAt" = '2025-01-02 03:04:05.678', "updatedAt" = '2025-01-02 03:04:10.678', "body" = 'replanned' WHERE "memos"."id" = 1"#)
+      try await update.execute(db)
+      // A column of the group after it, and a Swift value into one column, still go column by column.
+      try await Memo.find(2).update {
+        $0.timestamps.updatedAt = start
+        $0.timestamps.createdAt = $0.timestamps.createdAt
+      }.execute(db)
+      let memos = try await Memo.order(by: \.id).fetchAll(db)
+      #expect(memos.map(\.timestamps.updatedAt) == [start.addingTimeInterval(5), start])
+      #expect(memos.map(\.body) == ["replanned", "old"])
+    }
+  }
+}
+
+extension ColumnGroupTests {
+  @Test(arguments: TestDialect.all) func aGroupIsInsertedAsOneColumn(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: memoRows()) { db throws in
+      let insert = Memo.insert { $0.timestamps } values: {
+        Timestamps(createdAt: start, updatedAt: nil)
+        Timestamps(createdAt: start, updatedAt: start)
+      }
+      expectSQL(
+        insert,
+        #"INSERT INTO "memos" ("createdAt", "updatedAt") VALUES ('2025-01-02 03:04:05.678', NULL), ('2025-01-02 03:04:05.678', '2025-01-02 03:04:05.678')"#)
+      try await insert.execute(db)
+      let added = try await Memo.where { $0.id > 2 }.order(by: \.id).fetchAll(db)
+      #expect(added.map(\.body) == ["", ""])
+      #expect(added.map(\.timestamps.updatedAt) == [nil, start])
+    }
+  }
+}

@@ -205,6 +205,16 @@ import Testing
       #expect(shipments[1].route.bounds.lower == 7)
       #expect(shipments[1].route.origin == "Bergen")
       #expect(shipments[1].delivery == .lost(reason: "found late"))
+
+      // A whole group inside a group, and the whole outer group.
+      let whole = Shipment.find(1).update { $0.route.bounds = Bounds(lower: 2, upper: 3) }
+      expectSQL(whole, #"UPDATE "shipments" SET "lower" = 2, "upper" = 3 WHERE "shipments"."id" = 1"#)
+      try await whole.execute(db)
+      try await Shipment.find(2).update { $0.route = Route(origin: "Oslo", bounds: Bounds(lower: 0, upper: 1), detour: nil) }.execute(db)
+      let routes = try await Shipment.order(by: \.id).select(\.route).fetchAll(db)
+      #expect(routes.map(\.bounds.lower) == [2, 0, 0])
+      #expect(routes.map(\.origin) == ["Lyon", "Oslo", "Rome"])
+      #expect(routes.map(\.detour?.via) == ["Dijon", nil, nil])
     }
   }
 }

@@ -106,6 +106,24 @@ extension Table {
     inserting(valuesClause(columns, rows(), or: conflictResolution), nil, [], updates.map(assignments), updateFilter)
   }
 
+  /// `INSERT INTO "table" ("a", "b") VALUES (?, ?), …` of a column group's values, each written
+  /// to the group's columns: `insert { $0.status } values: { Status(isOutOfStock: true, …) }`.
+  public static func insert<Group: GroupSelection>(
+    or conflictResolution: ConflictResolution? = nil,
+    _ group: (TableColumns) -> ColumnGroup<Self, Group>,
+    @InsertRowsBuilder<Group> values rows: () -> [Group],
+    onConflictDoUpdate updates: ((inout Updates<Self>, Excluded<Self>) -> Void)? = nil,
+    @PredicateBuilder where updateFilter: (TableColumns, Excluded<Self>) -> [QueryFragment] = { _, _ in [] }
+  ) -> Insert<Self, ()> {
+    let rows = rows()
+    var bindings: [QueryBinding] = []
+    for row in rows { row.encode(into: &bindings) }
+    let clause = InsertClause(
+      Self.self, columns: Group.TableColumns.writableColumnNames, rowCount: rows.count, bindings: bindings,
+      or: conflictResolution)
+    return inserting(clause, nil, [], updates.map(assignments), updateFilter)
+  }
+
   /// `INSERT INTO "table" ("a", "b") VALUES (x, y)` of one row of expressions for the columns
   /// the first closure lists: a trigger's `new` row, a subquery, `sql(…)`, as well as values.
   ///

@@ -192,6 +192,29 @@ extension Updates {
     set { assign(newValue) }
   }
 
+  /// Assigns a whole group: `$0.timestamps = Timestamps(…)` writes each of its columns.
+  ///
+  /// The value is taken as an optional only so that Swift cannot read `$0.timestamps.createdAt
+  /// = …` as a write through it (the column's own assignment is meant); a `nil` is refused by
+  /// the compiler.
+  @_disfavoredOverload
+  public subscript<Group: GroupSelection>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> Group? {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    set {
+      guard let newValue else { preconditionFailure("unreachable: the compiler refuses a nil group") }
+      assign(newValue)
+    }
+  }
+
+  /// `$0.timestamps = nil` for a group that is not optional: a compile-time error.
+  public subscript<Group: GroupSelection>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> Never? {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    @available(*, unavailable, message: "The group is not optional: assign a value of it, or its columns one by one")
+    set {}
+  }
+
   /// Assigns a whole optional group: `$0.archive = Archive(…)`; `nil` NULLs every column of it.
   @_disfavoredOverload
   public subscript<Group: Table>(
@@ -286,6 +309,26 @@ public struct GroupUpdates<Base: Table, Group: GroupSelection> {
     @available(*, unavailable, message: "Read the group's columns through their expressions instead")
     get { fatalError("unavailable") }
     set { updates.assign(newValue) }
+  }
+
+  /// Assigns a whole group inside the group: `$0.route.bounds = Bounds(…)` (taken as an
+  /// optional for the reason ``Updates`` gives; `nil` does not compile).
+  @_disfavoredOverload
+  public subscript<Inner: GroupSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> Inner? {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    set {
+      guard let newValue else { preconditionFailure("unreachable: the compiler refuses a nil group") }
+      updates.assign(newValue)
+    }
+  }
+
+  /// `$0.route.bounds = nil` for a group that is not optional: a compile-time error.
+  public subscript<Inner: GroupSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> Never? {
+    @available(*, unavailable, message: "Read the group's columns through their expressions instead")
+    get { fatalError("unavailable") }
+    @available(*, unavailable, message: "The group is not optional: assign a value of it, or its columns one by one")
+    set {}
   }
 
   /// Assigns a whole optional group inside the group: `$0.route.detour = Detour(…)`.
