@@ -113,6 +113,30 @@ import Testing
       let images = Attachment.where { $0.id.eq(2) }
         .select { Attachment.Kind.Columns.image(Attachment.Image.Columns(caption: $0.kind.note ?? "", url: "x.png")) }
       #expect(try await images.fetchAll(db) == [.image(Attachment.Image(caption: "Today was a good day", url: "x.png"))])
+      // A case of a group's value, as StructuredQueries writes it.
+      let value = Values(Attachment.Kind.Columns.image(Attachment.Image(caption: "Cat", url: "cat.png")))
+      expectSQL(value, #"SELECT NULL AS "link", NULL AS "note", 'Cat' AS "caption", 'cat.png' AS "url""#)
+      #expect(try await value.fetchOne(db) == .image(Attachment.Image(caption: "Cat", url: "cat.png")))
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func aCaseOfAGroupIsAssignedFromExpressions(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: attachmentRows()) { db throws in
+      let update = Attachment.find(1).update {
+        $0.kind.image = Attachment.Image.Columns(caption: sql("upper('blob')"), url: "https://example.com/blob.png")
+      }
+      expectSQL(
+        update,
+        #"UPDATE "attachments" SET "caption" = upper('blob'), "url" = 'https://example.com/blob.png', "link" = NULL, "note" = NULL WHERE "attachments"."id" = 1"#)
+      try await update.execute(db)
+      // From the row's own columns (an image: no note, and its URL in capitals).
+      try await Attachment.find(3).update {
+        $0.kind.image = Attachment.Image.Columns(
+          caption: Attachment.columns.kind.note ?? "none", url: (Attachment.columns.kind.image.url ?? "").upper())
+      }.execute(db)
+      let kinds = try await Attachment.order(by: \.id).fetchAll(db).map(\.kind)
+      #expect(kinds[0] == .image(Attachment.Image(caption: "BLOB", url: "https://example.com/blob.png")))
+      #expect(kinds[2] == .image(Attachment.Image(caption: "none", url: "BLOB.JPG")))
     }
   }
 

@@ -35,6 +35,11 @@ import Testing
       // The same value as through `columns`, and a type's own static members stay its own.
       #expect(Item.title == Item.columns.title)
       #expect(try await Item.all.fetchCount(db) == 5)
+      // `sql(…)` typed by its place, as `#sql` is.
+      let upper = Item.find(1).update { $0.title = sql("upper(\(Item.title))") }
+      expectSQL(upper, #"UPDATE "items" SET "title" = upper("items"."title") WHERE "items"."id" = 1"#)
+      try await upper.execute(db)
+      #expect(try await Item.find(1).select(\.title).fetchOne(db) == "PHONE")
     }
   }
 

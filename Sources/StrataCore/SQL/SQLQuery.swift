@@ -78,3 +78,11 @@ public func sql(_ query: SQLQuery<()>) -> SQLQuery<()> {
 public func sql<QueryValue>(_ query: SQLQuery<QueryValue>, as type: QueryValue.Type) -> SQLQuery<QueryValue> {
   query
 }
+
+/// Hand-written SQL whose type is the one its place needs, as StructuredQueries' `#sql` infers
+/// it: `Image.Columns(caption: sql("upper('blob')"), …)` is a `String` expression. Without such
+/// a place, `sql("…")` is a statement of no rows (the form above).
+@_disfavoredOverload
+public func sql<QueryValue>(_ query: SQLQuery<QueryValue>) -> SQLQuery<QueryValue> {
+  query
+}

@@ -36,4 +36,14 @@ extension ResultColumn {
   public static func nulls(named names: [String]) -> [ResultColumn] {
     names.map { ResultColumn(QueryFragment(raw: "NULL"), alias: $0) }
   }
+
+  /// `? AS "column"` for each column of a row: a value of a table or group type as selected
+  /// columns (`Count(value: 1).union(…)`, `Kind.Columns.image(Image(…))`).
+  public static func values<Row: Table>(of row: Row) -> [ResultColumn] {
+    var bindings: [QueryBinding] = []
+    row.encode(into: &bindings)
+    return zip(bindings, Row.TableColumns.writableColumnNames).map { binding, name in
+      ResultColumn(QueryFragment(binding: binding), alias: name)
+    }
+  }
 }

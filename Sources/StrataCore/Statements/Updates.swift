@@ -396,6 +396,22 @@ public struct CaseUpdates<Base: Table, Enum: EnumSelection> {
     }
   }
 
+  /// Assigns a case that holds a group from expressions, one per field:
+  /// `$0.kind.image = Image.Columns(caption: $0.kind.image.caption.upper(), url: "cat.png")`.
+  public subscript<Inner: Table & Selection>(
+    dynamicMember keyPath: KeyPath<Enum.TableColumns, OptionalColumnGroup<Enum, Inner>>
+  ) -> Inner.Columns {
+    @available(*, unavailable, message: "A case is assigned, not read: read its columns through the table's columns")
+    get { fatalError("unavailable") }
+    set {
+      let names = Inner.TableColumns.columnNames
+      for (name, column) in zip(names, newValue.resultColumns) {
+        updates.assign(column.expression, toColumn: name)
+      }
+      clear(keeping: names)
+    }
+  }
+
   private mutating func assign(_ value: QueryFragment, toCase columns: [String]) {
     for column in columns { updates.assign(value, toColumn: column) }
     clear(keeping: columns)

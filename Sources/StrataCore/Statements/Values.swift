@@ -35,11 +35,7 @@ public struct Values<QueryValue>: SelectStatement, DatabaseExpression, Hashable,
   /// One row of a table (or selection) type's values, each named after its column: `SELECT ?
   /// AS "id", ? AS "title"`.
   public init(_ row: QueryValue) where QueryValue: Table {
-    var bindings: [QueryBinding] = []
-    row.encode(into: &bindings)
-    columns = zip(bindings, QueryValue.TableColumns.writableColumnNames).map { binding, name in
-      ResultColumn(QueryFragment(binding: binding), alias: name)
-    }
+    columns = ResultColumn.values(of: row)
   }
 
   public var queryFragment: QueryFragment {

@@ -469,16 +469,28 @@ public enum SwiftEmitter {
         for (index, enumCase) in selection.cases.enumerated() {
           writer.blank()
           writer.line("/// `.\(SwiftLiteral.comment(enumCase.name))`: its columns hold `value`, every other case's are NULL.")
+          let before = caseColumns[..<index].joined().map(stringLiteral)
+          let after = caseColumns[(index + 1)...].joined().map(stringLiteral)
+          func caseSelection(_ value: String) -> String {
+            var parts: [String] = []
+            if !before.isEmpty { parts.append("StrataCore.ResultColumn.nulls(named: [\(before.joined(separator: ", "))])") }
+            parts.append(value)
+            if !after.isEmpty { parts.append("StrataCore.ResultColumn.nulls(named: [\(after.joined(separator: ", "))])") }
+            return "Self(resultColumns: " + parts.joined(separator: " + ") + ")"
+          }
           writer.block(
             "\(access)static func \(identifier(enumCase.name))(_ value: some StrataCore.QueryExpression<\(enumCase.valueType)>) -> Self"
           ) { writer in
-            let before = caseColumns[..<index].joined().map(stringLiteral)
-            let after = caseColumns[(index + 1)...].joined().map(stringLiteral)
-            var parts: [String] = []
-            if !before.isEmpty { parts.append("StrataCore.ResultColumn.nulls(named: [\(before.joined(separator: ", "))])") }
-            parts.append("value.resultColumns(named: \(stringLiteral(enumCase.name)))")
-            if !after.isEmpty { parts.append("StrataCore.ResultColumn.nulls(named: [\(after.joined(separator: ", "))])") }
-            writer.line("Self(resultColumns: " + parts.joined(separator: " + ") + ")")
+            writer.line(caseSelection("value.resultColumns(named: \(stringLiteral(enumCase.name)))"))
+          }
+          // A case that holds a group also takes a value of the group, as StructuredQueries'
+          // `.image(Image(…))` (a group's value is not an expression).
+          if case .group = members[index] {
+            writer.blank()
+            writer.line("/// `.\(SwiftLiteral.comment(enumCase.name))` of a value: its columns hold `value`'s values, every other case's are NULL.")
+            writer.block("\(access)static func \(identifier(enumCase.name))(_ value: \(enumCase.valueType)) -> Self") { writer in
+              writer.line(caseSelection("StrataCore.ResultColumn.values(of: value)"))
+            }
           }
         }
       }
