@@ -140,6 +140,14 @@ CREATE TABLE "recipes" (
 ) STRICT;
 CREATE INDEX "index_recipes_on_cookbookID" ON "recipes"("cookbookID");
 
+CREATE TABLE "records" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "title" TEXT NOT NULL DEFAULT '',
+  "createdAt" TEXT NOT NULL,
+  "deletedAt" TEXT,
+  "isDeleted" INTEGER NOT NULL GENERATED ALWAYS AS ("deletedAt" IS NOT NULL) STORED
+) STRICT;
+
 CREATE TABLE "roundScores" (
   "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
   "round" INTEGER NOT NULL,
@@ -342,6 +350,11 @@ END;
 -- "recipes"."id" UUID
 -- "recipes"."slug" String
 -- "recipes"."title" String
+-- "records"."createdAt" Date
+-- "records"."deletedAt" Date
+-- "records"."id" Int
+-- "records"."isDeleted" Bool
+-- "records"."title" String
 -- "roundScores"."gameID" UUID
 -- "roundScores"."label" String
 -- "roundScores"."points" Int

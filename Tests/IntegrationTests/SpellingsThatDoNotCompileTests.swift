@@ -37,6 +37,16 @@ import Testing
       case deliveredAt(Date)
       case lost(reason: String)
     }
+
+    struct Memo: Table, Identifiable {
+      let id: Int
+      var timestamps: Timestamps
+    }
+
+    struct Timestamps: Selection {
+      var createdAt: Date
+      var updatedAt: Date?
+    }
     """
 
   /// Each write and the start of the error it must get; nil for one that compiles.
@@ -50,12 +60,19 @@ import Testing
     (#"Shipment.find(1).update { $0.delivery.lost = "in transit" }"#, nil),
     // A case set to nil, which would leave every case's columns NULL.
     (#"Attachment.find(1).update { $0.kind.note = nil }"#, "'nil' cannot be assigned to type 'String'"),
-    (#"Attachment.find(1).update { $0.kind.image = nil }"#, "'nil' cannot be assigned to type 'Attachment.Image'"),
+    (#"Attachment.find(1).update { $0.kind.image = nil }"#, "'nil' cannot be assigned to type 'Attachment.Image"),
     (#"Shipment.find(1).update { $0.delivery.lost = nil }"#, "'nil' cannot be assigned to type 'String'"),
     // One column of a case's group, which would leave the group's other columns NULL.
     (#"Attachment.find(1).update { $0.kind.image.caption = "Cat" }"#, "getter for 'subscript(dynamicMember:)' is unavailable"),
     // An optional expression, NULL in the rows of the other cases.
     (#"Attachment.find(1).update { $0.kind.note = Attachment.columns.kind.link }"#, "cannot assign value of type 'TableColumn<Attachment, String?>' to type 'String'"),
+    // A case's group from expressions, and a group whole or column by column.
+    (#"Attachment.find(1).update { $0.kind.image = Attachment.Image.Columns(caption: $0.title, url: "cat.png") }"#, nil),
+    (#"Memo.find(1).update { $0.timestamps = Timestamps(createdAt: Date(), updatedAt: nil) }"#, nil),
+    (#"Memo.find(1).update { $0.timestamps.updatedAt = nil }"#, nil),
+    (#"Memo.find(1).update { $0.timestamps.createdAt = Date() }"#, nil),
+    // A group that is not optional set to nil, which its NOT NULL columns would refuse.
+    (#"Memo.find(1).update { $0.timestamps = nil }"#, "setter for 'subscript(dynamicMember:)' is unavailable: The group is not optional"),
   ]
 
   @Test func writesThatWouldLeaveARowWithNoCaseDoNotCompile() async throws {
@@ -71,7 +88,7 @@ import Testing
     let files = [
       ("Models.swift", Self.models),
       ("StrataModels.swift", SwiftEmitter.conformances(models, sources: ["Models.swift"])),
-      ("Writes.swift", "import Strata\n\nfunc writes() {\n" + Self.writes.map { "  _ = \($0.code)\n" }.joined() + "}\n"),
+      ("Writes.swift", "import Foundation\nimport Strata\n\nfunc writes() {\n" + Self.writes.map { "  _ = \($0.code)\n" }.joined() + "}\n"),
     ]
     for (name, text) in files { try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8) }
     let result = try await ChildProcess.start(
@@ -88,7 +105,7 @@ import Testing
     }
     #expect(!output.contains("Models.swift:"), "the models and the generated code must compile: \(output)")
     for (offset, write) in Self.writes.enumerated() {
-      let error = errors[offset + 4]
+      let error = errors[offset + 5]
       if let expected = write.error {
         #expect(error?.hasPrefix(expected) == true, "\(write.code): \(error ?? "compiles")\n\(output)")
       } else {

@@ -218,9 +218,12 @@ import Testing
       "2:12: @DatabaseFunction total: an aggregate takes one parameter")
     diagnostics.expectError(
       "// @DatabaseFunction(isDeterministic: 1)\nfunc one() -> Int { 1 }", "1:22: @DatabaseFunction(isDeterministic:) takes true or false")
-    // Elsewhere the annotation applies to nothing: a property is not a function.
+    // A property is one only when computed, static or top-level.
     diagnostics.expectError(
-      "struct A: Table {\n  let id: Int\n  // @DatabaseFunction\n  var b = 0\n}", "3:6: @DatabaseFunction applies to a function, not a stored property")
+      "struct A: Table {\n  let id: Int\n  // @DatabaseFunction\n  static var b = 0\n}", "4:14: @DatabaseFunction b is a stored value")
+    diagnostics.expectError(
+      "struct A: Table {\n  let id: Int\n  // @DatabaseFunction\n  var b: Int { 1 }\n}", "4:7: @DatabaseFunction b is an instance property")
+    diagnostics.expectError("// @DatabaseFunction\nlet c: Int = 1", "2:5: @DatabaseFunction c is a stored value")
   }
 
   @Test func theGeneratedCallKeepsLabelsAndDefaults() throws {

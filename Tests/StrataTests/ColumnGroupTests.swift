@@ -113,3 +113,57 @@ extension ColumnGroupTests {
     }
   }
 }
+
+extension ColumnGroupTests {
+  @SeedsBuilder func recordRows() -> Seeds {
+    Record.Draft(title: "kept", lifetime: Lifetime(createdAt: start, deletedAt: nil, isDeleted: true))
+  }
+
+  @Test(arguments: TestDialect.all) func aGeneratedColumnInsideAGroupIsTheDatabases(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: recordRows()) { db throws in
+      // Its value in the draft is not written: the database computes it.
+      let insert = Record.insert { Record.Draft(title: "gone", lifetime: Lifetime(createdAt: start, deletedAt: start, isDeleted: false)) }
+      expectSQL(
+        insert,
+        #"INSERT INTO "records" ("id", "title", "createdAt", "deletedAt") VALUES (NULL, 'gone', '2025-01-02 03:04:05.678', '2025-01-02 03:04:05.678')"#)
+      try await insert.execute(db)
+      #expect(try await Record.order(by: \.id).select(\.lifetime.isDeleted).fetchAll(db) == [false, true])
+
+      // Whole rows, whole groups and upserts leave it out too; a filter reads it.
+      var record = try #require(try await Record.find(1).fetchOne(db))
+      record.lifetime.deletedAt = start
+      try await Record.update(record).execute(db)
+      try await Record.find(2).update { $0.lifetime = Lifetime(createdAt: start, deletedAt: nil, isDeleted: true) }.execute(db)
+      try await Record.upsert { Record(id: 3, title: "new", lifetime: Lifetime(createdAt: start, deletedAt: nil, isDeleted: true)) }.execute(db)
+      let deleted = Record.where { $0.lifetime.isDeleted }.select(\.title)
+      expectSQL(deleted, #"SELECT "records"."title" FROM "records" WHERE "records"."isDeleted""#)
+      #expect(try await deleted.fetchAll(db) == ["kept"])
+      #expect(try await Record.order(by: \.id).fetchAll(db).map(\.lifetime.isDeleted) == [true, false, false])
+    }
+  }
+}
+
+extension ColumnGroupTests {
+  @Test(arguments: TestDialect.all) func aTablesRowFromExpressions(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: memoRows()) { db throws in
+      // StructuredQueries' `A.Columns(…)`: a whole row of a table, groups included.
+      let shouted = Memo.order(by: \.id).select {
+        Memo.Columns(id: $0.id + 10, body: $0.body.upper(), timestamps: $0.timestamps, archive: $0.archive)
+      }
+      expectSQL(
+        shouted,
+        #"SELECT "memos"."id" + 10 AS "id", upper("memos"."body") AS "body", "memos"."createdAt" AS "createdAt", "memos"."updatedAt" AS "updatedAt", "memos"."archivedAt" AS "archivedAt", "memos"."reason" AS "reason" FROM "memos" ORDER BY "memos"."id""#)
+      let memos = try await shouted.fetchAll(db)
+      #expect(memos.map(\.id) == [11, 12])
+      #expect(memos.map(\.body) == ["PLAN", "OLD"])
+      #expect(memos.map { $0.archive?.reason } == [nil, "done"])
+      let values = Values(Employee.Columns(id: 9, name: "Zed", managerID: 1, salary: Int64(10)))
+      expectSQL(values, #"SELECT 9 AS "id", 'Zed' AS "name", 1 AS "managerID", 10 AS "salary""#)
+      let zed = try await values.fetchOne(db)
+      #expect(zed?.name == "Zed")
+      #expect(zed?.managerID == 1)
+      let built = Values(Memo.Columns(id: 1, body: "x", timestamps: Timestamps.Columns(createdAt: start, updatedAt: start), archive: Memo.columns.archive))
+      #expect(built.queryFragment.sql.hasPrefix(#"SELECT ? AS "id", ? AS "body", ? AS "createdAt", ? AS "updatedAt", "memos"."archivedAt""#))
+    }
+  }
+}

@@ -47,6 +47,15 @@ enum Payroll {
 
 let recorded = Mutex<[String]>([])
 
+/// StructuredQueries' computed-property form: used in a query without a call.
+// @DatabaseFunction
+var unixEpoch: Date { Date(timeIntervalSince1970: 0) }
+
+enum Clock {
+  // @DatabaseFunction("clockTicks")
+  static var ticks: Int { get throws { 7 } }
+}
+
 // @DatabaseFunction
 func record(_ message: String) { recorded.withLock { $0.append(message) } }
 
@@ -57,7 +66,7 @@ func record(_ message: String) { recorded.withLock { $0.append(message) } }
     database = try employeeDatabase(
       functions: [
         isEnabledFunction, dateTimeFunction, concatFunction, throwingFunction, defaultValueFunction, sumFunction,
-        joinedFunction, isWellPaidEmployeeFunction, Payroll.raiseFunction, recordFunction,
+        joinedFunction, isWellPaidEmployeeFunction, Payroll.raiseFunction, recordFunction, unixEpochFunction, Clock.ticksFunction,
       ]) {
         Employee.Draft(name: "Ada", salary: 300_000)
         Employee.Draft(name: "Grace", managerID: 1, salary: 200_000)
@@ -73,6 +82,17 @@ func record(_ message: String) { recorded.withLock { $0.append(message) } }
     expectSQL(Values(defaultValueFunction()), #"SELECT "default"()"#)
     #expect(defaultValueFunction.isDeterministic)
     #expect(try database.read { try Values(defaultValueFunction()).fetchOne($0) } == 42)
+  }
+
+  @Test func aComputedPropertyIsAnExpressionWithoutACall() throws {
+    expectSQL(Values(unixEpochFunction), #"SELECT "unixEpoch"()"#)
+    #expect(try database.read { try Values(unixEpochFunction).fetchOne($0) } == Date(timeIntervalSince1970: 0))
+    #expect(try database.read { try Values(unixEpochFunction()).fetchOne($0) } == Date(timeIntervalSince1970: 0))
+    let query = Employee.where { _ in Clock.ticksFunction.eq(7) }.order(by: \.id).select { ($0.name, Clock.ticksFunction) }
+    expectSQL(
+      query,
+      #"SELECT "employees"."name", "clockTicks"() FROM "employees" WHERE "clockTicks"() = 7 ORDER BY "employees"."id""#)
+    #expect(try database.read { try query.fetchAll($0) }.map(\.1) == [7, 7, 7])
   }
 
   @Test func labelsAndDefaultsAsTheSwiftFunctionHasThem() throws {

@@ -242,3 +242,51 @@ import Testing
     }
   }
 }
+
+/// Groups and enums stored in a table, on the optional side of an outer join: every column
+/// optional, the whole group nil when the join finds no row.
+@Suite struct OuterJoinedGroupTests {
+  @SeedsBuilder func rows() -> Seeds {
+    Memo.Draft(body: "plan", timestamps: Timestamps(createdAt: referenceDate, updatedAt: nil))
+    Memo.Draft(body: "old", timestamps: Timestamps(createdAt: referenceDate, updatedAt: referenceDate), archive: Archive(archivedAt: referenceDate, reason: "done"))
+    Attachment.Draft(kind: .link("https://www.pointfree.co"))
+    Attachment.Draft(kind: .note("Today was a good day"))
+    Attachment.Draft(kind: .image(Attachment.Image(caption: "Blob", url: "blob.jpg")))
+  }
+
+  @Test(arguments: TestDialect.all) func anEnumOnTheOptionalSide(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: rows()) { db throws in
+      let query = Memo.order(by: \.id)
+        .leftJoin(Attachment.all) { $0.id.eq($1.id).and($1.id > 1) }
+        .select { ($0.body, $1.kind.note, $1.kind.image.caption, $1.kind) }
+      expectSQL(
+        query,
+        #"SELECT "memos"."body", "attachments"."note", "attachments"."caption", "attachments"."link", "attachments"."note", "attachments"."caption", "attachments"."url" FROM "memos" LEFT JOIN "attachments" ON ("memos"."id" = "attachments"."id") AND ("attachments"."id" > 1) ORDER BY "memos"."id""#)
+      let rows = try await query.fetchAll(db)
+      #expect(rows.map(\.0) == ["plan", "old"])
+      #expect(rows.map(\.1) == [nil, "Today was a good day"])
+      #expect(rows.map(\.2) == [nil, nil])
+      #expect(rows.map(\.3) == [nil, .note("Today was a good day")])
+      let notes = Memo.leftJoin(Attachment.all) { $0.id.eq($1.id) }.where { $1.kind.is(\.note) }.select(\.body)
+      #expect(try await notes.fetchAll(db) == ["old"])
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func aGroupOnTheOptionalSide(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: rows()) { db throws in
+      let query = Attachment.order(by: \.id)
+        .leftJoin(Memo.all) { $0.id.eq($1.id) }
+        .select { ($0.id, $1.timestamps.createdAt, $1.timestamps, $1.archive.reason) }
+      let rows = try await query.fetchAll(db)
+      #expect(rows.map(\.1) == [referenceDate, referenceDate, nil])
+      #expect(rows.map { $0.2?.updatedAt } == [nil, referenceDate, nil])
+      #expect(rows.map { $0.2 == nil } == [false, false, true])
+      #expect(rows.map(\.3) == [nil, "done", nil])
+      let unmatched = Attachment.leftJoin(Memo.all) { $0.id.eq($1.id) }.where { $1.timestamps.createdAt.is(nil) }.select(\.id)
+      expectSQL(
+        unmatched,
+        #"SELECT "attachments"."id" FROM "attachments" LEFT JOIN "memos" ON "attachments"."id" = "memos"."id" WHERE "memos"."createdAt" IS NULL"#)
+      #expect(try await unmatched.fetchAll(db) == [3])
+    }
+  }
+}

@@ -86,6 +86,20 @@ import Testing
     #expect(rows.map(\.1) == [true, true])
   }
 
+  @Test func theIndexOnTheOptionalSideOfAnOuterJoin() throws {
+    // As StructuredQueries writes it: FTS5's functions on the joined index, without a MATCH.
+    let query = Article
+      .leftJoin(ArticleText.all) { $0.id.eq($1.rowid) }
+      .order { ($1.bm25(), $0.id) }
+      .select { ($0.id, $1.title.highlight("**", "**"), $1.rank) }
+    expectSQL(
+      query,
+      #"SELECT "articles"."id", highlight("articleTexts", 0, '**', '**'), "articleTexts"."rank" FROM "articles" LEFT JOIN "articleTexts" ON "articles"."id" = "articleTexts"."rowid" ORDER BY bm25("articleTexts"), "articles"."id""#)
+    let rows = try database.read { try query.fetchAll($0) }
+    #expect(rows.map(\.0) == [1, 2, 3])
+    #expect(rows.map(\.1) == ["Swift concurrency", "Cooking rice", "Swift on Linux"])
+  }
+
   @Test func aUsersSearchTextIsOnlyData() throws {
     // FTS5 syntax in a pattern is read as syntax, and a malformed one is an error…
     #expect(throws: (any Error).self) {

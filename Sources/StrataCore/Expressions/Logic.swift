@@ -18,4 +18,21 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
   public static prefix func ! (operand: Self) -> AnyQueryExpression<Bool> {
     AnyQueryExpression(SQLOperator.prefix("NOT ", operand))
   }
+
+  /// `self AND other`, StructuredQueries' method form of `&&`.
+  public func and<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == Bool {
+    self && other
+  }
+
+  /// `self OR other`, StructuredQueries' method form of `||`.
+  public func or<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
+  where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == Bool {
+    self || other
+  }
+
+  /// `NOT self`, StructuredQueries' method form of `!`.
+  public func not() -> AnyQueryExpression<Bool> {
+    !self
+  }
 }

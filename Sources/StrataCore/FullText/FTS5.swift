@@ -19,6 +19,12 @@ public protocol FTS5: Table {}
 
 extension TableAlias: FTS5 where Base: FTS5 {}
 
+/// The index on the optional side of an outer join: `$1.bm25()`, `$1.title.highlight(…)`. SQLite
+/// runs FTS5's functions on rows the index has; for a row the join did not find, its SQLite
+/// (3.40 on Linux) stops the statement with "no such cursor", so join an index that has a row for
+/// every row it is joined to (an index with a content table does).
+extension Optional: FTS5 where Wrapped: FTS5 {}
+
 extension FTS5 {
   /// The index's hidden column of its own name, which `MATCH` and FTS5's functions take:
   /// `"itemTexts"`, or `"it"."itemTexts"` under an alias (the alias itself names no column).

@@ -28,3 +28,21 @@ extension AliasedColumns {
     GeneratedColumn(Base.columns[keyPath: keyPath].name)
   }
 }
+
+extension ColumnGroup {
+  /// A generated column of the group, as a generated column of the table.
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, GeneratedColumn<Group, Value>>
+  ) -> GeneratedColumn<Root, Value> {
+    GeneratedColumn(Group.columns[keyPath: keyPath].name)
+  }
+}
+
+extension OptionalColumnGroup {
+  /// A generated column of an optional group, optional.
+  public subscript<Value>(
+    dynamicMember keyPath: KeyPath<Group.TableColumns, GeneratedColumn<Group, Value>>
+  ) -> GeneratedColumn<Root, Value.Optionalized> {
+    GeneratedColumn(Group.columns[keyPath: keyPath].name)
+  }
+}

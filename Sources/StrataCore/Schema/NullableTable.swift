@@ -32,6 +32,22 @@ public struct NullableColumns<Base: TableColumnSet>: TableColumnSet {
     TableColumn(base[keyPath: keyPath].name)
   }
 
+  /// A column group of the joined table (a struct, or an enum stored in a table), with every
+  /// column optional: `$1.timestamps.createdAt`, `$1.kind.note`, `$1.kind.is(\.note)`, and the
+  /// whole group as an optional value.
+  public subscript<Group>(
+    dynamicMember keyPath: KeyPath<Base, ColumnGroup<Base.QueryValue, Group>>
+  ) -> OptionalColumnGroup<Base.QueryValue, Group> {
+    OptionalColumnGroup()
+  }
+
+  /// An optional column group of the joined table.
+  public subscript<Group>(
+    dynamicMember keyPath: KeyPath<Base, OptionalColumnGroup<Base.QueryValue, Group>>
+  ) -> OptionalColumnGroup<Base.QueryValue, Group> {
+    OptionalColumnGroup()
+  }
+
   /// An expression defined on the joined table's columns (a computed property of an extension
   /// of its `TableColumns`), with its type made optional.
   @_disfavoredOverload

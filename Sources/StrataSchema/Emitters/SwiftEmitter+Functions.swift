@@ -37,10 +37,14 @@ extension SwiftEmitter {
     let type = SwiftLiteral.identifier(typeName(of: function))
     let result = function.resultType ?? "Never?"
     let swiftCall = (function.scope.map { SwiftLiteral.qualifiedName($0) + "." } ?? "") + SwiftLiteral.identifier(function.swiftName)
-    let signature = "`" + SwiftLiteral.comment("\(function.swiftName)(\(function.swiftLabels))") + "`"
+    let signature = "`" + SwiftLiteral.comment(function.isProperty ? function.swiftName : "\(function.swiftName)(\(function.swiftLabels))") + "`"
     writer.line("/// The SQL function \(SwiftLiteral.comment(SwiftLiteral.string(function.sqlName))), which calls \(signature): register it with")
     writer.line("/// `openDatabase(_:functions:)` and call it in queries with the function's labels.")
-    writer.block("\(access)nonisolated struct \(type): StrataCore.CustomFunction") { writer in
+    // Without arguments it is an expression too, as StructuredQueries' computed-property form is
+    // used: `Values(epochFunction)`.
+    let conformances = function.arguments.isEmpty && function.aggregate == nil
+      ? "StrataCore.CustomFunction, StrataCore.DatabaseExpression" : "StrataCore.CustomFunction"
+    writer.block("\(access)nonisolated struct \(type): \(conformances)") { writer in
       writer.line("// SQLite calls the function on its connection's thread: in a module whose code is the main")
       writer.line("// actor's by default, declare it `nonisolated`.")
       writer.line(
@@ -55,6 +59,12 @@ extension SwiftEmitter {
       writer.line("\(access)var isDeterministic: Bool { function.isDeterministic }")
       writer.line("\(access)var implementation: StrataCore.CustomFunctionImplementation { function.implementation }")
       emitCalls(function, access: access, result: result, into: &writer)
+      if function.arguments.isEmpty, function.aggregate == nil {
+        writer.blank()
+        writer.line("/// `\(SwiftLiteral.comment(SwiftLiteral.string(function.sqlName)))()` without a call.")
+        writer.line("\(access)typealias QueryValue = \(result)")
+        writer.line("\(access)var queryFragment: StrataCore.QueryFragment { function().queryFragment }")
+      }
     }
     writer.blank()
     writer.line("/// The SQL function that calls \(signature).")
@@ -85,7 +95,7 @@ extension SwiftEmitter {
         (argument.label.map { SwiftLiteral.identifier($0) + ": " } ?? "") + "argument\(index + 1)"
       }
       writer.line("(\(parameters.joined(separator: ", ")))\(effects) -> \(returns) in")
-      writer.line("  \(tryKeyword)\(call)(\(arguments.joined(separator: ", ")))")
+      writer.line("  \(tryKeyword)\(call)" + (function.isProperty ? "" : "(\(arguments.joined(separator: ", ")))"))
     }
   }
 

@@ -231,6 +231,26 @@ public enum SwiftEmitter {
         writer.blank()
         emitDraft(table, access: access, into: &writer)
       }
+      writer.blank()
+      emitColumns(of: name, fields: fields(of: table), access: table.access, into: &writer)
+    }
+  }
+
+  /// A table's stored properties as the fields of its `Columns`: a column, or a whole group.
+  private static func fields(of table: TableModel) -> [FieldModel] {
+    members(of: table.columns).map { member in
+      switch member {
+      case .column(let column):
+        // `T?` takes a `T` expression too; a type spelled `Optional<T>` takes its own only.
+        let isOptional = column.isOptional && column.valueType.hasSuffix("?")
+        return FieldModel(
+          name: column.propertyName, access: column.access, typeAccess: column.typeAccess, valueType: column.valueType,
+          unwrappedValueType: isOptional ? String(column.valueType.dropLast()) : column.valueType, isOptional: isOptional)
+      case .group(let group, _):
+        return FieldModel(
+          name: group.propertyName, access: group.access, typeAccess: group.access, valueType: type(of: group),
+          unwrappedValueType: SwiftLiteral.qualifiedName(group.swiftType), isOptional: group.isOptional)
+      }
     }
   }
 
@@ -404,29 +424,7 @@ public enum SwiftEmitter {
     let access = selection.access.rawValue
     let name = SwiftLiteral.qualifiedName(selection.swiftName)
     writer.block("nonisolated extension \(name)") { writer in
-      writer.block("\(access)nonisolated struct Columns: StrataCore.SelectionColumns") { writer in
-        writer.line("\(access)typealias QueryValue = \(name)")
-        writer.line("\(access)let resultColumns: [StrataCore.ResultColumn]")
-        writer.blank()
-        let parameters = selection.fields.map { field in
-          let type = field.isOptional
-            ? "some StrataCore.QueryExpression<some StrataCore.QueryRepresentable<\(field.unwrappedValueType)>>"
-            : "some StrataCore.QueryExpression<\(field.valueType)>"
-          return "\(identifier(field.name)): \(type)"
-        }
-        let initAccess = selection.fields.map(\.typeAccess).min().map { min($0, selection.access) } ?? selection.access
-        writer.list("\(initAccess.rawValue)init(", parameters, ") {")
-        writer.indented { writer in
-          writer.line("\(selection.fields.contains { $0.name == "resultColumns" } ? "self." : "")resultColumns =")
-          writer.indented { writer in
-            for (index, field) in selection.fields.enumerated() {
-              let plus = index == 0 ? "" : "+ "
-              writer.line("\(plus)\(identifier(field.name)).resultColumns(named: \(stringLiteral(field.name)))")
-            }
-          }
-        }
-        writer.line("}")
-      }
+      emitColumns(of: name, fields: selection.fields, access: selection.access, into: &writer)
       writer.blank()
       writer.block("\(access)static var queryColumnCount: Int") { writer in
         for (index, field) in selection.fields.enumerated() {
@@ -444,6 +442,34 @@ public enum SwiftEmitter {
         name: name, tableName: tableName, columns: selection.columns, key: nil, access: access, into: &writer)
       writer.blank()
       emitEncoding(selection.columns, access: access, into: &writer)
+    }
+  }
+
+  /// `Columns`: a row of the type built from one expression per stored property, to select
+  /// (`.select { Row.Columns(…) }`) or to give `Values(…)`.
+  private static func emitColumns(of name: String, fields: [FieldModel], access: MemberAccess, into writer: inout CodeWriter) {
+    writer.block("\(access.rawValue)nonisolated struct Columns: StrataCore.SelectionColumns") { writer in
+      writer.line("\(access.rawValue)typealias QueryValue = \(name)")
+      writer.line("\(access.rawValue)let resultColumns: [StrataCore.ResultColumn]")
+      writer.blank()
+      let parameters = fields.map { field in
+        let type = field.isOptional
+          ? "some StrataCore.QueryExpression<some StrataCore.QueryRepresentable<\(field.unwrappedValueType)>>"
+          : "some StrataCore.QueryExpression<\(field.valueType)>"
+        return "\(identifier(field.name)): \(type)"
+      }
+      let initAccess = fields.map(\.typeAccess).min().map { min($0, access) } ?? access
+      writer.list("\(initAccess.rawValue)init(", parameters, ") {")
+      writer.indented { writer in
+        writer.line("\(fields.contains { $0.name == "resultColumns" } ? "self." : "")resultColumns =")
+        writer.indented { writer in
+          for (index, field) in fields.enumerated() {
+            let plus = index == 0 ? "" : "+ "
+            writer.line("\(plus)\(identifier(field.name)).resultColumns(named: \(stringLiteral(field.name)))")
+          }
+        }
+      }
+      writer.line("}")
     }
   }
 

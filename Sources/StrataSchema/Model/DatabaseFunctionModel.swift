@@ -36,4 +36,6 @@ public struct DatabaseFunctionModel: Sendable {
   public var isThrowing: Bool
   public var isDeterministic: Bool
   public var location: SourceLocation
+  /// Whether the Swift side is a computed property, read without a call.
+  public var isProperty = false
 }

@@ -6,6 +6,8 @@
 /// func concat(first: String = "", second: String = "") -> String { first + second }
 /// // @DatabaseFunction
 /// func sum(of values: some Sequence<Int>) -> Int { values.reduce(0, +) }   // an aggregate
+/// // @DatabaseFunction
+/// var epoch: Date { Date(timeIntervalSince1970: 0) }   // no arguments, used without a call
 /// ```
 struct DatabaseFunctionDeclaration: Sendable {
   static let annotation = "DatabaseFunction"
@@ -43,4 +45,6 @@ struct DatabaseFunctionDeclaration: Sendable {
   var result: TypeSyntax?
   var isThrowing: Bool
   var location: SourceLocation
+  /// Whether it is a computed property (`var epoch: Date { … }`), read without a call.
+  var isProperty = false
 }

@@ -86,6 +86,44 @@ extension SwiftParser {
     return function
   }
 
+  /// Reads `var name: Result { … }` from the `var` keyword: StructuredQueries' computed-property
+  /// form of a function without arguments, whose SQL function a query uses without a call.
+  mutating func parseDatabaseFunctionProperty(
+    annotations: [Annotation], modifiers: Modifiers, scope: [String]
+  ) -> DatabaseFunctionDeclaration? {
+    let keyword = currentText
+    advance()
+    guard isIdentifier else {
+      functionError("@DatabaseFunction needs a named property", at: location(of: current))
+      skipFunctionLike()
+      return nil
+    }
+    let nameToken = current
+    let name = identifierText(current)
+    advance()
+    func fail(_ message: String) -> DatabaseFunctionDeclaration? {
+      functionError(message, at: location(of: nameToken))
+      skipFunctionLike()
+      return nil
+    }
+    let stored = "@DatabaseFunction \(name) is a stored value: SQL calls a function, so make it computed (var \(name): Type { … })"
+    if !scope.isEmpty, !modifiers.isStatic {
+      return fail("@DatabaseFunction \(name) is an instance property: make it static, or a top-level property")
+    }
+    guard keyword == "var", isPunctuation(":") else { return fail(stored) }
+    advance()
+    guard let result = parseTypeSyntax() else { return fail("expected the type of \(name)") }
+    guard isPunctuation("{") else { return fail(stored) }
+    let isThrowing = peekText(1) == "get" && peekText(2) == "throws"
+    if peekText(1) == "get", peekText(2) == "async" { return fail("@DatabaseFunction \(name) is async: SQLite calls functions synchronously") }
+    skipFunctionLike()
+    var function = DatabaseFunctionDeclaration(
+      name: name, scope: scope, accessLevel: modifiers.accessLevel, annotations: annotations, arguments: [],
+      aggregateParameter: nil, result: result, isThrowing: isThrowing, location: location(of: nameToken))
+    function.isProperty = true
+    return function
+  }
+
   /// One parameter as written.
   struct Parameter {
     var label: String?

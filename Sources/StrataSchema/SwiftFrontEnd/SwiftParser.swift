@@ -161,6 +161,10 @@ struct SwiftParser {
       {
         members.types.append(contentsOf: type)
       }
+    case _ where (text == "let" || text == "var") && annotations.contains { $0.name == DatabaseFunctionDeclaration.annotation }:
+      if let function = parseDatabaseFunctionProperty(annotations: annotations, modifiers: modifiers, scope: scope) {
+        databaseFunctions.append(function)
+      }
     case "let", "var":
       members.properties += parseProperties(
         annotations: annotations, attributes: attributes, modifiers: modifiers,

@@ -28,9 +28,9 @@ extension ModelTranslator {
         }
       } else if role == .selection {
         for (name, location) in options.present.sorted(by: { $0.value < $1.value })
-        where name != "Ephemeral" && name != "Column" {
+        where name != "Ephemeral" && name != "Column" && name != "Generated" {
           diagnostics.error(
-            "@\(name) on '\(property.name)' does nothing: '\(type.qualifiedName)' is a Selection, whose fields are not columns; in a Selection only @Column(as:) and @Ephemeral apply",
+            "@\(name) on '\(property.name)' does nothing: '\(type.qualifiedName)' is a Selection, whose fields are not columns; in a Selection only @Column(as:), @Generated and @Ephemeral apply",
             at: location)
         }
         for (key, location) in options.argumentLocations.sorted(by: { $0.value < $1.value })

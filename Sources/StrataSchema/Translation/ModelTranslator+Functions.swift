@@ -9,7 +9,7 @@ extension ModelTranslator {
         unwrappedSwiftType: argument.type.unwrapped.type.swiftText,
         defaultValue: argument.defaultValue?.text)
     }
-    return DatabaseFunctionModel(
+    var model = DatabaseFunctionModel(
       sqlName: options.functionName ?? function.name, swiftName: function.name,
       scope: function.scope.isEmpty ? nil : function.scope.joined(separator: "."),
       access: Self.memberAccess(function.accessLevel), arguments: arguments,
@@ -18,5 +18,7 @@ extension ModelTranslator {
       },
       resultType: function.result?.swiftText, isThrowing: function.isThrowing, isDeterministic: options.isDeterministic,
       location: function.location)
+    model.isProperty = function.isProperty
+    return model
   }
 }

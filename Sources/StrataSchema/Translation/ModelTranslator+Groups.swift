@@ -192,6 +192,9 @@ extension ModelTranslator {
       columnName: property.name, previousColumnName: nil, propertyType: "", valueType: "", representation: nil,
       isOptional: group.isOptional, defaultExpression: nil)
     column.group = group
+    // A generated field is the database's to compute in the tables that store the group: the
+    // group's encoding leaves it out, as the table's does.
+    column.isGenerated = options(of: property).generatedExpression != nil
     return column
   }
 }

@@ -76,13 +76,15 @@ extension ModelTranslator {
       let valueType = representation.map(\.swiftText) ?? unwrapped.swiftText
       let propertyType = isOptional ? unwrapped.swiftText + "?" : unwrapped.swiftText
       isTable = isTable && !Self.generatedTableMembers.contains(property.name)
-      columns.append(
-        ColumnModel(
-          propertyName: property.name, access: memberAccess(of: property, in: type),
-          typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
-          location: property.location, columnName: property.name, previousColumnName: nil,
-          propertyType: propertyType, valueType: isOptional ? valueType + "?" : valueType,
-          representation: representation?.swiftText, isOptional: isOptional, defaultExpression: nil))
+      var column = ColumnModel(
+        propertyName: property.name, access: memberAccess(of: property, in: type),
+        typeAccess: typeAccess([declaredType] + (representation.map { [$0] } ?? []), from: scope),
+        location: property.location, columnName: property.name, previousColumnName: nil,
+        propertyType: propertyType, valueType: isOptional ? valueType + "?" : valueType,
+        representation: representation?.swiftText, isOptional: isOptional, defaultExpression: nil)
+      // Computed by the database where the selection is a table's column group.
+      column.isGenerated = options(of: property).generatedExpression != nil
+      columns.append(column)
       fields.append(field(property, in: type, declaredType: declaredType, representation: representation, scope: scope))
     }
     if fields.isEmpty, !type.properties.contains(where: { !$0.isStatic && $0.storage == .stored && !options(of: $0).isEphemeral }) {

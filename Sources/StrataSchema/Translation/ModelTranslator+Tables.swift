@@ -68,7 +68,7 @@ extension ModelTranslator {
         at: annotatedKeys[1].location)
     }
     let primaryKey = primaryKeys[type.qualifiedName]?.property
-    rejectGeneratedNames(in: type, names: ["TableColumns", "Draft"])
+    rejectGeneratedNames(in: type, names: ["TableColumns", "Draft", "Columns"])
 
     // A column group's fields are columns of the table, translated as they are declared.
     var members: [(property: PropertyDeclaration, owner: TypeDeclaration, scope: [String], group: ColumnGroupModel?, isNullable: Bool)] = []

@@ -69,3 +69,17 @@ enum Delivery: Selection, Equatable {
   case deliveredAt(Date)
   case lost(reason: String)
 }
+
+/// A group with a column the database computes (StructuredQueries' nested generated column).
+struct Lifetime: Selection {
+  var createdAt: Date
+  var deletedAt: Date?
+  // @Generated(raw: "\"deletedAt\" IS NOT NULL", stored: true)
+  var isDeleted: Bool
+}
+
+struct Record: Table, Identifiable {
+  let id: Int
+  var title = ""
+  var lifetime: Lifetime
+}
