@@ -119,6 +119,13 @@ CREATE TABLE "memos" (
   "reason" TEXT
 ) STRICT;
 
+CREATE TABLE "metadata" (
+  "recordID" TEXT NOT NULL,
+  "recordType" TEXT NOT NULL,
+  "userModificationDate" TEXT NOT NULL,
+  PRIMARY KEY ("recordID", "recordType")
+) STRICT;
+
 CREATE TABLE "odd ""names"" table" (
   "the ""id""" INTEGER PRIMARY KEY AUTOINCREMENT,
   "it's value" TEXT NOT NULL DEFAULT ''
@@ -340,6 +347,9 @@ END;
 -- "memos"."id" Int
 -- "memos"."reason" String
 -- "memos"."updatedAt" Date
+-- "metadata"."recordID" UUID
+-- "metadata"."recordType" String
+-- "metadata"."userModificationDate" Date
 -- "odd ""names"" table"."it's value" String
 -- "odd ""names"" table"."the ""id""" Int
 -- "players"."gameID" UUID

@@ -199,6 +199,22 @@ import Testing
   }
 }
 
+/// A column group as a table's primary key: its columns together, never NULL.
+@Suite struct GroupKeyDiagnosticsTests {
+  let diagnostics = DiagnosticsTests()
+
+  @Test func aGroupKeyCannotBeNullOrReferenced() {
+    let key = "struct Key: Selection {\n  let a: Int\n  let b: Int?\n}\n"
+    diagnostics.expectError(
+      key + "struct T: Table {\n  let id: Key\n  var x = 0\n}", "6:7: 'id' is the primary key, whose columns cannot be NULL, but its 'b' can be")
+    diagnostics.expectError(
+      key + "struct T: Table {\n  let id: Key?\n  var x = 0\n}", "6:7: 'id' is optional, but a primary key's columns cannot be NULL")
+    diagnostics.expectError(
+      "struct Key: Selection, Hashable {\n  let a: Int\n  let b: Int\n}\nstruct T: Table, Identifiable {\n  let id: Key\n}\nstruct U: Table {\n  let id: Int\n  var t: T.ID\n}",
+      "10:7: 't' references 'T', whose primary key is a column group")
+  }
+}
+
 /// `// @DatabaseFunction` on what cannot be an SQL function is an error at the function.
 @Suite struct DatabaseFunctionDiagnosticsTests {
   let diagnostics = DiagnosticsTests()

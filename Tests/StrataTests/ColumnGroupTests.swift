@@ -167,3 +167,54 @@ extension ColumnGroupTests {
     }
   }
 }
+
+extension ColumnGroupTests {
+  @Test(arguments: TestDialect.all) func aGroupAsThePrimaryKey(_ dialect: TestDialect) async throws {
+    let first = MetadataID(recordID: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, recordType: "reminders")
+    let second = MetadataID(recordID: first.recordID, recordType: "lists")
+    let third = MetadataID(recordID: UUID(uuidString: "00000000-0000-0000-0000-000000000003")!, recordType: "reminders")
+    try await dialect.database { db throws in
+      try await Metadata.insert {
+        Metadata(id: first, userModificationDate: start)
+        Metadata.Draft(id: second, userModificationDate: start)
+      }.execute(db)
+      let find = Metadata.find(first)
+      expectSQL(
+        find,
+        #"SELECT "metadata"."recordID", "metadata"."recordType", "metadata"."userModificationDate" FROM "metadata" WHERE ("metadata"."recordID", "metadata"."recordType") = ('00000000-0000-0000-0000-000000000001', 'reminders')"#)
+      #expect(try await find.fetchOne(db)?.id == first)
+      let found = Metadata.find([first, second, third]).select(\.id.recordType)
+      expectSQL(
+        found,
+        #"SELECT "metadata"."recordType" FROM "metadata" WHERE ("metadata"."recordID", "metadata"."recordType") IN (VALUES ('00000000-0000-0000-0000-000000000001', 'reminders'), ('00000000-0000-0000-0000-000000000001', 'lists'), ('00000000-0000-0000-0000-000000000003', 'reminders'))"#)
+      #expect(try await found.fetchAll(db).sorted() == ["lists", "reminders"])
+      #expect(try await Metadata.find([MetadataID]()).fetchCount(db) == 0)
+      #expect(try await Metadata.where { $0.id.recordType.eq("lists") }.select(\.id).fetchAll(db) == [second])
+      // The key is the two columns together: the same pair again is refused.
+      await #expect(throws: (any Error).self) {
+        try await Metadata.insert { Metadata(id: first, userModificationDate: start) }.execute(db)
+      }
+
+      var row = try #require(try await find.fetchOne(db))
+      row.userModificationDate = start.addingTimeInterval(60)
+      let update = Metadata.update(row)
+      expectSQL(
+        update,
+        #"UPDATE "metadata" SET "userModificationDate" = '2025-01-02 03:05:05.678' WHERE ("metadata"."recordID", "metadata"."recordType") = ('00000000-0000-0000-0000-000000000001', 'reminders')"#)
+      try await update.execute(db)
+      let upsert = Metadata.upsert {
+        Metadata(id: second, userModificationDate: start.addingTimeInterval(120))
+        Metadata(id: third, userModificationDate: start)
+      }
+      expectSQL(
+        upsert,
+        #"INSERT INTO "metadata" ("recordID", "recordType", "userModificationDate") VALUES ('00000000-0000-0000-0000-000000000001', 'lists', '2025-01-02 03:06:05.678'), ('00000000-0000-0000-0000-000000000003', 'reminders', '2025-01-02 03:04:05.678') ON CONFLICT ("recordID", "recordType") DO UPDATE SET "userModificationDate" = "excluded"."userModificationDate""#)
+      try await upsert.execute(db)
+      let dates = try await Metadata.order { ($0.id.recordID, $0.id.recordType) }.fetchAll(db)
+      #expect(dates.map(\.id) == [second, first, third])
+      #expect(dates.map(\.userModificationDate) == [start.addingTimeInterval(120), start.addingTimeInterval(60), start])
+      try await Metadata.delete(row).execute(db)
+      #expect(try await Metadata.order { ($0.id.recordID, $0.id.recordType) }.select(\.id).fetchAll(db) == [second, third])
+    }
+  }
+}

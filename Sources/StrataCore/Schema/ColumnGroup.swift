@@ -34,6 +34,19 @@ public struct ColumnGroup<Root: Table, Group: Table>: GroupColumns, Hashable, Se
     rowComparison(" = ", value)
   }
 
+  /// `("a", "b") IN (VALUES (?, ?), …)`: whether the group's columns hold one of `values`;
+  /// false for none.
+  public func `in`(_ values: some Sequence<Group>) -> AnyQueryExpression<Bool> {
+    var rows: [QueryFragment] = []
+    for value in values {
+      var bindings: [QueryBinding] = []
+      value.encode(into: &bindings)
+      rows.append(bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ").parenthesized())
+    }
+    guard !rows.isEmpty else { return AnyQueryExpression(QueryFragment(piece: .boolean(false))) }
+    return AnyQueryExpression((queryFragment.parenthesized() + " IN (VALUES " + rows.joined(separator: ", ") + ")").compound())
+  }
+
   /// `("a", "b") IS (?, ?)`: like ``eq(_:)``, but a NULL column matches a nil field.
   public func `is`(_ value: Group) -> AnyQueryExpression<Bool> {
     rowComparison(SQLOperator.nullSafeEquality(negated: false), value)

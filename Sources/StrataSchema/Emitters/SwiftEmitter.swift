@@ -212,16 +212,20 @@ public enum SwiftEmitter {
     let access = table.access.rawValue
     let name = SwiftLiteral.qualifiedName(table.swiftName)
     let key = table.primaryKey
-    let header = "nonisolated extension \(name)" + (key == nil ? "" : ": StrataCore.PrimaryKeyedTable")
-    writer.block(header) { writer in
+    let groupKey = table.groupKey
+    let conformance = key != nil ? ": StrataCore.PrimaryKeyedTable" : groupKey != nil ? ": StrataCore.GroupKeyedTable" : ""
+    writer.block("nonisolated extension \(name)" + conformance) { writer in
       emitTableDescription(
         name: name, tableName: table.tableName, schemaName: table.schemaName, columns: table.columns, key: key,
-        access: access, into: &writer)
+        groupKey: groupKey, access: access, into: &writer)
       if let key {
         writer.blank()
         let value = key.representation.map { "\($0)(queryOutput: \(identifier(key.propertyName)))" }
           ?? identifier(key.propertyName)
         writer.line("\(access)var primaryKey: \(key.valueType) { \(value) }")
+      } else if let groupKey {
+        writer.blank()
+        writer.line("\(access)var primaryKey: \(type(of: groupKey)) { \(identifier(groupKey.propertyName)) }")
       }
       writer.blank()
       emitDecoding(decodedProperties(table.columns), access: access, into: &writer)
@@ -256,15 +260,15 @@ public enum SwiftEmitter {
 
   /// The table's name, its `TableColumns` and `columns`.
   private static func emitTableDescription(
-    name: String, tableName: String, schemaName: String? = nil, columns: [ColumnModel], key: ColumnModel?, access: String,
-    into writer: inout CodeWriter
+    name: String, tableName: String, schemaName: String? = nil, columns: [ColumnModel], key: ColumnModel?,
+    groupKey: ColumnGroupModel? = nil, access: String, into writer: inout CodeWriter
   ) {
     writer.line("\(access)static let tableName = \(stringLiteral(tableName))")
     if let schemaName {
       writer.line("\(access)static var schemaName: String? { \(stringLiteral(schemaName)) }")
     }
     writer.blank()
-    let columnSet = key == nil ? "StrataCore.TableColumnSet" : "StrataCore.PrimaryKeyedColumnSet"
+    let columnSet = key != nil ? "StrataCore.PrimaryKeyedColumnSet" : groupKey != nil ? "StrataCore.GroupKeyedColumnSet" : "StrataCore.TableColumnSet"
     writer.block("\(access)nonisolated struct TableColumns: \(columnSet)") { writer in
       writer.line("\(access)typealias QueryValue = \(name)")
       writer.list("\(access)static let columnNames = [", columns.map { stringLiteral($0.columnName) }, "]")
@@ -288,6 +292,9 @@ public enum SwiftEmitter {
       if let key {
         writer.line(
           "\(access)var primaryKey: StrataCore.TableColumn<\(name), \(key.valueType)> { \(identifier(key.propertyName)) }")
+      } else if let groupKey {
+        writer.line(
+          "\(access)var primaryKey: StrataCore.ColumnGroup<\(name), \(SwiftLiteral.qualifiedName(groupKey.swiftType))> { \(identifier(groupKey.propertyName)) }")
       }
     }
     writer.blank()

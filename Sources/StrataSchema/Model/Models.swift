@@ -113,6 +113,14 @@ public struct TableModel: Sendable {
   }
 
   public var primaryKey: ColumnModel? { primaryKeyIndex.map { columns[$0] } }
+
+  /// The property whose column group is the primary key (`let id: MetadataID`), if one is.
+  public var groupKeyProperty: String?
+
+  /// The group that is the primary key, if one is.
+  public var groupKey: ColumnGroupModel? {
+    groupKeyProperty.flatMap { name in columns.lazy.compactMap(\.group).first { $0.propertyName == name } }
+  }
 }
 
 /// A stored property that is a column.

@@ -89,6 +89,10 @@ extension ModelTranslator {
           if primaryKeys[table.qualifiedName] == nil {
             diagnostics.error(
               "'\(table.qualifiedName)' has no primary key for '\(property.name)' to reference", at: property.location)
+          } else if let key = primaryKeys[table.qualifiedName], columnGroup(key.property, in: key.scope) != nil {
+            diagnostics.error(
+              "'\(property.name)' references '\(table.qualifiedName)', whose primary key is a column group; a reference is to one column, so store the key's fields as columns of their own",
+              at: property.location)
           } else if resolvingKeys.isEmpty {
             diagnostics.error(
               "'\(property.name)' references the primary key of '\(table.qualifiedName)', which has no storage of its own: either its type cannot be stored, or primary keys reference each other in a circle",

@@ -124,7 +124,22 @@ extension ModelTranslator {
     }
     indexes += tableIndexes(of: type, tableName: tableName, columns: columnModels, existing: indexes)
     let tableOptions = typeOptions[type.qualifiedName] ?? AnnotationOptions()
-    let compositeKey = tableOptions.compositeKey.map { compositeKeyColumns($0, of: type, columns: columnModels) } ?? []
+    var compositeKey = tableOptions.compositeKey.map { compositeKeyColumns($0, of: type, columns: columnModels) } ?? []
+    // A key that is a column group is its columns together.
+    let groupKey = primaryKey.flatMap { key in columnGroup(key, in: scope).map { (key, $0.isOptional) } }
+    if let (key, isOptional) = groupKey {
+      let keyColumns = columnModels.filter { $0.group?.propertyName == key.name }
+      if isOptional {
+        diagnostics.error("'\(key.name)' is optional, but a primary key's columns cannot be NULL; make it non-optional", at: key.location)
+      } else if let nullable = keyColumns.first(where: \.isOptional) {
+        diagnostics.error(
+          "'\(key.name)' is the primary key, whose columns cannot be NULL, but its '\(nullable.propertyName)' can be (an optional field, or an enum's case); key on fields that are never nil",
+          at: key.location)
+      } else if let generated = keyColumns.first(where: \.isGenerated) {
+        diagnostics.error("'\(key.name)' is the primary key, whose '\(generated.propertyName)' cannot be a generated column", at: key.location)
+      }
+      compositeKey = keyColumns.map(\.columnName)
+    }
     // A foreign key's own index adds nothing when the key on several columns, or another index
     // that covers every row, starts with its column: SQLite uses that one.
     let leading = Set(
@@ -151,6 +166,7 @@ extension ModelTranslator {
         }
       }
     }
+    model.groupKeyProperty = groupKey?.0.name
     model.isUnmanaged = typeOptions[type.qualifiedName]?.isUnmanaged ?? false
     if model.isUnmanaged { warnAboutRenames(in: type) }
     if isFullTextIndex(type) {

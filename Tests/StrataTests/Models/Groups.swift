@@ -83,3 +83,14 @@ struct Record: Table, Identifiable {
   var title = ""
   var lifetime: Lifetime
 }
+
+/// A table keyed by a column group: StructuredQueries' `MetadataID`.
+struct MetadataID: Selection, Hashable {
+  let recordID: UUID
+  let recordType: String
+}
+
+struct Metadata: Table, Identifiable {
+  let id: MetadataID
+  var userModificationDate: Date
+}
