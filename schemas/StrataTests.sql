@@ -131,6 +131,22 @@ CREATE TABLE "odd ""names"" table" (
   "it's value" TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
+CREATE TABLE "parcelScans" (
+  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
+  "label" TEXT,
+  "weight" INTEGER,
+  "lower" INTEGER,
+  "upper" INTEGER,
+  "scannedAt" TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE "parcels" (
+  "label" TEXT NOT NULL,
+  "weight" INTEGER NOT NULL DEFAULT 0,
+  "lower" INTEGER NOT NULL,
+  "upper" INTEGER NOT NULL
+) STRICT;
+
 CREATE TABLE "players" (
   "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
   "gameID" TEXT NOT NULL REFERENCES "games"("id") ON DELETE CASCADE,
@@ -352,6 +368,16 @@ END;
 -- "metadata"."userModificationDate" Date
 -- "odd ""names"" table"."it's value" String
 -- "odd ""names"" table"."the ""id""" Int
+-- "parcelScans"."id" Int
+-- "parcelScans"."label" String
+-- "parcelScans"."lower" Int
+-- "parcelScans"."scannedAt" Date
+-- "parcelScans"."upper" Int
+-- "parcelScans"."weight" Int
+-- "parcels"."label" String
+-- "parcels"."lower" Int
+-- "parcels"."upper" Int
+-- "parcels"."weight" Int
 -- "players"."gameID" UUID
 -- "players"."id" UUID
 -- "players"."name" String

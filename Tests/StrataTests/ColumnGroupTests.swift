@@ -218,3 +218,36 @@ extension ColumnGroupTests {
     }
   }
 }
+
+extension ColumnGroupTests {
+  @Test(arguments: TestDialect.all) func aTablesRowHeldAsAnotherTablesGroup(_ dialect: TestDialect) async throws {
+    try await dialect.database { db throws in
+      let insert = ParcelScan.insert {
+        ParcelScan.Draft(parcel: nil, scannedAt: start)
+        ParcelScan.Draft(parcel: Parcel(label: "box", weight: 2, size: Bounds(lower: 1, upper: 3)), scannedAt: start)
+      }
+      expectSQL(
+        insert,
+        #"INSERT INTO "parcelScans" ("id", "label", "weight", "lower", "upper", "scannedAt") VALUES (NULL, NULL, NULL, NULL, NULL, '2025-01-02 03:04:05.678'), (NULL, 'box', 2, 1, 3, '2025-01-02 03:04:05.678')"#)
+      try await insert.execute(db)
+      let parcels = try await ParcelScan.order(by: \.id).fetchAll(db).map(\.parcel)
+      #expect(parcels.map { $0?.label } == [nil, "box"])
+      #expect(parcels.map { $0?.size.upper } == [nil, 3])
+
+      // Whole, column by column, nil, and in a filter.
+      try await ParcelScan.find(1).update { $0.parcel = Parcel(label: "tube", weight: 1, size: Bounds(lower: 0, upper: 9)) }.execute(db)
+      let heavier = ParcelScan.find(2).update {
+        $0.parcel.weight += 5
+        $0.parcel.size.lower = 2
+      }
+      expectSQL(heavier, #"UPDATE "parcelScans" SET "weight" = "parcelScans"."weight" + 5, "lower" = 2 WHERE "parcelScans"."id" = 2"#)
+      try await heavier.execute(db)
+      let byLabel = ParcelScan.where { $0.parcel.label.eq("box") }.select(\.parcel)
+      #expect(try await byLabel.fetchOne(db)??.weight == 7)
+      try await ParcelScan.find(2).update { $0.parcel = nil }.execute(db)
+      let after = try await ParcelScan.order(by: \.id).select(\.parcel).fetchAll(db)
+      #expect(after.map { $0?.label } == ["tube", nil])
+      #expect(after.first??.size.lower == 0)
+    }
+  }
+}

@@ -11,7 +11,7 @@ import Testing
       .appendingPathComponent("Migrations/0001_create_hardening_tables.sql")
     let contents = try String(contentsOf: file, encoding: .utf8)
     #expect(contents.unicodeScalars.contains("\r") && contents.unicodeScalars.contains("\u{202E}"))
-    #expect(StrataMigrations.all.map(\.name) == ["0001_create_hardening_tables", "0002_create_categories_comments_and_8_more", "0003_create_roundScores", "0004_drop_index_roundScores_on_gameID", "0005_create_lineItems_memos_and_8_more", "0006_create_attachments_and_shipments", "0007_drop_4_objects_and_create_4_tables", "0008_rebuild_attachments_and_shipments", "0009_create_records_and_metadata"])
+    #expect(StrataMigrations.all.map(\.name) == ["0001_create_hardening_tables", "0002_create_categories_comments_and_8_more", "0003_create_roundScores", "0004_drop_index_roundScores_on_gameID", "0005_create_lineItems_memos_and_8_more", "0006_create_attachments_and_shipments", "0007_drop_4_objects_and_create_4_tables", "0008_rebuild_attachments_and_shipments", "0009_create_records_metadata_and_2_more"])
     #expect(StrataMigrations.all.first?.sql == contents)
   }
 

@@ -26,6 +26,14 @@ public enum SwiftEmitter {
       writer.blank()
       writer.line("nonisolated extension \(SwiftLiteral.qualifiedName(enumModel.swiftName)): StrataCore.QueryBindable {}")
     }
+    // A table whose rows another table holds as a group is assigned in updates as a struct
+    // group is: whole, or column by column.
+    let tableNames = Set(models.tables.map(\.swiftName))
+    let heldTables = Set(models.tables.flatMap { $0.columns.compactMap(\.group?.swiftType) }).intersection(tableNames)
+    for name in heldTables.sorted() {
+      writer.blank()
+      writer.line("nonisolated extension \(SwiftLiteral.qualifiedName(name)): StrataCore.GroupSelection {}")
+    }
     emitSyncedTables(models.tables.filter { $0.sync != nil }, into: &writer)
     emitDatabaseFunctions(models.databaseFunctions, into: &writer)
     return writer.text

@@ -12,13 +12,33 @@ extension ModelTranslator {
     var isNullable: Bool
   }
 
-  /// The group a property's type names, when the property is stored as a column group.
-  func columnGroup(_ property: PropertyDeclaration, in scope: [String]) -> (type: TypeDeclaration, isOptional: Bool)? {
+  /// The group a property's type names, when the property is stored as a column group. A
+  /// table's property may also hold another table's row (`var item: Item?`), stored as that
+  /// table's columns, as StructuredQueries stores it (`allowingTables`).
+  func columnGroup(
+    _ property: PropertyDeclaration, in scope: [String], allowingTables: Bool = false
+  ) -> (type: TypeDeclaration, isOptional: Bool)? {
     guard !property.isStatic, property.storage == .stored, !options(of: property).isEphemeral,
       let declared = property.type ?? inferredType(of: property)
     else { return nil }
     let (unwrapped, isOptional) = declared.unwrapped
+    if allowingTables, let table = storableTable(unwrapped, from: scope) { return (table, isOptional) }
     return storableGroup(unwrapped, from: scope).map { ($0, isOptional) }
+  }
+
+  /// The table `type` names, when its rows can be stored in another table's columns: a struct
+  /// stored in a table (not a view or a full-text index) whose fields are columns and groups.
+  private func storableTable(_ type: TypeSyntax, from scope: [String]) -> TypeDeclaration? {
+    guard let name = type.dottedName, let declaration = resolve(name, from: scope), declaration.kind == .struct,
+      tableNames[declaration.qualifiedName] != nil, !isFullTextIndex(declaration),
+      typeOptions[declaration.qualifiedName]?.viewSelect == nil
+    else { return nil }
+    let inner = declaration.scope + [declaration.name]
+    for field in declaration.properties where !field.isStatic && field.storage == .stored {
+      guard let named = field.type?.unwrapped.type.dottedName, let resolved = resolve(named, from: inner) else { continue }
+      if tableNames[resolved.qualifiedName] != nil { return nil }
+    }
+    return declaration
   }
 
   /// The `Selection` `type` names, when it can be stored as columns: a struct whose fields are

@@ -73,7 +73,7 @@ extension ModelTranslator {
     // A column group's fields are columns of the table, translated as they are declared.
     var members: [(property: PropertyDeclaration, owner: TypeDeclaration, scope: [String], group: ColumnGroupModel?, isNullable: Bool)] = []
     for property in type.properties {
-      if let group = columnGroup(property, in: scope) {
+      if let group = columnGroup(property, in: scope, allowingTables: true) {
         let model = ColumnGroupModel(
           propertyName: property.name, swiftType: group.type.qualifiedName, isOptional: group.isOptional,
           access: memberAccess(of: property, in: type))

@@ -94,3 +94,17 @@ struct Metadata: Table, Identifiable {
   let id: MetadataID
   var userModificationDate: Date
 }
+
+/// A table whose rows another table holds as an optional group (StructuredQueries'
+/// `ItemWithTimestamp`): its columns, NULL when the scan has no parcel.
+struct Parcel: Table {
+  var label: String
+  var weight = 0
+  var size: Bounds
+}
+
+struct ParcelScan: Table, Identifiable {
+  let id: Int
+  var parcel: Parcel?
+  var scannedAt: Date
+}
