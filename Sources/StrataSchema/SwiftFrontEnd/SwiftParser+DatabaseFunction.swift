@@ -10,24 +10,33 @@ extension SwiftParser {
     functionErrors.append(Diagnostic(.error, message, at: location))
   }
 
+  /// The name after the declaration's keyword, the parser past it; nil, the declaration
+  /// skipped and the error reported, when there is none.
+  private mutating func declaredName(_ what: String) -> (token: SwiftToken, name: String)? {
+    advance()
+    guard isIdentifier else {
+      functionError("@DatabaseFunction needs a named \(what)", at: location(of: current))
+      skipFunctionLike()
+      return nil
+    }
+    let token = current
+    advance()
+    return (token, identifierText(token))
+  }
+
+  /// Reports `message` and skips the rest of the declaration.
+  private mutating func failing(_ message: String, at location: SourceLocation) -> DatabaseFunctionDeclaration? {
+    functionError(message, at: location)
+    skipFunctionLike()
+    return nil
+  }
+
   /// Reads `func name(parameters) [throws] [-> Result] { … }` from the `func` keyword.
   mutating func parseDatabaseFunction(
     annotations: [Annotation], modifiers: Modifiers, scope: [String]
   ) -> DatabaseFunctionDeclaration? {
-    advance()
-    guard isIdentifier else {
-      functionError("@DatabaseFunction needs a named function (operators cannot be SQL functions)", at: location(of: current))
-      skipFunctionLike()
-      return nil
-    }
-    let nameToken = current
-    let name = identifierText(current)
-    advance()
-    func fail(_ message: String) -> DatabaseFunctionDeclaration? {
-      functionError(message, at: location(of: current))
-      skipFunctionLike()
-      return nil
-    }
+    guard let (nameToken, name) = declaredName("function (operators cannot be SQL functions)") else { return nil }
+    func fail(_ message: String) -> DatabaseFunctionDeclaration? { failing(message, at: location(of: current)) }
     if !scope.isEmpty, !modifiers.isStatic {
       return fail(
         "@DatabaseFunction \(name) is an instance method: make it static, or a top-level function (for a function with state, capture it in a ScalarFunction value)")
@@ -92,20 +101,8 @@ extension SwiftParser {
     annotations: [Annotation], modifiers: Modifiers, scope: [String]
   ) -> DatabaseFunctionDeclaration? {
     let keyword = currentText
-    advance()
-    guard isIdentifier else {
-      functionError("@DatabaseFunction needs a named property", at: location(of: current))
-      skipFunctionLike()
-      return nil
-    }
-    let nameToken = current
-    let name = identifierText(current)
-    advance()
-    func fail(_ message: String) -> DatabaseFunctionDeclaration? {
-      functionError(message, at: location(of: nameToken))
-      skipFunctionLike()
-      return nil
-    }
+    guard let (nameToken, name) = declaredName("property") else { return nil }
+    func fail(_ message: String) -> DatabaseFunctionDeclaration? { failing(message, at: location(of: nameToken)) }
     let stored = "@DatabaseFunction \(name) is a stored value: SQL calls a function, so make it computed (var \(name): Type { … })"
     if !scope.isEmpty, !modifiers.isStatic {
       return fail("@DatabaseFunction \(name) is an instance property: make it static, or a top-level property")
