@@ -92,6 +92,14 @@ extension ColumnGroupTests {
       let memos = try await Memo.order(by: \.id).fetchAll(db)
       #expect(memos.map(\.timestamps.updatedAt) == [start.addingTimeInterval(5), start])
       #expect(memos.map(\.body) == ["replanned", "old"])
+      // An optional that holds nil is NULL in every column: the table refuses it for createdAt.
+      let missing: Timestamps? = nil
+      await #expect {
+        try await Memo.find(1).update { $0.timestamps = missing }.execute(db)
+      } throws: { error in
+        ConstraintViolation(error)?.kind == .notNull && ConstraintViolation(error)?.columns == ["createdAt"]
+      }
+      #expect(try await Memo.find(1).select(\.timestamps.createdAt).fetchOne(db) == start)
     }
   }
 }

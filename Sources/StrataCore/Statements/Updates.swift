@@ -195,16 +195,14 @@ extension Updates {
   /// Assigns a whole group: `$0.timestamps = Timestamps(…)` writes each of its columns.
   ///
   /// The value is taken as an optional only so that Swift cannot read `$0.timestamps.createdAt
-  /// = …` as a write through it (the column's own assignment is meant); a `nil` is refused by
-  /// the compiler.
+  /// = …` as a write through it (the column's own assignment is meant). A `nil` literal does not
+  /// compile; an optional that holds nil writes NULL to each column, which the table refuses for
+  /// a column that cannot be NULL.
   @_disfavoredOverload
   public subscript<Group: GroupSelection>(dynamicMember keyPath: KeyPath<Base.TableColumns, ColumnGroup<Base, Group>>) -> Group? {
     @available(*, unavailable, message: "Read the group's columns through their expressions instead")
     get { fatalError("unavailable") }
-    set {
-      guard let newValue else { preconditionFailure("unreachable: the compiler refuses a nil group") }
-      assign(newValue)
-    }
+    set { assign(newValue) }
   }
 
   /// `$0.timestamps = nil` for a group that is not optional: a compile-time error.
@@ -312,15 +310,12 @@ public struct GroupUpdates<Base: Table, Group: GroupSelection> {
   }
 
   /// Assigns a whole group inside the group: `$0.route.bounds = Bounds(…)` (taken as an
-  /// optional for the reason ``Updates`` gives; `nil` does not compile).
+  /// optional for the reason ``Updates`` gives; a `nil` literal does not compile).
   @_disfavoredOverload
   public subscript<Inner: GroupSelection>(dynamicMember keyPath: KeyPath<Group.TableColumns, ColumnGroup<Group, Inner>>) -> Inner? {
     @available(*, unavailable, message: "Read the group's columns through their expressions instead")
     get { fatalError("unavailable") }
-    set {
-      guard let newValue else { preconditionFailure("unreachable: the compiler refuses a nil group") }
-      updates.assign(newValue)
-    }
+    set { updates.assign(newValue) }
   }
 
   /// `$0.route.bounds = nil` for a group that is not optional: a compile-time error.
