@@ -167,7 +167,7 @@ import StrataSyncServer
         _ = try await server.server.push(try second.sync.changes(), user: "ann")
         // The server moves past the contract step (its deploy: the migrations, then the new
         // version) while the second folder waits, its state holding `title`.
-        try server.execute(migrations[1].sql + "\n" + migrations[2].sql)
+        try await server.execute(migrations[1].sql + "\n" + migrations[2].sql)
         let moved = try await SyncServer(database: server.database, tables: Self.tables) { _ in "ann" }
         try await first.database.write { db in try db.execute(sql: "UPDATE folders SET slug = 't' WHERE id = ?", arguments: [Self.id]) }
         _ = try await moved.push(try first.sync.changes(), user: "ann")

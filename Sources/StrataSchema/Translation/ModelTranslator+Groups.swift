@@ -28,9 +28,12 @@ extension ModelTranslator {
 
   /// The table `type` names, when its rows can be stored in another table's columns: a struct
   /// stored in a table (not a view or a full-text index) whose fields are columns and groups.
+  /// A table with a key of its own is referenced by it (`B.ID`), not copied: a property of its
+  /// type is the error that says so.
   private func storableTable(_ type: TypeSyntax, from scope: [String]) -> TypeDeclaration? {
     guard let name = type.dottedName, let declaration = resolve(name, from: scope), declaration.kind == .struct,
-      tableNames[declaration.qualifiedName] != nil, !isFullTextIndex(declaration),
+      tableNames[declaration.qualifiedName] != nil, primaryKeys[declaration.qualifiedName] == nil,
+      typeOptions[declaration.qualifiedName]?.compositeKey == nil, !isFullTextIndex(declaration),
       typeOptions[declaration.qualifiedName]?.viewSelect == nil
     else { return nil }
     let inner = declaration.scope + [declaration.name]

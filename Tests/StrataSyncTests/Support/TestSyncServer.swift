@@ -25,8 +25,18 @@ struct TestSyncServer {
   static var isAvailable: Bool { PostgreSQLServer.isAvailable }
 
   /// Runs SQL text such as a migration's in the server's database, through psql.
-  func execute(_ sql: String) throws {
-    try scratch.execute(sql)
+  func execute(_ sql: String) async throws {
+    let scratch = scratch
+    try await Self.offThePool { try scratch.execute(sql) }
+  }
+
+  /// Blocking work (psql is a child process, waited for) on a thread of its own. On one of
+  /// Swift's cooperative threads, of which a 2-core machine has two, it would stall the
+  /// in-process server's handlers under the suite's load: a push timed out so in a full CI run.
+  static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
   }
 
   /// The models' PostgreSQL tables, as the generator writes them.
@@ -43,8 +53,9 @@ struct TestSyncServer {
     configuration: SyncServer.Configuration = SyncServer.Configuration(), schema: String? = nil,
     tables: [SyncedTable] = StrataSyncedTables.all, _ body: (TestSyncServer) async throws -> Void
   ) async throws {
-    let scratch = try PostgreSQLServer.shared().scratchDatabase()
-    try scratch.execute(try schema ?? Self.schema())
+    let scratch = try await offThePool { try PostgreSQLServer.shared().scratchDatabase() }
+    let schema = try schema ?? Self.schema()
+    try await offThePool { try scratch.execute(schema) }
     var options = PostgresClient.Configuration.Options()
     options.maximumConnections = 8
     var clientConfiguration = try PostgresClient.Configuration(url: scratch.url)
