@@ -37,12 +37,7 @@ public struct ColumnGroup<Root: Table, Group: Table>: GroupColumns, Hashable, Se
   /// `("a", "b") IN (VALUES (?, ?), …)`: whether the group's columns hold one of `values`;
   /// false for none.
   public func `in`(_ values: some Sequence<Group>) -> AnyQueryExpression<Bool> {
-    var rows: [QueryFragment] = []
-    for value in values {
-      var bindings: [QueryBinding] = []
-      value.encode(into: &bindings)
-      rows.append(bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ").parenthesized())
-    }
+    let rows = values.map { Self.row(of: $0) }
     guard !rows.isEmpty else { return AnyQueryExpression(QueryFragment(piece: .boolean(false))) }
     return AnyQueryExpression((queryFragment.parenthesized() + " IN (VALUES " + rows.joined(separator: ", ") + ")").compound())
   }
@@ -109,21 +104,18 @@ extension GroupColumns {
 
   /// `(columns) op (values)`: the group compared as a row value; NULLs for a nil value.
   func rowComparison(_ operator: QueryFragment, _ value: Group?) -> AnyQueryExpression<Bool> {
+    AnyQueryExpression((queryFragment.parenthesized() + `operator` + Self.row(of: value)).compound())
+  }
+
+  /// `(?, ?)`: a value of the group as a row of bound values, NULLs for nil.
+  static func row(of value: Group?) -> QueryFragment {
     var bindings: [QueryBinding] = []
     if let value {
       value.encode(into: &bindings)
     } else {
       bindings = Array(repeating: .null, count: Group.TableColumns.columnNames.count)
     }
-    let values: QueryFragment = bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ")
-    var fragment = QueryFragment(raw: "(")
-    fragment.append(queryFragment)
-    fragment.append(raw: ")")
-    fragment.append(`operator`)
-    fragment.append(raw: "(")
-    fragment.append(values)
-    fragment.append(raw: ")")
-    return AnyQueryExpression(fragment.compound())
+    return bindings.map { QueryFragment(binding: $0) }.joined(separator: ", ").parenthesized()
   }
 
   private var columns: [String] {

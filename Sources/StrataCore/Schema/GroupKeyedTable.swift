@@ -8,7 +8,7 @@
 ///   var userModificationDate: Date
 /// }
 /// Metadata.find(MetadataID(recordID: id, recordType: "reminders"))
-/// // … WHERE ("metadatas"."recordID", "metadatas"."recordType") = (?, ?)
+/// // … WHERE ("metadata"."recordID", "metadata"."recordType") = (?, ?)
 /// ```
 ///
 /// The key is the group's columns together; `find`, `update(_:)`, `delete(_:)` and `upsert`
@@ -50,13 +50,7 @@ extension GroupKeyedTable {
 
   /// Writes every column of `row` but its key's (and generated ones) to the row with its key.
   public static func update(_ row: Self) -> Update<Self, ()> {
-    var values: [QueryBinding] = []
-    row.encode(into: &values)
-    let key = Set(PrimaryKey.TableColumns.columnNames)
-    let assignments = zip(TableColumns.writableColumnNames, values).compactMap { name, value in
-      key.contains(name) ? nil : Assignment(column: name, value: QueryFragment(binding: value))
-    }
-    return Update(assignments: assignments, rows: unscoped.find(row.primaryKey))
+    Update(assignments: assignments(of: row, except: PrimaryKey.TableColumns.columnNames), rows: unscoped.find(row.primaryKey))
   }
 
   /// Deletes the row with `row`'s key.
@@ -69,13 +63,7 @@ extension GroupKeyedTable {
   public static func upsert(
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>
   ) -> Insert<Self, ()> {
-    let key = PrimaryKey.TableColumns.columnNames
-    let updates = TableColumns.writableColumnNames.filter { !key.contains($0) }.map { name in
-      Assignment(column: name, value: QueryFragment(table: "excluded", column: name))
-    }
-    var clause = InsertClause(Self.self, rows())
-    clause.upsert = UpsertClause(target: key, updates: updates)
-    return Insert(clause: clause)
+    upserting(rows(), on: PrimaryKey.TableColumns.columnNames)
   }
 }
 

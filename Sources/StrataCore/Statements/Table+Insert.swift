@@ -243,12 +243,19 @@ extension PrimaryKeyedTable {
   public static func upsert(
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>
   ) -> Insert<Self, ()> {
-    let key = columns.primaryKey.name
-    let updates = TableColumns.writableColumnNames.filter { $0 != key }.map { name in
+    upserting(rows(), on: [columns.primaryKey.name])
+  }
+}
+
+extension Table {
+  /// `INSERT … ON CONFLICT (key) DO UPDATE SET "column" = "excluded"."column"` for every other
+  /// column a row writes.
+  static func upserting(_ rows: InsertValues<Self>, on key: [String]) -> Insert<Self, ()> {
+    let updates = TableColumns.writableColumnNames.filter { !key.contains($0) }.map { name in
       Assignment(column: name, value: QueryFragment(table: "excluded", column: name))
     }
-    var clause = InsertClause(Self.self, rows())
-    clause.upsert = UpsertClause(target: [key], updates: updates)
+    var clause = InsertClause(Self.self, rows)
+    clause.upsert = UpsertClause(target: key, updates: updates)
     return Insert(clause: clause)
   }
 }

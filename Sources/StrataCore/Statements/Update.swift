@@ -108,13 +108,19 @@ extension Table {
 extension PrimaryKeyedTable {
   /// Writes every column of `row` (but generated ones) to the row with the same primary key.
   public static func update(_ row: Self) -> Update<Self, ()> {
+    Update(assignments: assignments(of: row, except: [columns.primaryKey.name]), rows: unscoped.find(row.primaryKey))
+  }
+}
+
+extension Table {
+  /// `"column" = ?` with `row`'s value for every column a row writes but `key`'s: a whole-row
+  /// update by key.
+  static func assignments(of row: Self, except key: [String]) -> [Assignment] {
     var values: [QueryBinding] = []
     row.encode(into: &values)
-    let key = columns.primaryKey.name
-    let assignments = zip(TableColumns.writableColumnNames, values).compactMap { name, value in
-      name == key ? nil : Assignment(column: name, value: QueryFragment(binding: value))
+    return zip(TableColumns.writableColumnNames, values).compactMap { name, value in
+      key.contains(name) ? nil : Assignment(column: name, value: QueryFragment(binding: value))
     }
-    return Update(assignments: assignments, rows: unscoped.find(row.primaryKey))
   }
 }
 
