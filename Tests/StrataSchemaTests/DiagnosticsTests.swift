@@ -254,3 +254,27 @@ import Testing
     #expect(code.contains("public nonisolated let concatenatedFunction = ConcatenatedDatabaseFunction()"))
   }
 }
+
+/// Another table's row held as a group keeps what that table's enums need.
+@Suite struct HeldTableSchemaTests {
+  @Test func anEnumInsideAHeldTableKeepsItsSingleCaseCheck() throws {
+    let source = """
+      enum Kind: Selection {
+        case note(String)
+        case link(String)
+      }
+      struct Clip: Table {
+        var kind: Kind
+      }
+      struct Post: Table {
+        let id: Int
+        var clip: Clip?
+      }
+      """
+    let schema = try Generator(sources: [("Models.swift", source)]).models().schema
+    let sql = SQLRenderer.schema(schema)
+    let post = try #require(sql.components(separatedBy: "CREATE TABLE").first { $0.contains(#""posts""#) })
+    #expect(post.contains(#"CONSTRAINT "posts_clip_holds_one_case" CHECK"#), "\(post)")
+    #expect(post.contains(#""note" TEXT,"#), "\(post)")
+  }
+}

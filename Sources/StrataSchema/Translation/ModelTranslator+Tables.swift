@@ -160,7 +160,7 @@ extension ModelTranslator {
       tableName: tableName, previousTableName: previousName, columns: columnModels,
       primaryKeyIndex: primaryKeyIndex, keyIsAssignedByDatabase: keyIsAssigned)
     model.caseRules = type.properties.compactMap { property in
-      columnGroup(property, in: scope).flatMap { group in
+      columnGroup(property, in: scope, allowingTables: true).flatMap { group in
         caseRule(of: property, group: group.type, isOptional: group.isOptional) { owner, name in
           groupColumns["\(owner.qualifiedName).\(name)"]
         }
