@@ -7,7 +7,16 @@ CREATE TABLE "cachedScores" (
   "best" INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
+CREATE TABLE "players" (
+  "id" TEXT PRIMARY KEY NOT NULL ON CONFLICT REPLACE DEFAULT (uuid()),
+  "name" TEXT NOT NULL,
+  "rank" INTEGER NOT NULL DEFAULT 0
+) STRICT;
+
 -- The type each model reads its columns as; a migration checks the stored values when one changes.
 -- "cachedScores"."best" Int
 -- "cachedScores"."id" Int
 -- "cachedScores"."playerName" String
+-- "players"."id" UUID
+-- "players"."name" String
+-- "players"."rank" Int

@@ -20,6 +20,10 @@ struct SchemaCommand: ParsableCommand {
       let models = try Generator(inputs: options.inputs, root: options.root).models(for: dialect)
       ToolOutput.report(models.warnings)
       print(dialect.sql(models.schema))
+      for (name, schema) in models.attachedSchemas.sorted(by: { $0.key < $1.key }) {
+        // The name is a plain identifier: the translator refuses any other.
+        print("\n-- The attached database \"\(name)\":\n" + dialect.sql(schema))
+      }
       return 0
     }
   }

@@ -140,10 +140,18 @@ import Testing
       "1:11: \"temp\" is SQLite's own name for the temporary database; leave schema: out for the main database")
     // StructuredQueries' `schema: "main"` is the main database.
     #expect(errors("// @Table(\"a\", schema: \"Main\")\nstruct A: Table {\n  let id: Int\n}") == [])
-    // Two databases cannot each have a table of one name yet: the schema keys tables by name.
+    // The main database and an attached one may each have a table of one name; one database may not.
+    #expect(errors("struct Tag: Table { let id: Int }\n// @Table(\"tags\", schema: \"cache\")\nstruct CachedTag: Table {\n  let id: Int\n}") == [])
     expectError(
-      "struct Tag: Table { let id: Int }\n// @Table(\"tags\", schema: \"cache\")\nstruct CachedTag: Table {\n  let id: Int\n}",
-      "3:8: 'CachedTag' and 'Tag' both map to the table \"tags\"")
+      "// @Table(\"tags\", schema: \"cache\")\nstruct Tag: Table { let id: Int }\n// @Table(\"Tags\", schema: \"cache\")\nstruct CachedTag: Table {\n  let id: Int\n}",
+      "4:8: 'CachedTag' and 'Tag' both map to the table \"Tags\" of the attached database \"cache\"")
+    // A reference follows the key's type, not its table's name, which the main database may share.
+    expectError(
+      "struct Tag: Table { let id: Int }\n// @Table(\"tags\", schema: \"cache\")\nstruct CachedTag: Table {\n  let id: Int\n}\nstruct Post: Table {\n  let id: Int\n  var tagID: CachedTag.ID\n}",
+      "8:7: 'tagID' references \"tags\" in the attached database \"cache\", but 'Post' is in the main database")
+    expectError(
+      "// @Table(\"posts\", schema: \"cache\")\nstruct CachedPost: Table {\n  let id: Int\n  var body = \"\"\n}\nstruct Post: Table {\n  let id: Int\n  var body = \"\"\n}\n// @FTS5(content: CachedPost.self)\nstruct PostText: FTS5 {\n  let rowid: Int\n  var body: String\n}",
+      "10:10: @FTS5(content: CachedPost.self) names a table of the attached database \"cache\"; an FTS5 index reads its content from a table of its own database, the main one")
     expectError(
       "struct Game: Table { let id: UUID }\n// @Table(schema: \"cache\")\nstruct Score: Table {\n  let id: Int\n  let gameID: Game.ID\n}",
       "5:7: 'gameID' references \"games\" in the main database, but 'Score' is in the attached database \"cache\"; SQLite enforces references within one database only")

@@ -71,7 +71,7 @@ import Testing
     let main = try openDatabase(.file(mainPath))
     #expect(try main.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_schema WHERE name = 'cachedScores'") } == [])
     let cache = try openDatabase(.file(cachePath))
-    #expect(try cache.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") } == ["0001_create_cachedScores"])
+    #expect(try cache.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") } == ["0001_create_cachedScores", "0002_create_players"])
     #expect(try cache.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM cachedScores") } == 2)
   }
 
@@ -91,6 +91,64 @@ import Testing
     #expect(names.wrappedValue == [])
     try await database.write { try CachedScore.insert { CachedScore.Draft(playerName: "Ada") }.execute($0) }
     #expect(await eventually { names.wrappedValue == ["Ada"] })
+  }
+
+  /// The main database's "players" and the cache's "players" (StructuredQueries lets two
+  /// databases name one table): each statement reaches its own, a join of the two gives one of
+  /// them an alias, and a live query of one sees its own table's writes.
+  @MainActor @Test func aTableOfTheMainDatabaseAndOneOfTheCacheShareAName() async throws {
+    let database = try open()
+    try await database.write { db in
+      try seedScorekeeper(db)
+      try CachedPlayer.insert {
+        CachedPlayer.Draft(id: UUID(11), name: "Blob", rank: 2)
+        CachedPlayer.Draft(id: UUID(12), name: "Blob Jr", rank: 1)
+        CachedPlayer.Draft(id: UUID(99), name: "Retired", rank: 9)
+      }.execute(db)
+    }
+    expectSQL(
+      CachedPlayer.where { $0.rank < 5 }.order(by: \.rank),
+      #"SELECT "players"."id", "players"."name", "players"."rank" FROM "cache"."players" WHERE "players"."rank" < 5 ORDER BY "players"."rank""#)
+    #expect(try await database.read { try CachedPlayer.where { $0.rank < 5 }.order(by: \.rank).fetchAll($0) }.map(\.name) == ["Blob Jr", "Blob"])
+    #expect(try await database.read { try Player.order(by: \.name).fetchAll($0) }.map(\.name) == ["Blob", "Blob Jr", "Blob Sr"])
+
+    // Writes by key reach one table of the two.
+    try await database.write { db in
+      try CachedPlayer.find(UUID(12)).update { $0.rank += 10 }.execute(db)
+      try CachedPlayer.find(UUID(99)).delete().execute(db)
+      try CachedPlayer.upsert { CachedPlayer.Draft(id: UUID(13), name: "Blob Sr", rank: 3) }.execute(db)
+      try Player.find(UUID(11)).update { $0.score = 21 }.execute(db)
+    }
+    #expect(try await database.read { try CachedPlayer.order(by: \.name).select { ($0.name, $0.rank) }.fetchAll($0) }.map { "\($0.0)=\($0.1)" }
+      == ["Blob=2", "Blob Jr=11", "Blob Sr=3"])
+    #expect(try await database.read { try Player.order(by: \.name).select { ($0.name, $0.score) }.fetchAll($0) }.map { "\($0.0)=\($0.1)" }
+      == ["Blob=21", "Blob Jr=100", "Blob Sr=60"])
+
+    // SQLite reads "players"."id" as either table's, so a join of the two names one by an alias.
+    let compared = Player.join(CachedPlayer.as(Cached.self).all) { $0.id.eq($1.id) }
+      .order { $0.name }
+      .select { ($0.name, $0.score, $1.rank) }
+    expectSQL(
+      compared,
+      #"SELECT "players"."name", "players"."score", "Cached"."rank" FROM "players" JOIN "cache"."players" AS "Cached" ON "players"."id" = "Cached"."id" ORDER BY "players"."name""#)
+    #expect(try await database.read { try compared.fetchAll($0) }.map { "\($0.0) \($0.1) #\($0.2)" } == ["Blob 21 #2", "Blob Jr 100 #11", "Blob Sr 60 #3"])
+
+    // Each live query follows its own table; a write to the other table changes nothing it shows.
+    let cached = FetchAll(CachedPlayer.order(by: \.name).select(\.name), database: database)
+    let local = FetchAll(Player.order(by: \.name).select(\.name), database: database)
+    try await database.write { db in try CachedPlayer.insert { CachedPlayer.Draft(id: UUID(14), name: "Ada") }.execute(db) }
+    #expect(await eventually { cached.wrappedValue == ["Ada", "Blob", "Blob Jr", "Blob Sr"] })
+    #expect(local.wrappedValue == ["Blob", "Blob Jr", "Blob Sr"])
+    try await database.write { db in try Player.find(UUID(13)).delete().execute(db) }
+    #expect(await eventually { local.wrappedValue == ["Blob", "Blob Jr"] })
+    #expect(cached.wrappedValue == ["Ada", "Blob", "Blob Jr", "Blob Sr"])
+    try database.close()
+
+    // Each file holds its own table.
+    let cache = try openDatabase(.file(cachePath))
+    #expect(try await cache.read { try String.fetchAll($0, sql: "SELECT name FROM players ORDER BY name") } == ["Ada", "Blob", "Blob Jr", "Blob Sr"])
+    let main = try openDatabase(.file(mainPath))
+    #expect(try await main.read { try String.fetchAll($0, sql: "SELECT name FROM players ORDER BY name") } == ["Blob", "Blob Jr"])
   }
 
   @Test func aFailingMigrationNamesTheAttachedDatabase() throws {
@@ -157,3 +215,5 @@ import Testing
     try v3.write { db in try db.execute(sql: #"INSERT INTO "cache"."pages" (id, url) VALUES (2, 'b.html')"#) }
   }
 }
+
+private enum Cached: AliasName {}

@@ -57,14 +57,13 @@ extension ModelSet {
   /// The models of one database: its tables and their schema; the declared objects (full-text
   /// indexes, views, triggers) are the main database's.
   func restricted(to schemaName: String?) -> ModelSet {
-    let tables = tables.filter { $0.schemaName == schemaName }
-    let names = Set(tables.map { SQLName.folded($0.tableName) })
     var restricted = self
-    restricted.tables = tables
-    restricted.schema = Schema(
-      tables: schema.tables.filter { names.contains(SQLName.folded($0.name)) },
-      objects: schemaName == nil ? schema.objects : [])
-    if schemaName != nil { restricted.objectLocations = [:] }
+    restricted.tables = tables.filter { $0.schemaName == schemaName }
+    restricted.attachedSchemas = [:]
+    if let schemaName {
+      restricted.schema = attachedSchemas[schemaName] ?? Schema(tables: [], objects: [])
+      restricted.objectLocations = [:]
+    }
     return restricted
   }
 }

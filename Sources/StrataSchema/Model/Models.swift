@@ -6,8 +6,12 @@ public struct ModelSet: Sendable {
   public var selections: [SelectionModel]
   /// Enums used as columns that do not declare `QueryBindable` themselves.
   public var bindableEnums: [EnumModel]
-  /// The schema the tables ask for, in creation order.
+  /// The schema the main database's tables ask for, in creation order, with the declared
+  /// objects (full-text indexes, views, triggers).
   public var schema: Schema
+  /// The schema of each attached database the models name (`// @Table(schema: "cache")`), by
+  /// that name: each database has tables of its own, which may share a name with another's.
+  public var attachedSchemas: [String: Schema] = [:]
   /// Problems that did not stop the translation.
   public var warnings: [Diagnostic]
   /// Where each declared full-text index, view and trigger is declared, by folded name.

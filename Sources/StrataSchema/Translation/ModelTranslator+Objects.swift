@@ -2,7 +2,8 @@
 /// (`@View(raw:)`) and triggers (`@Trigger`), each checked against what it stores.
 extension ModelTranslator {
   /// The declarations of `stored` models, full-text indexes first, then views, then triggers
-  /// (which may fire on a view), with where each is declared.
+  /// (which may fire on a view), with where each is declared. `tables` are the main database's,
+  /// where these objects are.
   mutating func declaredObjects(
     _ stored: [(model: TableModel, type: TypeDeclaration, schema: TableSchema)], tables: [TableSchema]
   ) -> ([DeclaredObject], [String: SourceLocation]) {
@@ -98,8 +99,14 @@ extension ModelTranslator {
       prefixes: options.prefixes)
     guard let contentType = options.fullTextContent else { return index }
     let location = options.argumentLocations["FTS5.content"] ?? type.location
-    guard let declaration = contentType.dottedName.flatMap({ resolve($0, from: type.scope + [type.name]) }),
-      let tableName = tableNames[declaration.qualifiedName], let content = tables[tableName]
+    let declaration = contentType.dottedName.flatMap { resolve($0, from: type.scope + [type.name]) }
+    if let declaration, let database = typeOptions[declaration.qualifiedName]?.schemaName {
+      diagnostics.error(
+        "@FTS5(content: \(declaration.name).self) names a table of the attached database \"\(database)\"; an FTS5 index reads its content from a table of its own database, the main one",
+        at: location)
+      return nil
+    }
+    guard let declaration, let tableName = tableNames[declaration.qualifiedName], let content = tables[tableName]
     else {
       let named = contentType.dottedName ?? contentType.text
       let suggestion = NearestName.among(tableNames.keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }, to: named)

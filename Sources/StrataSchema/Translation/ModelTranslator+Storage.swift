@@ -9,8 +9,10 @@ extension ModelTranslator {
     var enumDeclaration: TypeDeclaration?
     var enumRawType: String?
     /// The key this column references, with the key's collation, which the column shares so that
-    /// comparing it with the key finds the rows the foreign key matched.
-    var reference: (table: String, column: String, collation: Collation?)?
+    /// comparing it with the key finds the rows the foreign key matched, and the attached
+    /// database the key's table is in (nil for the main one): two databases may each have a table
+    /// of that name.
+    var reference: (table: String, column: String, collation: Collation?, database: String?)?
     /// The type the column stores through: the property's `@Column(as:)`, or the one of the key
     /// it references.
     var representation: TypeSyntax?
@@ -66,7 +68,7 @@ extension ModelTranslator {
           at: property.location)
         return nil
       }
-      storage.reference = (key.table, key.column, key.collation)
+      storage.reference = (key.table, key.column, key.collation, key.database)
     }
     return storage
   }
@@ -101,7 +103,7 @@ extension ModelTranslator {
           return nil
         }
         var storage = key.storage
-        storage.reference = (key.table, key.column, key.collation)
+        storage.reference = (key.table, key.column, key.collation, key.database)
         return storage
       }
       guard !seen.contains(name) else {
@@ -187,7 +189,7 @@ extension ModelTranslator {
   /// the key itself are reported where the key is translated, not here.
   mutating func referencedKey(
     of table: TypeDeclaration
-  ) -> (table: String, column: String, storage: Storage, collation: Collation?)? {
+  ) -> (table: String, column: String, storage: Storage, collation: Collation?, database: String?)? {
     guard let tableName = tableNames[table.qualifiedName], let key = primaryKeys[table.qualifiedName],
       let keyType = key.property.type ?? inferredType(of: key.property)
     else { return nil }
@@ -203,7 +205,7 @@ extension ModelTranslator {
     guard let storage = storage(of: keyType.unwrapped.type, representation: keyOptions.representation, for: key.property, scope: key.scope)
     else { return nil }
     let collation = sqlType(of: storage) == dialect.columnType(for: .text) ? keyOptions.collation ?? storage.reference?.collation : nil
-    return (tableName, keyOptions.columnName ?? key.property.name, storage, collation)
+    return (tableName, keyOptions.columnName ?? key.property.name, storage, collation, typeOptions[table.qualifiedName]?.schemaName)
   }
 
   /// Finds a declared type by name as Swift would from inside `scope`: innermost scope first.

@@ -12,16 +12,20 @@ extension ModelTranslator {
     return name
   }
 
+  /// Two models of one database cannot name one table; the main database and an attached one
+  /// each have tables of their own, so there the name may repeat.
   mutating func checkDuplicateTableNames(_ types: [TypeDeclaration]) {
     var seen: [String: TypeDeclaration] = [:]
     for type in types {
       let name = tableNames[type.qualifiedName]!
-      if let other = seen[SQLName.folded(name)] {
+      let database = typeOptions[type.qualifiedName]?.schemaName
+      let key = (database.map { SQLName.folded($0) + "." } ?? "") + SQLName.folded(name)
+      if let other = seen[key] {
         diagnostics.error(
-          "'\(type.qualifiedName)' and '\(other.qualifiedName)' both map to the table \(NameRules.display(name)) (SQLite ignores the case of ASCII letters in names); rename one with @Table(\"…\")",
+          "'\(type.qualifiedName)' and '\(other.qualifiedName)' both map to the table \(NameRules.display(name))\(database.map { " of the attached database \"\($0)\"" } ?? "") (SQLite ignores the case of ASCII letters in names); rename one with @Table(\"…\")",
           at: type.location)
       } else {
-        seen[SQLName.folded(name)] = type
+        seen[key] = type
       }
     }
   }
@@ -405,6 +409,7 @@ extension ModelTranslator {
     }
 
     if let reference {
+      checkReferenceWithinOneDatabase(property, of: type, to: reference.table, in: reference.database)
       let action = options.onDelete ?? (isOptional ? .setNull : .cascade)
       if action == .setNull, !isOptional {
         diagnostics.error(
@@ -501,11 +506,24 @@ extension ModelTranslator {
     return indexes
   }
 
+  /// SQLite enforces a foreign key within one database only: a table of an attached database
+  /// cannot reference the main database's, nor the other way round.
+  private mutating func checkReferenceWithinOneDatabase(
+    _ property: PropertyDeclaration, of type: TypeDeclaration, to target: String, in targetDatabase: String?
+  ) {
+    let database = typeOptions[type.qualifiedName]?.schemaName
+    guard targetDatabase != database else { return }
+    func name(_ database: String?) -> String { database.map { "the attached database \"\($0)\"" } ?? "the main database" }
+    diagnostics.error(
+      "'\(property.name)' references \(NameRules.display(target)) in \(name(targetDatabase)), but '\(type.qualifiedName)' is in \(name(database)); SQLite enforces references within one database only: declare the property with the key's own type (UUID, Int) instead of the other table's ID, or keep both tables in one database",
+      at: property.location)
+  }
+
   /// The table and column a property references: through `@References(Other.self)` or its type
   /// `Other.ID`. Either way the column must store what the key stores.
   private mutating func resolveReference(
     of property: PropertyDeclaration, options: AnnotationOptions, storage: Storage
-  ) -> (table: String, column: String, collation: Collation?)? {
+  ) -> (table: String, column: String, collation: Collation?, database: String?)? {
     guard let annotated = options.reference else { return storage.reference }
     let location = options.argumentLocations["References."] ?? property.location
     guard let name = annotated.dottedName, let table = resolve(name, from: []),
@@ -520,7 +538,7 @@ extension ModelTranslator {
       diagnostics.error("'\(table.qualifiedName)' has no primary key for '\(property.name)' to reference", at: location)
       return nil
     }
-    if let implied = storage.reference, (implied.table, implied.column) != (key.table, key.column) {
+    if let implied = storage.reference, (implied.table, implied.column, implied.database) != (key.table, key.column, key.database) {
       diagnostics.error(
         "'\(property.name)' has the type of one table's key but @References names '\(table.qualifiedName)'; keep one of them",
         at: location)
@@ -532,6 +550,6 @@ extension ModelTranslator {
         at: property.location)
       return nil
     }
-    return (key.table, key.column, key.collation)
+    return (key.table, key.column, key.collation, key.database)
   }
 }

@@ -82,21 +82,25 @@ public struct ModelTranslator {
     }
 
     var tables: [TableModel] = []
-    var tableSchemas: [TableSchema] = []
     var stored: [(model: TableModel, type: TypeDeclaration, schema: TableSchema)] = []
     for type in tableDeclarations {
       if let (model, schema) = translateTable(type) {
         tables.append(model)
         stored.append((model, type, schema))
-        if model.kind == .table { tableSchemas.append(schema) }
       }
     }
-    SchemaRules.check(tables: tables.filter { $0.kind == .table }, schemas: tableSchemas, diagnostics: &diagnostics)
-    checkReferencesWithinOneDatabase(stored.map { ($0.model, $0.schema) })
+    // Each database names its tables and indexes on its own: the main one and each attached one
+    // may have a table of the same name.
+    let databases = Dictionary(grouping: stored.filter { $0.model.kind == .table }, by: \.model.schemaName)
+      .mapValues { members in (models: members.map(\.model), schemas: members.map(\.schema)) }
+    for database in databases.values {
+      SchemaRules.check(tables: database.models, schemas: database.schemas, diagnostics: &diagnostics)
+    }
+    let mainTables = databases[nil]?.schemas ?? []
     checkWhatTheDatabaseHolds(stored.map { ($0.model, $0.schema) })
     let captures = syncCaptures(&stored)
     for (index, entry) in stored.enumerated() { tables[index].sync = entry.model.sync }
-    var (objects, objectLocations) = declaredObjects(stored, tables: tableSchemas)
+    var (objects, objectLocations) = declaredObjects(stored, tables: mainTables)
     objects += captures
     let selections = selectionDeclarations.compactMap { translateSelection($0) }
     var databaseFunctions: [DatabaseFunctionModel] = []
@@ -125,30 +129,16 @@ public struct ModelTranslator {
     }
     var models = ModelSet(
       tables: tables, selections: selections, bindableEnums: enums,
-      schema: Schema(tables: SchemaRules.creationOrder(tableSchemas), objects: objects), warnings: diagnostics.sorted)
+      schema: Schema(tables: SchemaRules.creationOrder(mainTables), objects: objects), warnings: diagnostics.sorted)
+    for case (let name?, let database) in databases {
+      models.attachedSchemas[name] = Schema(tables: SchemaRules.creationOrder(database.schemas), objects: [])
+    }
     models.objectLocations = objectLocations
     models.functions = files.flatMap(\.functions) + databaseFunctions.map {
       AppFunction(name: $0.sqlName, isAggregate: $0.aggregate != nil, location: $0.location)
     }
     models.databaseFunctions = databaseFunctions
     return models
-  }
-
-  /// SQLite enforces a foreign key within one database only: a table of an attached database
-  /// cannot reference the main database's, nor the other way round.
-  private mutating func checkReferencesWithinOneDatabase(_ tables: [(model: TableModel, schema: TableSchema)]) {
-    let databases = Dictionary(tables.map { (SQLName.folded($0.model.tableName), $0.model.schemaName) }, uniquingKeysWith: { first, _ in first })
-    for (model, schema) in tables {
-      for column in schema.columns {
-        guard let target = column.references?.table, let targetDatabase = databases[SQLName.folded(target)],
-          targetDatabase != model.schemaName
-        else { continue }
-        let property = model.columns.first { $0.columnName == column.name }
-        diagnostics.error(
-          "'\(property?.propertyName ?? column.name)' references \(NameRules.display(target)) in \(targetDatabase.map { "the attached database \"\($0)\"" } ?? "the main database"), but '\(model.swiftName)' is in \(model.schemaName.map { "the attached database \"\($0)\"" } ?? "the main database"); SQLite enforces references within one database only: declare the property with the key's own type (UUID, Int) instead of the other table's ID, or keep both tables in one database",
-          at: property?.location ?? model.location)
-      }
-    }
   }
 
   /// What a model asks for that the database cannot hold: a problem of the dialect's at the
