@@ -132,11 +132,15 @@ let package = Package(
         "StrataSyncServer",
         "StrataPostgreSQL",
         "StrataSchema",
+        "StrataBenchAllocations",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       plugins: ["StrataPlugin"]
     ),
+    // The benchmark's allocation counter: `malloc` and its siblings defined in the benchmark's
+    // executable, in front of the C library's (Linux); nothing else links it.
+    .target(name: "StrataBenchAllocations"),
     // The sync fault harness: PostgreSQL, the sync server and many devices as processes, faults
     // injected between and into them, and a checker of the history they leave.
     .executableTarget(

@@ -25,6 +25,10 @@ struct BenchmarkOptions {
   var statements = 100_000
   /// How many times the page and the games list's query run.
   var pages = 10_000
+  /// How many times each operation of the allocation count runs (it counts `2n` runs less `n`).
+  var allocationCount = 1_000
+  /// Whether an allocation count over its budget fails the run.
+  var checkAllocations = false
   /// The sections to run; all of them when empty.
   var only: Set<String> = []
   /// A PostgreSQL server for the `postgres` section, which runs only with one.
@@ -48,9 +52,11 @@ struct BenchmarkOptions {
       case "--statements": statements = arguments.popFirst().flatMap(Int.init) ?? statements
       case "--pages": pages = arguments.popFirst().flatMap(Int.init) ?? pages
       case "--postgres": postgres = arguments.popFirst()
+      case "--allocation-count": allocationCount = arguments.popFirst().flatMap(Int.init) ?? allocationCount
+      case "--check-allocations": checkAllocations = true
       default:
         FileHandle.standardError.write(
-          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--upgrade-rows N] [--upgrade-migrations N] [--postgres URL] [--only fetch|shapes|insert|render|generator|rebuild|upgrades|sync|statements|upsert|search|live|postgres]\n".utf8))
+          Data("usage: strata-bench [--rows N] [--runs N] [--tables N] [--rebuild-rows N] [--live-updates N] [--unrelated-writes N] [--external-commits N] [--idle-seconds N] [--statements N] [--pages N] [--upgrade-rows N] [--upgrade-migrations N] [--postgres URL] [--allocation-count N] [--check-allocations] [--only fetch|shapes|insert|render|generator|rebuild|upgrades|sync|statements|allocations|upsert|search|live|postgres]\n".utf8))
         exit(2)
       }
     }

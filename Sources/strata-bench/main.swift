@@ -195,6 +195,14 @@ if options.runs("statements") {
   try StatementBenchmark.run(count: options.statements, pages: options.pages, runs: options.runs)
 }
 
+if options.runs("allocations") {
+  let over = try AllocationBenchmark.run(count: options.allocationCount)
+  if options.checkAllocations, !over.isEmpty {
+    FileHandle.standardError.write(Data(("error: heap allocations over budget:\n" + over.map { "  " + $0 + "\n" }.joined()).utf8))
+    exit(1)
+  }
+}
+
 if options.runs("upsert") {
   try UpsertBenchmark.run(database, rows: options.rows, runs: options.runs)
 }
