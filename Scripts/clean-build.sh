@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Clean debug builds of two minimal consumers, one after the other: one that depends on GRDB
 # alone, and one that uses Strata as the README shows (the seeds' two models, the build plugin
-# and so the `strata` tool, one query).
+# and so the `strata` tool, one query). Then the build a developer waits for many times a day:
+# each consumer's player type gains a property, and the package is built again (incremental,
+# three times, each edit another property).
 #
 #   Scripts/clean-build.sh
 set -euo pipefail
@@ -61,10 +63,23 @@ let players = try database.read { db in
 print(players.count)
 EOF
 
+timed_build() {
+  local start
+  start=$(date +%s.%N)
+  (cd "$work/$1" && swift build >/dev/null)
+  echo "$(date +%s.%N) - $start" | bc
+}
 for consumer in grdb strata; do
   (cd "$work/$consumer" && swift package resolve >/dev/null 2>&1)
-  start=$(date +%s.%N)
-  (cd "$work/$consumer" && swift build >/dev/null)
-  printf '%-7s clean debug build: %5.1f s\n' "$consumer" "$(echo "$(date +%s.%N) - $start" | bc)"
+  printf '%-7s clean debug build: %5.1f s\n' "$consumer" "$(timed_build "$consumer")"
+done
+# One edit of the player type per build: a new optional property, the edit the generated code
+# (for Strata) has to follow.
+for edit in 1 2 3; do
+  sed -i "s/^  var name: String$/  var name: String\n  var note$edit: String?/" "$work/grdb/Sources/App/main.swift"
+  sed -i "s/^  var name = \"\"$/  var name = \"\"\n  var note$edit: String?/" "$work/strata/Sources/App/Models.swift"
+  for consumer in grdb strata; do
+    printf '%-7s after an edit of one model: %5.2f s\n' "$consumer" "$(timed_build "$consumer")"
+  done
 done
 
