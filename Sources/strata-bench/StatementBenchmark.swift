@@ -171,6 +171,12 @@ enum StatementBenchmark {
     delete.measure("Strata T.find(id).delete().execute(db)", runs: runs) {
       try timedDelete { db in for id in ids { try Player.find(id).delete().execute(db) } }
     }
+    let deleteSQL = Player.find(ids[0]).delete().singleBatch!.sql
+    delete.measure(prebuiltName, runs: runs) {
+      try timedDelete { db in
+        for id in ids { try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: deleteSQL, bindings: [id.queryBinding])).execute(db) }
+      }
+    }
     delete.measure("GRDB Record.deleteOne(db, key:)", runs: runs) {
       try timedDelete { db in for id in ids { _ = try CodablePlayer.deleteOne(db, key: id.uuidString.lowercased()) } }
     }
@@ -199,6 +205,13 @@ enum StatementBenchmark {
         try Player.where { $0.gameID.eq(game) }.order(by: \.name).limit(20, offset: offset).fetchAll(db).count
       }
     }
+    let pageSQL = Player.where { $0.gameID.eq(gameIDs[0]) }.order(by: \.name).limit(20, offset: 20).singleBatch!.sql
+    page.measure(prebuiltName, runs: runs) {
+      try timedPages { db, game, offset in
+        let bindings: [QueryBinding] = [game.queryBinding, .integer(20), .integer(Int64(offset))]
+        return try PrebuiltStatement<Player>(queryFragment: QueryFragment(raw: pageSQL, bindings: bindings)).fetchAll(db).count
+      }
+    }
     page.measure("GRDB filter/order/limit fetchAll", runs: runs) {
       try timedPages { db, game, offset in
         // GRDB binds a UUID as a 16-byte blob; the column holds text.
@@ -208,6 +221,41 @@ enum StatementBenchmark {
       }
     }
     page.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
+
+    // A one-row join: a player and its game's title, by the player's id.
+    let join = Comparison(title: "a one-row join (find(id).join(…).select), \(count) times", unit: .microsecondsPer(count))
+    func joined(_ id: UUID) -> some QueryStatement<(String, String)> {
+      Player.find(id).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }
+    }
+    let joinSQL = joined(ids[0]).singleBatch!.sql
+    guard joinSQL == RawStatements.joinSQL else { fatalError("the floor's join is not Strata's: \(joinSQL)") }
+    func timedJoin(_ body: (Database) throws -> Int) throws -> Duration {
+      try database.read { db in
+        var found = 0
+        let duration = try timed { found = try body(db) }
+        guard found == count else { fatalError("the join found \(found) rows") }
+        return duration
+      }
+    }
+    join.measure("raw sqlite3 prepared statement (floor)", runs: runs) {
+      try timedJoin { db in RawStatements.joinedTitles(ids, db.sqliteConnection!) }
+    }
+    join.measure("Strata find(id).join(…).select { … }.fetchOne(db)", runs: runs) {
+      try timedJoin { db in try ids.reduce(0) { $0 + (try joined($1).fetchOne(db) == nil ? 0 : 1) } }
+    }
+    join.measure(prebuiltName, runs: runs) {
+      try timedJoin { db in
+        try ids.reduce(0) {
+          $0 + (try PrebuiltStatement<(String, String)>(queryFragment: QueryFragment(raw: joinSQL, bindings: [$1.queryBinding])).fetchOne(db) == nil ? 0 : 1)
+        }
+      }
+    }
+    join.measure("GRDB Row.fetchOne(db, sql:arguments:)", runs: runs) {
+      try timedJoin { db in
+        try ids.reduce(0) { $0 + (try Row.fetchOne(db, sql: joinSQL, arguments: [$1.uuidString.lowercased()]) == nil ? 0 : 1) }
+      }
+    }
+    join.report(baseline: "raw sqlite3 prepared statement (floor)", also: nil)
 
     // The games list screen: 100 games and 1,000 players (about ten a game).
     let seedPlayers = min(count, 1_000)
@@ -281,6 +329,28 @@ enum RawStatements {
       sqlite3_reset(statement)
     }
     return total
+  }
+
+  static let joinSQL = """
+    SELECT "players"."name", "games"."title" FROM "players" JOIN "games" \
+    ON "players"."gameID" = "games"."id" WHERE "players"."id" = ?
+    """
+
+  /// The number of players found with their game's title, one join each.
+  static func joinedTitles(_ ids: [UUID], _ connection: OpaquePointer) -> Int {
+    let statement = prepare(joinSQL, connection)
+    defer { sqlite3_finalize(statement) }
+    var found = 0
+    for id in ids {
+      RawSQLite.bind(id, 1, statement)
+      if sqlite3_step(statement) == SQLITE_ROW {
+        let name = String(cString: sqlite3_column_text(statement, 0))
+        let title = String(cString: sqlite3_column_text(statement, 1))
+        if !name.isEmpty, !title.isEmpty { found += 1 }
+      }
+      sqlite3_reset(statement)
+    }
+    return found
   }
 
   /// Runs a statement with one id parameter for each id.

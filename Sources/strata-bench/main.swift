@@ -62,6 +62,9 @@ let perStatementRenders: [(name: String, build: () -> QueryFragment)] = [
   ("find(id).update { $0.score += 1 }", { Player.find(renderID).update { $0.score += 1 }.singleBatch! }),
   ("find(id).delete()", { Player.find(renderID).delete().singleBatch! }),
   ("insert { draft }", { Player.insert { renderDraft }.singleBatch! }),
+  ("find(id).join(Game.all) { … }.select { … }", {
+    Player.find(renderID).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }.singleBatch!
+  }),
 ]
 if ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] == "render" {
   // For `perf record`: building and rendering the per-statement benchmark's statements.
