@@ -68,8 +68,7 @@ enum AllocationBenchmark {
       try Player.insert { drafts }.execute(db)
       return try Player.select(\.id).order(by: \.id).fetchAll(db)
     }
-    let newDrafts = drafts.map { Player.Draft(gameID: $0.gameID, name: $0.name, score: $0.score) }
-    let insertSQL = Player.insert { newDrafts[0] }.singleBatch!.sql
+    let insertSQL = Player.insert { drafts[0] }.singleBatch!.sql
     let findSQL = Player.find(ids[0]).singleBatch!.sql
     let updateSQL = Player.find(ids[0]).update { $0.score += 1 }.singleBatch!.sql
     let deleteSQL = Player.find(ids[0]).delete().singleBatch!.sql
@@ -85,16 +84,16 @@ enum AllocationBenchmark {
     let operations = [
       Operation(
         name: "insert { draft }.execute(db)", releaseBudget: 14, debugBudget: 29,
-        strata: { db, range in for index in range { try Player.insert { newDrafts[index] }.execute(db) } },
+        strata: { db, range in for index in range { try Player.insert { drafts[index] }.execute(db) } },
         builtOnce: { db, range in
           for index in range {
             var bindings: [QueryBinding] = []
-            newDrafts[index].encode(into: &bindings)
+            drafts[index].encode(into: &bindings)
             try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: insertSQL, bindings: bindings)).execute(db)
           }
         },
         raw: { db, range in
-          RawSQLite.insert(range.map { (gameID: newDrafts[$0].gameID, name: newDrafts[$0].name, score: newDrafts[$0].score) }, db.sqliteConnection!)
+          RawSQLite.insert(range.map { (gameID: drafts[$0].gameID, name: drafts[$0].name, score: drafts[$0].score) }, db.sqliteConnection!)
         }),
       Operation(
         name: "find(id).fetchOne(db)", releaseBudget: 9.5, debugBudget: 13.5,
@@ -169,8 +168,6 @@ enum AllocationBenchmark {
         raw: { db, range in try stepThrough(joined.limit(range.count), db) }),
     ]
 
-    print("## heap allocations per statement (a count: the same on every run of this build)")
-    print(pad("statement", 50) + pad("Strata", 9) + pad("SQL built once", 16) + pad("raw sqlite3", 13) + "Strata's budget")
     // Each contender counts in a transaction rolled back afterwards, so the next finds the rows
     // the deletes removed and none that the inserts added.
     func counted(_ body: @escaping (Database, Range<Int>) throws -> Void) throws -> Double {
@@ -184,29 +181,25 @@ enum AllocationBenchmark {
       return count
     }
     var over: [String] = []
-    for operation in operations {
-      let strata = try counted(operation.strata)
-      let builtOnce = try operation.builtOnce.map { try counted($0) }
-      let raw = try operation.raw.map { try counted($0) }
-      print(
-        pad(operation.name, 50) + pad(format(strata), 9) + pad(builtOnce.map(format) ?? "—", 16)
-          + pad(raw.map(format) ?? "—", 13) + format(operation.budget))
-      if strata > operation.budget {
-        over.append("\(operation.name): \(format(strata)) allocations, over its budget of \(format(operation.budget))")
+    for (title, section) in [
+      ("## heap allocations per statement (a count: the same on every run of this build)", operations),
+      ("## heap allocations per decoded row (raw sqlite3: the same SQL stepped through, reading each value)", rowOperations),
+    ] {
+      print(title)
+      print(pad("", 50) + pad("Strata", 9) + pad("SQL built once", 16) + pad("raw sqlite3", 13) + "Strata's budget")
+      for operation in section {
+        let strata = try counted(operation.strata)
+        let builtOnce = try operation.builtOnce.map { try counted($0) }
+        let raw = try operation.raw.map { try counted($0) }
+        print(
+          pad(operation.name, 50) + pad(format(strata), 9) + pad(builtOnce.map(format) ?? "—", 16)
+            + pad(raw.map(format) ?? "—", 13) + format(operation.budget))
+        if strata > operation.budget {
+          over.append("\(operation.name): \(format(strata)) allocations, over its budget of \(format(operation.budget))")
+        }
       }
+      print()
     }
-    print()
-    print("## heap allocations per decoded row (raw sqlite3: the same SQL stepped through, reading each value)")
-    print(pad("row", 50) + pad("Strata", 9) + pad("raw sqlite3", 13) + "Strata's budget")
-    for operation in rowOperations {
-      let strata = try counted(operation.strata)
-      let raw = try operation.raw.map { try counted($0) }
-      print(pad(operation.name, 50) + pad(format(strata), 9) + pad(raw.map(format) ?? "—", 13) + format(operation.budget))
-      if strata > operation.budget {
-        over.append("\(operation.name): \(format(strata)) allocations, over its budget of \(format(operation.budget))")
-      }
-    }
-    print()
     return over
   }
 
@@ -224,18 +217,17 @@ enum AllocationBenchmark {
       guard case .integer(let value) = binding else { fatalError("stepThrough binds integers only") }
       sqlite3_bind_int64(handle, Int32(offset + 1), value)
     }
-    var bytes = 0
+    // The calls into SQLite are the work; what they return is not needed.
     while sqlite3_step(handle) == SQLITE_ROW {
       for column in 0..<sqlite3_column_count(handle) {
         switch sqlite3_column_type(handle, column) {
         // Text read as bytes, as Strata reads it: asking for a C string makes SQLite copy
         // text that is not terminated where it lies.
-        case SQLITE_TEXT: bytes &+= Int(bitPattern: sqlite3_column_blob(handle, column)) &+ Int(sqlite3_column_bytes(handle, column))
-        default: bytes &+= Int(sqlite3_column_int64(handle, column))
+        case SQLITE_TEXT: _ = (sqlite3_column_blob(handle, column), sqlite3_column_bytes(handle, column))
+        default: _ = sqlite3_column_int64(handle, column)
         }
       }
     }
-    if bytes == 42 { print("") }
   }
 
   /// What one more run of `body` allocates: the count of `2n` runs less the count of `n` runs
