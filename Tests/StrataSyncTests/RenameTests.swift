@@ -134,11 +134,21 @@ import StrataSyncServer
     let first = try Device(in: folder, "first", schema: 1)
     let second = try Device(in: folder, "second", schema: 1)
     try first.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title, slug) VALUES (?, 'First', 's')", arguments: [Self.id]) }
+    // Two inserts in one millisecond tie, and the tie goes to the smaller replica id, a random
+    // one: the second inserts in a later millisecond of the clock the stamps read, so that it
+    // is the one that waits.
+    let firstInserted = try first.database.read(Self.milliseconds)
+    while try second.database.read(Self.milliseconds) <= firstInserted { usleep(500) }
     try second.database.write { db in try db.execute(sql: "INSERT INTO folders (id, title, slug) VALUES (?, 'Second', 's')", arguments: [Self.other]) }
     return (first, second)
   }
 
   static let other = "00000000-0000-0000-0000-0000000000ee"
+
+  /// The wall clock the capture triggers stamp writes with, in milliseconds.
+  static func milliseconds(_ db: Database) throws -> Int64 {
+    try Int64.fetchOne(db, sql: "SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)") ?? 0
+  }
 
   @Test func aRowThatWaitedSinceBeforeTheRenameComesInUnderTheNewName() throws {
     try withTemporaryFolder { folder in
