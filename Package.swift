@@ -95,12 +95,24 @@ let package = Package(
       name: "StrataSchema",
       dependencies: ["StrataSQL", .product(name: "GRDBSQLite", package: "GRDB.swift")]
     ),
+    // The commands that need the generator alone, which both tools below run.
+    .target(
+      name: "StrataCommandLine",
+      dependencies: ["StrataSchema", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .executableTarget(
       name: "strata",
       // The runtimes too, for `migrations verify-upgrades`, which migrates as an app does; the
       // PostgreSQL one is empty unless the app asked for its trait.
-      dependencies: ["StrataSchema", "Strata", "StrataPostgreSQL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "StrataCommandLine", "StrataSchema", "Strata", "StrataPostgreSQL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
+    // The generate-migrations plugin's tool: `strata migrations plan` and `squash` without the
+    // runtimes. SwiftPM builds a plugin's tool for the host, apart from the app's build, so a
+    // tool linking StrataPostgreSQL built postgres-nio and SwiftNIO twice in an app with the
+    // PostgreSQL trait.
+    .executableTarget(name: "strata-migrations", dependencies: ["StrataCommandLine"]),
     // The build plugin's tool: `strata generate` alone, without swift-argument-parser, because
     // SwiftPM builds it before anything else in every consumer's clean build.
     .executableTarget(name: "strata-build", dependencies: ["StrataSchema"]),
@@ -115,7 +127,7 @@ let package = Package(
           .writeToPackageDirectory(
             reason: "Writes the new migration file into the target's Migrations folder and the schema snapshot into schemas/")
         ]),
-      dependencies: ["strata"]
+      dependencies: ["strata-migrations"]
     ),
     // The example app: the seeds' Scorekeeper, built with the plugin like a user's target.
     .executableTarget(name: "scorekeeper", dependencies: ["Strata", "StrataSyncClient"], plugins: ["StrataPlugin"]),

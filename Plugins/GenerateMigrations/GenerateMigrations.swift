@@ -35,7 +35,7 @@ struct GenerateMigrations: CommandPlugin {
         "\(options.data != nil ? "a data migration" : "a squash") belongs to one target: name it with --target (\(targets.map(\.name).joined(separator: ", ")))")
     }
     let run = Run(
-      tool: try context.tool(named: "strata").url, packageDirectory: context.package.directoryURL, options: options)
+      tool: try context.tool(named: "strata-migrations").url, packageDirectory: context.package.directoryURL, options: options)
     for target in targets {
       try run.migrations(
         module: target.name, directory: target.directoryURL,
@@ -134,7 +134,7 @@ final class Run {
   func migrations(module: String, directory: URL, models: [URL], runtime: String = "Strata") throws {
     let schemas = packageDirectory.appending(path: "schemas")
     var arguments = [
-      "migrations", options.squashThrough == nil ? "plan" : "squash", "--module", module, "--root", directory.path(percentEncoded: false),
+      options.squashThrough == nil ? "plan" : "squash", "--module", module, "--root", directory.path(percentEncoded: false),
       "--migrations", directory.appending(path: "Migrations").path(percentEncoded: false),
       "--checksums", schemas.appending(path: "\(module).sum").path(percentEncoded: false),
       "--runtime", runtime,
@@ -249,7 +249,7 @@ extension GenerateMigrations: XcodeCommandPlugin {
   func performCommand(context: XcodePluginContext, arguments: [String]) throws {
     let options = try Options(arguments)
     let project = context.xcodeProject
-    let run = Run(tool: try context.tool(named: "strata").url, packageDirectory: project.directoryURL, options: options)
+    let run = Run(tool: try context.tool(named: "strata-migrations").url, packageDirectory: project.directoryURL, options: options)
     for target in project.targets where options.targetNames.isEmpty || options.targetNames.contains(target.displayName) {
       let models = target.inputFiles.map(\.url).filter { ["swift", "strata"].contains($0.pathExtension) }
       guard let first = models.first else { continue }

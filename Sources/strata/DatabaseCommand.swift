@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Strata
+import StrataCommandLine
 import StrataSchema
 
 /// `strata db`: commands on an app's database file.

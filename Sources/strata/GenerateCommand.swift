@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataSchema
 
 /// `strata generate`: what the build plugin does, for other build systems and people. (The plugin

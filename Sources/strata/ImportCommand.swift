@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataSchema
 
 /// `strata import`: models and a baseline migration from an existing SQLite database.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataCommandLine
 import StrataSchema
 
 /// `strata sql`: SQL run on a database file with the functions Strata's tables need.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataCommandLine
 import StrataSchema
 
 /// `strata schema`: prints the DDL the models ask for.

@@ -5,8 +5,8 @@ import StrataSchema
 /// `strata migrations squash --through 0040`: one migration that makes the schema of the
 /// migrations through 0040 for new databases (see `MigrationSquash`); the replaced files move to
 /// `Migrations/Squashed`.
-struct SquashCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+package struct SquashCommand: ParsableCommand {
+  package static let configuration = CommandConfiguration(
     commandName: "squash",
     abstract: "Replace the migrations through one with a single migration of the schema they make, for new databases.",
     discussion: """
@@ -29,11 +29,13 @@ struct SquashCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The migrations' checksum manifest, to keep up to date.", valueName: "file"))
   var checksums: String?
 
-  func validate() throws {
+  package init() {}
+
+  package func validate() throws {
     if options.inputs.isEmpty { throw ValidationError("give the model files, or the directories that hold them") }
   }
 
-  func run() throws {
+  package func run() throws {
     try reportingFailures {
       let archive = (migrations as NSString).appendingPathComponent(MigrationSquash.archiveFolder)
       var files = try MigrationFiles(directory: migrations, root: options.root)

@@ -1,5 +1,5 @@
 /// The release this tool belongs to, printed by `strata --version`; CHANGELOG.md lists what each
 /// release changed.
-enum StrataVersion {
-  static let current = "0.1.0"
+package enum StrataVersion {
+  package static let current = "0.1.0"
 }
