@@ -13,9 +13,14 @@ enum SQLOperator {
   static func binary(
     _ lhs: some QueryExpression, _ op: QueryFragment, _ rhs: some QueryExpression
   ) -> QueryFragment {
-    var fragment = lhs.queryFragment.operand
+    let left = lhs.queryFragment.operand
+    let right = rhs.queryFragment.operand
+    var fragment = left
+    // The operands are usually a table's rendered column names, shared: the first append would
+    // copy the left one into a buffer of its own, and the second grow it. One buffer instead.
+    fragment.reserveCapacity(left.sql.utf8.count + op.sql.utf8.count + right.sql.utf8.count)
     fragment.append(op)
-    fragment.append(rhs.queryFragment.operand)
+    fragment.append(right)
     return fragment.compound()
   }
 

@@ -78,6 +78,17 @@ extension [ResultColumn] {
 
   /// The columns as a comma-separated result list.
   var queryFragment: QueryFragment {
-    map(\.queryFragment).joined(separator: ", ")
+    var fragment = QueryFragment()
+    append(to: &fragment)
+    return fragment
+  }
+
+  /// Appends the comma-separated result list to `fragment`, in place: no array of the columns'
+  /// fragments and no string of the list of its own.
+  func append(to fragment: inout QueryFragment) {
+    for (index, column) in enumerated() {
+      if index > 0 { fragment.append(raw: ", ") }
+      fragment.append(column.queryFragment)
+    }
   }
 }

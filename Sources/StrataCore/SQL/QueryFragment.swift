@@ -130,12 +130,7 @@ public struct QueryFragment: Hashable, Sendable {
   public mutating func append(_ other: QueryFragment) {
     if other.pieces != nil { appendPieces(of: other, at: sql.utf8.count) }
     sql += other.sql
-    // An empty array takes the other's storage rather than copying it into a new allocation.
-    if bindings.isEmpty {
-      bindings = other.bindings
-    } else {
-      bindings += other.bindings
-    }
+    bindings.appendTakingStorage(other.bindings)
   }
 
   /// Takes `other`'s dialect pieces, for its text placed at `offset` of this fragment's.

@@ -9,7 +9,7 @@ extension Select {
   /// Adds conditions to the `WHERE` clause; conditions combine with `AND`. The closure may
   /// use `if`, `else` and `for`.
   public func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
-    with { $0.wheres += predicate(From.columns) }
+    with { $0.wheres.appendTakingStorage(predicate(From.columns)) }
   }
 
   /// Adds a condition that a closure value (rather than a closure literal) computes, such as a
@@ -26,7 +26,7 @@ extension Select {
   public func `where`<each J: Table>(
     @PredicateBuilder _ predicate: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
-    with { $0.wheres += predicate((From.columns, repeat (each J).columns)) }
+    with { $0.wheres.appendTakingStorage(predicate((From.columns, repeat (each J).columns))) }
   }
 
   /// Adds a Boolean column of `From` to the `WHERE` clause: `.where(\.isActive)`.
@@ -39,7 +39,7 @@ extension Select {
   /// Appends terms to the `ORDER BY` clause: expressions (ascending), `asc()`/`desc()` terms,
   /// tuples of them, chosen with `if`/`else` if need be.
   public func order(@OrderingBuilder by terms: (From.TableColumns) -> [QueryFragment]) -> Self {
-    with { $0.orders += terms(From.columns) }
+    with { $0.orders.appendTakingStorage(terms(From.columns)) }
   }
 
   /// Appends terms on every table's columns to the `ORDER BY` clause.
@@ -47,7 +47,7 @@ extension Select {
   public func order<each J: Table>(
     @OrderingBuilder by terms: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
-    with { $0.orders += terms((From.columns, repeat (each J).columns)) }
+    with { $0.orders.appendTakingStorage(terms((From.columns, repeat (each J).columns))) }
   }
 
   /// Appends a column of `From`, ascending, to the `ORDER BY` clause: `.order(by: \.title)`.
@@ -64,7 +64,7 @@ extension Select {
   public func group<First: QueryExpression, Second: QueryExpression, each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (First, Second, repeat each Term)
   ) -> Self {
-    with { $0.groups += Self.fragments(terms, From.columns) }
+    with { $0.groups.appendTakingStorage(Self.fragments(terms, From.columns)) }
   }
 
   /// Appends an expression of every table's columns to the `GROUP BY` clause.
@@ -82,7 +82,7 @@ extension Select {
   >(
     by terms: ((From.TableColumns, repeat (each J).TableColumns)) -> (First, Second, repeat each Term)
   ) -> Self where Joins == (repeat each J) {
-    with { $0.groups += Self.fragments(terms, (From.columns, repeat (each J).columns)) }
+    with { $0.groups.appendTakingStorage(Self.fragments(terms, (From.columns, repeat (each J).columns))) }
   }
 
   /// Appends a column of `From` to the `GROUP BY` clause: `.group(by: \.id)`.
@@ -104,7 +104,7 @@ extension Select {
 
   /// Adds conditions on groups to the `HAVING` clause; conditions combine with `AND`.
   public func having(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
-    with { $0.havings += predicate(From.columns) }
+    with { $0.havings.appendTakingStorage(predicate(From.columns)) }
   }
 
   /// Adds conditions on every table's columns to the `HAVING` clause.
@@ -112,7 +112,7 @@ extension Select {
   public func having<each J: Table>(
     @PredicateBuilder _ predicate: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
-    with { $0.havings += predicate((From.columns, repeat (each J).columns)) }
+    with { $0.havings.appendTakingStorage(predicate((From.columns, repeat (each J).columns))) }
   }
 
   /// Sets `LIMIT` and, optionally, `OFFSET`; both are bound parameters.
@@ -312,7 +312,7 @@ extension Select {
   }
 
   func appending<NewColumns>(_ columns: [ResultColumn]) -> Select<NewColumns, From, Joins> {
-    retyped { $0.columns += columns }
+    retyped { $0.columns.appendTakingStorage(columns) }
   }
 
   static func countAll(filter: (any QueryExpression<Bool>)?) -> QueryFragment {

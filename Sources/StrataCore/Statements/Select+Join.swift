@@ -176,21 +176,29 @@ extension Select {
     _ other: Select<C2, F, J2>, _ kind: String, _ condition: QueryFragment
   ) -> Select<NewColumns, NewFrom, NewJoins> {
     let joined = other.resolved
-    var join = QueryFragment(raw: kind + " ")
-    join.append(joined.from ?? F.tableFragment)
+    let table = joined.from ?? F.tableFragment
+    var join = QueryFragment(raw: kind)
+    // One buffer for the clause's text, not one per append.
+    join.reserveCapacity(kind.utf8.count + table.sql.utf8.count + condition.sql.utf8.count + 5)
+    join.append(raw: " ")
+    join.append(table)
     join.append(raw: " ON ")
     join.append(condition)
     return retyped {
       $0.isEmpty = $0.isEmpty || joined.isEmpty
       $0.isDistinct = $0.isDistinct || joined.isDistinct
-      $0.columns += joined.columns
-      $0.joinedColumns += F.columns.resultColumns + joined.joinedColumns
-      $0.joins += [join] + joined.joins
-      $0.wheres += joined.wheres
-      $0.groups += joined.groups
-      $0.havings += joined.havings
-      $0.windows += joined.windows
-      $0.orders += joined.orders
+      $0.columns.appendTakingStorage(joined.columns)
+      // The joined table's columns as its one rendered list, shared with every statement on
+      // it: most joins go on to `select`, which drops them.
+      $0.joinedColumns.append(ResultColumn(QueryFragment(raw: TableSQL.of(F.self).allColumns)))
+      $0.joinedColumns += joined.joinedColumns
+      $0.joins.append(join)
+      $0.joins += joined.joins
+      $0.wheres.appendTakingStorage(joined.wheres)
+      $0.groups.appendTakingStorage(joined.groups)
+      $0.havings.appendTakingStorage(joined.havings)
+      $0.windows.appendTakingStorage(joined.windows)
+      $0.orders.appendTakingStorage(joined.orders)
       if let limit = joined.limit { $0.limit = limit }
       if let offset = joined.offset { $0.offset = offset }
     }

@@ -14,7 +14,7 @@ struct SelectClauses: Hashable, Sendable {
   var isDistinct = false
   /// The columns selected with `select`; none means every column of every table.
   var columns: [ResultColumn] = []
-  /// The columns of the joined tables, for when nothing is selected.
+  /// The columns of the joined tables, for when nothing is selected: one rendered list per table.
   var joinedColumns: [ResultColumn] = []
   /// What follows `FROM` when it is not the table: a parenthesized subquery.
   var from: QueryFragment?
@@ -73,10 +73,10 @@ struct SelectClauses: Hashable, Sendable {
       fragment.append(tableColumns)
       if !joinedColumns.isEmpty {
         if !tableColumns.isEmpty { fragment.append(raw: ", ") }
-        fragment.append(joinedColumns.queryFragment)
+        joinedColumns.append(to: &fragment)
       }
     } else {
-      fragment.append(columns.queryFragment)
+      columns.append(to: &fragment)
     }
     fragment.append(raw: " FROM ")
     fragment.append(from ?? table)

@@ -1,0 +1,13 @@
+extension Array {
+  /// Appends `other`'s elements. An empty array takes `other`'s storage instead of copying it
+  /// into an allocation of its own: building a statement appends a clause's first terms (a
+  /// `where`'s conditions, a `select`'s columns, a fragment's bindings) to empty arrays far more
+  /// often than to others.
+  mutating func appendTakingStorage(_ other: [Element]) {
+    if isEmpty {
+      self = other
+    } else {
+      self += other
+    }
+  }
+}
