@@ -135,7 +135,7 @@ enum AllocationBenchmark {
         },
         raw: nil),
       Operation(
-        name: "a one-row join: find(id).join(…).select { … }", releaseBudget: 21.5, debugBudget: 28.5,
+        name: "a one-row join: find(id).join(…).select { … }", releaseBudget: 20.5, debugBudget: 27.5,
         strata: { db, range in for index in range { _ = try join(index).fetchOne(db) } },
         builtOnce: { db, range in
           for index in range {

@@ -73,7 +73,7 @@ extension [ResultColumn] {
     _ selection: (Input) -> (repeat each Expression), _ input: Input
   ) {
     self = []
-    for expression in repeat each selection(input) { self += expression.resultColumns }
+    for expression in repeat each selection(input) { appendTakingStorage(expression.resultColumns) }
   }
 
   /// The columns as a comma-separated result list.

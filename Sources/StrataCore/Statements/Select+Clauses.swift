@@ -307,7 +307,7 @@ extension Select {
     }
     let mapped = transform(repeat next((each C).self))
     var columns: [ResultColumn] = []
-    for expression in repeat each mapped { columns += expression.resultColumns }
+    for expression in repeat each mapped { columns.appendTakingStorage(expression.resultColumns) }
     return retyped { $0.columns = columns }
   }
 
