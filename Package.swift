@@ -180,7 +180,7 @@ let package = Package(
       // The server's tests too: the same models, as PostgreSQL tables the generator writes, a
       // server on a loopback port, and clients over real HTTP and WebSocket.
       dependencies: [
-        "StrataSync", "StrataSyncClient", "StrataSyncServer", "StrataSchema",
+        "StrataSync", "StrataSyncClient", "StrataSyncServer", "StrataSchema", "StrataSQL",
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(traits: ["SyncServer"])),
       ],
       plugins: ["StrataPlugin"]),

@@ -38,4 +38,9 @@ public enum SyncTables {
   /// How many low bits of a stamp's clock count events within one millisecond: the clock is
   /// `milliseconds since 1970 << 16 + counter`, a hybrid logical clock in one integer.
   public static let counterBits = 16
+
+  /// The wall clock stamps start from, in milliseconds since 1970, as SQL: SQLite's own clock,
+  /// which the capture triggers and the engine both read, so that a device whose clock is off
+  /// stamps its app's writes and the engine's alike.
+  public static let wallClockMilliseconds = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 }

@@ -246,7 +246,7 @@ public final class SyncReplica: Sendable {
   /// clock is SQLite's (`julianday('now')`), the one the triggers read, so that the engine's
   /// stamps and the app's writes' stamps come from one clock even when the device's is off.
   static func nextStamp(_ db: Database, after clock: Int64 = 0) throws -> Int64 {
-    let wallClock = try Int64.fetchOne(db, sql: "SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)") ?? 0
+    let wallClock = try Int64.fetchOne(db, sql: "SELECT \(SyncTables.wallClockMilliseconds)") ?? 0
     return max(wallClock << SyncTables.counterBits, try newestStamp(db) + 1, clock + 1)
   }
 

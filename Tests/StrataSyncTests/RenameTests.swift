@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Strata
+import StrataSQL
 import StrataSchema
 import StrataSync
 import Testing
@@ -147,7 +148,7 @@ import StrataSyncServer
 
   /// The wall clock the capture triggers stamp writes with, in milliseconds.
   static func milliseconds(_ db: Database) throws -> Int64 {
-    try Int64.fetchOne(db, sql: "SELECT CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)") ?? 0
+    try Int64.fetchOne(db, sql: "SELECT \(SyncTables.wallClockMilliseconds)") ?? 0
   }
 
   @Test func aRowThatWaitedSinceBeforeTheRenameComesInUnderTheNewName() throws {

@@ -190,7 +190,7 @@ extension Select {
       $0.columns.appendTakingStorage(joined.columns)
       // The joined table's columns as its one rendered list, shared with every statement on
       // it: most joins go on to `select`, which drops them.
-      $0.joinedColumns.append(ResultColumn(QueryFragment(raw: TableSQL.of(F.self).allColumns)))
+      $0.joinedColumns.append(ResultColumn(F.allColumnsFragment))
       $0.joinedColumns += joined.joinedColumns
       $0.joins.append(join)
       $0.joins += joined.joins

@@ -35,7 +35,7 @@ extension SQLRenderer {
     let stamp = """
       (
             SELECT max(
-              CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) << \(SyncTables.counterBits),
+              \(SyncTables.wallClockMilliseconds) << \(SyncTables.counterBits),
               coalesce((SELECT max("seq") FROM \(rows)), 0) + 1,
               coalesce((SELECT max("seq") FROM \(cells)), 0) + 1) AS "tick",
               "replica"
