@@ -23,46 +23,80 @@ public struct PostgreSQLConnection: Sendable {
   /// The transaction the connection is in, when a ``PostgreSQLDatabase`` began one.
   @usableFromInline let transaction: TransactionState?
 
+  /// Whether the builder's statements run as named prepared statements (see
+  /// ``PostgreSQLDatabase/Configuration/namedStatements``).
+  @usableFromInline let namedStatements: Bool
+
   /// A connection you leased from postgres-nio yourself, for running Strata's statements on it.
-  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql")) {
-    self.init(connection, logger: logger, transaction: nil)
+  ///
+  /// - Parameter namedStatements: Whether the query builder's statements are prepared once per
+  ///   connection under a name; pass false for a connection through a pooler that does not keep
+  ///   a server connection's prepared statements (PgBouncer in transaction mode before 1.21).
+  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql"), namedStatements: Bool = true) {
+    self.init(connection, logger: logger, transaction: nil, namedStatements: namedStatements)
   }
 
-  init(_ connection: PostgresConnection, logger: Logger, transaction: TransactionState?) {
+  init(_ connection: PostgresConnection, logger: Logger, transaction: TransactionState?, namedStatements: Bool) {
     self.connection = connection
     self.logger = logger
     self.transaction = transaction
+    self.namedStatements = namedStatements
   }
 
-  /// Sends one statement, rendered for PostgreSQL, and returns its rows as they arrive.
+  /// Sends one statement, rendered for PostgreSQL, and returns its rows as they arrive: under a
+  /// name when `named` (the builder's statements; see ``NamedStatements``), else unnamed.
+  ///
+  /// A name the server refused is retired; a statement that ran alone (not in a transaction,
+  /// which the error aborted) is then sent once more, unnamed, so that a preparation postgres-nio
+  /// kept from before a migration does not fail it.
   @usableFromInline
-  nonisolated(nonsending) func rows(_ sql: String, _ bindings: [QueryBinding]) async throws -> PostgresRowSequence {
+  nonisolated(nonsending) func rows(_ sql: String, _ bindings: [QueryBinding], named: Bool) async throws -> StatementRows {
     try PostgreSQLStorage.check(bindings, sql: sql)
+    let name = named && namedStatements ? NamedStatements.shared.name(for: sql, bindings) : nil
     do {
-      return try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger)
+      guard let name else {
+        return .unnamed(try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger))
+      }
+      return .named(try await execute(PostgresBindings(bindings), as: name.slot))
     } catch {
-      throw failure(error, sql: sql)
+      let reported = PostgreSQLError.reading(error, sql: sql)
+      guard let name, var refused = reported as? PostgreSQLError, NamedStatements.retires(refused) else {
+        throw failure(reported)
+      }
+      NamedStatements.shared.retire(name)
+      guard transaction == nil else {
+        refused.isStaleStatement = NamedStatements.isStale(refused)
+        throw failure(refused)
+      }
+      return try await rows(sql, bindings, named: false)
     }
+  }
+
+  /// Runs the named statement `Slot` spells with `bindings`.
+  private nonisolated(nonsending) func execute<Slot: StatementSlot>(
+    _ bindings: PostgresBindings, as slot: Slot.Type
+  ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
+    try await connection.execute(NamedStatement<Slot>(bindings: bindings), logger: logger)
   }
 
   /// Sends one statement and hands its rows to `receive`; postgres-nio's errors, whether they
   /// come with the first response or among the rows, are read and noted in the transaction.
   @inlinable
   nonisolated(nonsending) func run<Result>(
-    _ sql: String, _ bindings: [QueryBinding], _ receive: (PostgresRowSequence) async throws -> sending Result
+    _ sql: String, _ bindings: [QueryBinding], named: Bool = false, _ receive: (StatementRows) async throws -> sending Result
   ) async throws -> sending Result {
-    let sequence = try await rows(sql, bindings)
+    let sequence = try await rows(sql, bindings, named: named)
     do {
       return try await receive(sequence)
     } catch {
-      throw failure(error, sql: sql)
+      throw failure(PostgreSQLError.reading(error, sql: sql))
     }
   }
 
-  /// `error` as Strata reports it, and noted in the transaction, which it aborts.
+  /// `error` (read by ``PostgreSQLError/reading(_:sql:)``) noted in the transaction, which it
+  /// aborts.
   @usableFromInline
-  func failure(_ error: any Error, sql: String) -> any Error {
-    let error = PostgreSQLError.reading(error, sql: sql)
+  func failure(_ error: any Error) -> any Error {
     if let error = error as? PostgreSQLError, error.kind == .server { transaction?.record(error) }
     return error
   }
@@ -101,7 +135,7 @@ enum PostgreSQLExecutor {
     try PostgreSQLStorage.check(statement)
     var rows: [Element] = []
     for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
-      let received = try await db.run(sql, bindings) { try await receive($0, keeping: .max) }
+      let received = try await db.run(sql, bindings, named: statement.isPreparedForReuse) { try await receive($0, keeping: .max) }
       rows.reserveCapacity(rows.count + received.count)
       for row in received { rows.append(try decode(row, sql: sql, decodeRow)) }
     }
@@ -120,7 +154,7 @@ enum PostgreSQLExecutor {
     guard statements.count == 1, let (sql, bindings) = statements.first else {
       return try await fetchAll(statement, on: db, decodeRow: decodeRow).first
     }
-    let received = try await db.run(sql, bindings) { try await receive($0, keeping: 1) }
+    let received = try await db.run(sql, bindings, named: statement.isPreparedForReuse) { try await receive($0, keeping: 1) }
     return try received.first.map { try decode($0, sql: sql, decodeRow) }
   }
 
@@ -130,7 +164,7 @@ enum PostgreSQLExecutor {
     guard !statement.isEmpty else { return }
     try PostgreSQLStorage.check(statement)
     for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
-      _ = try await db.run(sql, bindings) { try await receive($0, keeping: 0) }
+      _ = try await db.run(sql, bindings, named: statement.isPreparedForReuse) { try await receive($0, keeping: 0) }
     }
   }
 
@@ -140,7 +174,7 @@ enum PostgreSQLExecutor {
   /// rows 20 times slower. (Decoding them there as well would be faster still, but would ask
   /// every type a statement decodes to be `SendableMetatype`.)
   @concurrent @usableFromInline
-  static func receive(_ sequence: PostgresRowSequence, keeping limit: Int) async throws -> [PostgresRow] {
+  static func receive(_ sequence: StatementRows, keeping limit: Int) async throws -> [PostgresRow] {
     var rows: [PostgresRow] = []
     for try await row in sequence where rows.count < limit { rows.append(row) }
     return rows

@@ -60,6 +60,18 @@ public final class PostgreSQLDatabase: Sendable {
     public var migrationLockTimeout: Duration = .seconds(120)
     /// The logger postgres-nio logs statements to.
     public var logger = Logger(label: "strata.postgresql")
+    /// Whether the query builder's statements are prepared once per connection under a name,
+    /// and then only bound and run, instead of parsed and planned by the server on every run.
+    /// Statements written by hand (``sql(_:)``) and migrations always run unnamed.
+    ///
+    /// A process names at most 1,000 statement shapes (each connection keeps at most that many
+    /// prepared); later ones run unnamed. After a migration changes the type of a column a
+    /// prepared statement returns, the statement fails once with an error that
+    /// ``PostgreSQLError/isStaleStatement`` (its transaction runs again, in ``write(retries:isolation:_:)``
+    /// and ``read(isolation:_:)`` alike) and is prepared again under a new name. Turn this off for
+    /// a pooler that does not keep a server connection's prepared statements for its client
+    /// (PgBouncer in transaction mode before 1.21).
+    public var namedStatements = true
 
     public init() {}
   }
@@ -98,7 +110,7 @@ public final class PostgreSQLDatabase: Sendable {
     _ body: (PostgreSQLConnection) async throws -> Result
   ) async throws -> Result {
     try await lease(isolation: isolation) { connection in
-      try await body(PostgreSQLConnection(connection, logger: configuration.logger))
+      try await body(PostgreSQLConnection(connection, logger: configuration.logger, transaction: nil, namedStatements: configuration.namedStatements))
     }
   }
 
@@ -131,7 +143,8 @@ public final class PostgreSQLDatabase: Sendable {
 
   /// Runs `body` in a transaction of the given isolation level, and commits it. When `body`
   /// throws, the transaction is rolled back; when the error is a serialization failure or a
-  /// deadlock, `body` runs again, up to `retries` times.
+  /// deadlock, `body` runs again, up to `retries` times, and once even with no retries when a
+  /// statement prepared before a migration no longer fits (``PostgreSQLError/isStaleStatement``).
   ///
   /// When a statement fails, PostgreSQL aborts the whole transaction: a closure that catches
   /// the error and goes on cannot commit, and this throws a ``PostgreSQLError`` that says so
@@ -145,10 +158,13 @@ public final class PostgreSQLDatabase: Sendable {
     try await lease(isolation: isolation) { connection in
       var attempt = 0
       while true {
-        let db = PostgreSQLConnection(connection, logger: configuration.logger, transaction: TransactionState())
+        let db = PostgreSQLConnection(
+          connection, logger: configuration.logger, transaction: TransactionState(), namedStatements: configuration.namedStatements)
         do {
           return try await db.inTransaction(begin: "BEGIN ISOLATION LEVEL \(level.rawValue)\(readOnly ? " READ ONLY" : "")", body)
-        } catch let error as PostgreSQLError where error.isTransient && attempt < retries {
+        } catch let error as PostgreSQLError
+          where error.isTransient && (attempt < retries || error.isStaleStatement && attempt == 0)
+        {
           attempt += 1
           try await Task.sleep(for: Self.retryDelay(after: attempt))
         }

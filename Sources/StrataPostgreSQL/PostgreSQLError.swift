@@ -92,10 +92,17 @@ public struct PostgreSQLError: Error, CustomStringConvertible, ConstraintViolati
   }
 
   /// Whether running the transaction again may succeed: PostgreSQL could not serialize it with
-  /// another (`40001`) or chose it as a deadlock's victim (`40P01`).
+  /// another (`40001`) or chose it as a deadlock's victim (`40P01`), or a statement prepared on
+  /// the connection before a migration no longer fits the tables (``isStaleStatement``).
   public var isTransient: Bool {
-    sqlState == "40001" || sqlState == "40P01"
+    sqlState == "40001" || sqlState == "40P01" || isStaleStatement
   }
+
+  /// Whether the error came from a statement the connection had prepared under a name (see
+  /// ``PostgreSQLDatabase/Configuration/namedStatements``) that it no longer holds, or whose
+  /// rows a migration changed the type of since ("cached plan must not change result type").
+  /// The statement gets a new name, so the same statement runs when its transaction runs again.
+  public internal(set) var isStaleStatement = false
 
   public var description: String {
     var text = "PostgreSQL"

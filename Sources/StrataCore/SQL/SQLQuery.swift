@@ -23,6 +23,9 @@ public struct SQLQuery<QueryValue>: QueryStatement, DatabaseExpression, Hashable
 {
   public let queryFragment: QueryFragment
 
+  /// Text written by hand, which PostgreSQL runs unnamed (see ``QueryStatement/isPreparedForReuse``).
+  public var isPreparedForReuse: Bool { false }
+
   public init(stringLiteral value: String) {
     queryFragment = QueryFragment(raw: value)
   }

@@ -26,6 +26,12 @@ public protocol QueryStatement<QueryValue>: QueryExpression {
   /// name and the column's: an executor refuses, before running it, a value its database would
   /// not store as given, naming the column.
   func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows
+
+  /// Whether a database that keeps statements prepared by their text (PostgreSQL's named
+  /// statements) keeps this one: the builder's queries and writes, whose few shapes an app runs
+  /// again and again; not SQL written by hand (``SQLQuery``) or a schema statement (a temporary
+  /// view or trigger), which may change what the kept statements read.
+  var isPreparedForReuse: Bool { get }
 }
 
 extension QueryStatement {
@@ -41,6 +47,8 @@ extension QueryStatement {
   public func dialectFragments(maxBindings: Int) -> [QueryFragment] { isEmpty ? [] : [queryFragment] }
 
   public func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows {}
+
+  public var isPreparedForReuse: Bool { true }
 
   /// The statements to send to `dialect`'s database, with their values: SQLite's text as built;
   /// for PostgreSQL, numbered placeholders (`$1`, `$2`, …), PostgreSQL's spelling of the parts

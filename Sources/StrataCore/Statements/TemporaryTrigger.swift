@@ -176,6 +176,9 @@ public struct TemporaryTrigger<On: Table>: QueryStatement, Hashable, Sendable {
     "\(timing)_\(operation.name)_on_\(On.tableName)@\(fileID):\(line):\(column)"
   }
 
+  /// A schema statement, which PostgreSQL runs unnamed (see ``QueryStatement/isPreparedForReuse``).
+  public var isPreparedForReuse: Bool { false }
+
   public var queryFragment: QueryFragment {
     var fragment: QueryFragment = ifNotExists ? "CREATE TEMPORARY TRIGGER IF NOT EXISTS " : "CREATE TEMPORARY TRIGGER "
     fragment.append(quoting: name)

@@ -26,6 +26,9 @@ public struct TemporaryView<View: Table>: QueryStatement, Hashable, Sendable {
   let ifNotExists: Bool
   let select: QueryFragment
 
+  /// A schema statement, which PostgreSQL runs unnamed (see ``QueryStatement/isPreparedForReuse``).
+  public var isPreparedForReuse: Bool { false }
+
   public var queryFragment: QueryFragment {
     var fragment: QueryFragment = ifNotExists ? "CREATE TEMPORARY VIEW IF NOT EXISTS " : "CREATE TEMPORARY VIEW "
     fragment.append(quoting: View.tableName)

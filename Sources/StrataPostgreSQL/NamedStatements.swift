@@ -1,0 +1,151 @@
+#if PostgreSQL
+import Foundation
+import PostgresNIO
+import StrataCore
+
+/// The names under which the builder's statements are prepared on PostgreSQL connections, one
+/// per statement shape for the whole process.
+///
+/// A statement sent unnamed is parsed and planned by the server on every run; one sent under a
+/// name is parsed once per connection and then only bound and run (postgres-nio prepares it on
+/// a connection the first time the name is used there, and remembers that it did). The name
+/// stands for the SQL *and* the types of its values: the server fixes a parameter's type when
+/// it prepares the statement and reads the binary value sent later as that type, so the same
+/// text with an integer where a double was (or a NULL, whose type the server infers) needs a
+/// statement of its own.
+///
+/// Names are never taken back from a connection (postgres-nio has no way to forget one), so
+/// they are bounded: a process issues at most ``limit`` of them, and a statement met after that
+/// runs unnamed, as before. A name the server refused (its statement failed to prepare, or its
+/// plan no longer gives the rows it described) is retired and its statement gets a new one,
+/// because postgres-nio keeps a preparation's failure for that name on that connection.
+final class NamedStatements: @unchecked Sendable {
+  /// The process's names: one set, so that two databases on one connection never give one name
+  /// two statements.
+  static let shared = NamedStatements(limit: 1_000)
+
+  /// How many names a process issues; so, how many statements a connection may keep.
+  let limit: Int
+  /// Longer SQL is sent unnamed: such statements (a many-row insert) are rarely repeated with
+  /// the same shape, and parsing is a small part of their time.
+  static let longestNamedSQL = 4_096
+
+  struct Key: Hashable {
+    var sql: String
+    var types: [PostgresDataType]
+  }
+
+  /// A name given out: its number and the type that carries the number to postgres-nio.
+  struct Name {
+    let number: Int
+    let slot: any StatementSlot.Type
+  }
+
+  private let lock = NSLock()
+  private var numbers: [Key: Int] = [:]
+  /// Every name's SQL and slot, by number less one; kept after the name is retired, since a
+  /// connection may still hold the statement.
+  private var issued: [(sql: String, slot: any StatementSlot.Type)] = []
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// The name to run `sql` with these bindings under, or nil to run it unnamed.
+  func name(for sql: String, _ bindings: [QueryBinding]) -> Name? {
+    guard sql.utf8.count <= Self.longestNamedSQL else { return nil }
+    let key = Key(sql: sql, types: bindings.map { PostgreSQLValue($0).psqlType })
+    lock.lock()
+    defer { lock.unlock() }
+    if let number = numbers[key] { return Name(number: number, slot: issued[number - 1].slot) }
+    guard issued.count < limit else { return nil }
+    let number = issued.count + 1
+    let slot = slotType(number)
+    issued.append((sql, slot))
+    numbers[key] = number
+    return Name(number: number, slot: slot)
+  }
+
+  /// The SQL of the statement named with `number`.
+  func sql(of number: Int) -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return issued[number - 1].sql
+  }
+
+  /// Gives up `name`, which a connection holds as failed or as planned for rows the statement no
+  /// longer returns: its statement gets a new name the next time it runs.
+  func retire(_ name: Name) {
+    lock.lock()
+    defer { lock.unlock() }
+    if let index = numbers.firstIndex(where: { $0.value == name.number }) {
+      numbers.remove(at: index)
+    }
+  }
+
+  /// Whether a server error met by a statement run under a name calls for retiring the name:
+  /// an error of preparing (a syntax or access error, class `42`; a missing table or column,
+  /// which a migration may add later) that postgres-nio would otherwise return again for the
+  /// name on that connection, a statement the connection no longer holds (`26000`), or a plan
+  /// whose rows changed type under a migration (`0A000`, "cached plan must not change result
+  /// type"). Errors of running it (a constraint, a serialization failure) leave the name.
+  static func retires(_ error: PostgreSQLError) -> Bool {
+    guard error.kind == .server, let state = error.sqlState else { return false }
+    return state.hasPrefix("42") || isStale(error)
+  }
+
+  /// Whether the error is the name's alone, and the same statement under a new name may run:
+  /// the connection lost it (`26000`), or its plan's rows changed type (`0A000`).
+  static func isStale(_ error: PostgreSQLError) -> Bool {
+    error.kind == .server && (error.sqlState == "26000" || error.sqlState == "0A000")
+  }
+}
+
+/// One run of a named statement, in the form postgres-nio's prepared-statement API takes: it
+/// reads a statement's name and SQL from its *type* (static properties, meant for statements
+/// written in the code), so the type says which statement it is, by its number spelled as a type
+/// (`Slot`). A task-local value read by those properties would do, but binding one around an
+/// `async` call is where Swift's task allocator has broken (and its back-deployed
+/// `withValue` on macOS 14 does); a type is a plain value.
+struct NamedStatement<Slot: StatementSlot>: PostgresPreparedStatement {
+  typealias Row = PostgresRow
+
+  static var name: String { "strata_\(Slot.number)" }
+  static var sql: String { NamedStatements.shared.sql(of: Slot.number) }
+
+  let bindings: PostgresBindings
+
+  func makeBindings() -> PostgresBindings { bindings }
+
+  func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
+
+/// A positive number spelled as a type, bit by bit: `SlotOne<SlotZero<SlotEnd>>` is 0b101.
+protocol StatementSlot {
+  static var number: Int { get }
+}
+
+/// The leading 1 bit.
+enum SlotEnd: StatementSlot {
+  static var number: Int { 1 }
+}
+
+/// `Rest` with a 0 bit after it.
+enum SlotZero<Rest: StatementSlot>: StatementSlot {
+  static var number: Int { Rest.number << 1 }
+}
+
+/// `Rest` with a 1 bit after it.
+enum SlotOne<Rest: StatementSlot>: StatementSlot {
+  static var number: Int { Rest.number << 1 | 1 }
+}
+
+/// The type that spells `number` (at least 1).
+func slotType(_ number: Int) -> any StatementSlot.Type {
+  guard number > 1 else { return SlotEnd.self }
+  func appending<Rest: StatementSlot>(_ rest: Rest.Type) -> any StatementSlot.Type {
+    number & 1 == 0 ? SlotZero<Rest>.self : SlotOne<Rest>.self
+  }
+  return appending(slotType(number >> 1))
+}
+#endif

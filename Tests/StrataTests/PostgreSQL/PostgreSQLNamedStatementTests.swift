@@ -1,0 +1,153 @@
+import Foundation
+import Strata
+@testable import StrataPostgreSQL
+import Testing
+
+/// The builder's statements run as named prepared statements, parsed once per connection: which
+/// ones are kept (the server's own list says), that a migration changing what a kept statement
+/// returns or creating the table a statement failed on does not leave it failing, and that a
+/// name stands for the SQL and the types of its values.
+@Suite(.enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+struct PostgreSQLNamedStatementTests {
+  /// A database of the test models' tables (rows of `scorekeeperRows()` when `seeded`, nothing at
+  /// all when `empty`) on a pool of one connection, so that every closure runs on the connection
+  /// that prepared the statements before it.
+  func withOneConnection(
+    empty: Bool = false, named: Bool = true, _ body: (PostgreSQLDatabase) async throws -> Void
+  ) async throws {
+    let name = try await PostgreSQLTestServer.shared.newDatabase(empty: empty)
+    defer { Task { await PostgreSQLTestServer.shared.drop(name) } }
+    var client = try PostgresClient.Configuration(url: try PostgreSQLTestServer.shared.url(of: name))
+    client.options.maximumConnections = 1
+    var configuration = PostgreSQLTestServer.patient
+    configuration.namedStatements = named
+    try await PostgreSQLDatabase.withDatabase(client, configuration: configuration) { database in
+      if !empty {
+        try await database.write { db in try await db.seed(scorekeeperRows) }
+      }
+      try await body(database)
+    }
+  }
+
+  /// The connection's prepared statements, as the server lists them.
+  func prepared(_ db: PostgreSQLConnection) async throws -> [String] {
+    try await sql("SELECT statement FROM pg_prepared_statements ORDER BY statement", as: String.self).fetchAll(db)
+  }
+
+  @Test func theBuildersStatementsArePreparedOnceAndHandWrittenOnesAreNot() async throws {
+    try await withOneConnection { database in
+      let names = try await database.read { db in
+        var names: [String?] = []
+        for id in [UUID(11), UUID(12), UUID(11)] {
+          names.append(try await Player.find(id).fetchOne(db)?.name)
+        }
+        return names
+      }
+      #expect(names == ["Blob", "Blob Jr", "Blob"])
+      try await database.write { db in
+        try await Player.find(UUID(11)).update { $0.score += 1 }.execute(db)
+        try await Player.find(UUID(11)).update { $0.score += 1 }.execute(db)
+      }
+      try await database.withConnection { db throws in
+        #expect(try await Player.find(UUID(11)).select(\.score).fetchOne(db) == 22)
+        // The seeds' insert, each statement once, and the three above, once each.
+        let statements = try await prepared(db)
+        #expect(statements == [
+          #"INSERT INTO "games" ("id", "title") VALUES ($1, $2), ($3, $4), ($5, $6)"#,
+          #"INSERT INTO "players" ("id", "gameID", "name", "score") VALUES ($1, $2, $3, $4), ($5, $6, $7, $8), ($9, $10, $11, $12)"#,
+          #"SELECT "players"."id", "players"."gameID", "players"."name", "players"."score" FROM "players" WHERE "players"."id" = $1"#,
+          #"SELECT "players"."score" FROM "players" WHERE "players"."id" = $1"#,
+          #"UPDATE "players" SET "score" = "players"."score" + $1 WHERE "players"."id" = $2"#,
+        ])
+      }
+    }
+  }
+
+  @Test func withNamedStatementsOffNothingIsPrepared() async throws {
+    try await withOneConnection(named: false) { database in
+      try await database.withConnection { db throws in
+        #expect(try await Player.find(UUID(12)).fetchOne(db)?.score == 100)
+        let statements = try await prepared(db)
+        #expect(statements == [])
+      }
+    }
+  }
+
+  /// A migration on another server changes the type of a column the kept statement returns:
+  /// PostgreSQL refuses to run the old plan ("cached plan must not change result type"); the
+  /// statement runs again under a new name, in a transaction (which runs again, even a read's
+  /// with no retries) and alone.
+  @Test func aStatementPreparedBeforeAMigrationChangedItsRowsRunsAfterIt() async throws {
+    try await withOneConnection { database in
+      let find = Player.find(UUID(12))
+      #expect(try await database.read { db in try await find.fetchOne(db)?.score } == 100)
+      try await database.withConnection { db throws in
+        try await sql(#"ALTER TABLE "players" ALTER COLUMN "score" TYPE integer"#).execute(db)
+      }
+      #expect(try await database.read { db in try await find.fetchOne(db)?.score } == 100)
+
+      try await database.withConnection { db throws in
+        try await sql(#"ALTER TABLE "players" ALTER COLUMN "score" TYPE bigint"#).execute(db)
+      }
+      #expect(try await database.withConnection { db in try await find.fetchOne(db)?.score } == 100)
+
+      try await database.withConnection { db throws in
+        try await sql(#"ALTER TABLE "players" ALTER COLUMN "name" TYPE varchar(200)"#).execute(db)
+      }
+      try await database.write(retries: 0) { db throws in
+        try await Player.find(UUID(12)).update { $0.score += 1 }.execute(db)
+        #expect(try await find.fetchOne(db)?.name == "Blob Jr")
+      }
+      #expect(try await database.read { db in try await find.fetchOne(db)?.score } == 101)
+    }
+  }
+
+  /// postgres-nio keeps a failed preparation for the name on the connection; the name is given
+  /// up, so once a migration creates the table the same statement runs.
+  @Test func aStatementThatFailedBeforeItsTableExistedRunsOnceItDoes() async throws {
+    try await withOneConnection(empty: true) { database in
+      await #expect {
+        try await database.read { db in try await Player.find(UUID(11)).fetchOne(db) }
+      } throws: { error in
+        (error as? PostgreSQLError)?.sqlState == "42P01"
+      }
+      await #expect {
+        try await database.withConnection { db in try await Player.find(UUID(11)).fetchOne(db) }
+      } throws: { error in
+        (error as? PostgreSQLError)?.sqlState == "42P01"
+      }
+      try await database.withConnection { db throws in
+        try await sql(
+          #"CREATE TABLE "players" ("id" uuid PRIMARY KEY, "gameID" uuid NOT NULL, "name" text NOT NULL, "score" bigint NOT NULL)"#
+        ).execute(db)
+        try await sql(#"INSERT INTO "players" VALUES (\#(UUID(11)), \#(UUID(1)), 'Blob', 20)"#).execute(db)
+      }
+      #expect(try await database.read { db in try await Player.find(UUID(11)).fetchOne(db)?.name } == "Blob")
+    }
+  }
+
+  /// The server fixes a parameter's type when it prepares a statement: the same text with a value
+  /// of another type (or a NULL, whose type the server infers) is another statement.
+  @Test func aNameStandsForTheSQLAndTheTypesOfItsValues() throws {
+    let names = NamedStatements(limit: 3)
+    let integer = try #require(names.name(for: "SELECT $1", [.integer(1)]))
+    #expect(names.name(for: "SELECT $1", [.integer(2)])?.number == integer.number)
+    let real = names.name(for: "SELECT $1", [.real(1)])?.number
+    let null = names.name(for: "SELECT $1", [.null])?.number
+    #expect([integer.number, real, null] == [1, 2, 3])
+    #expect(names.sql(of: 2) == "SELECT $1")
+    // The limit: later statements run unnamed.
+    #expect(names.name(for: "SELECT $1", [.text("a")]) == nil)
+    // A retired name is not issued again, and its statement gets no other past the limit.
+    names.retire(integer)
+    #expect(names.name(for: "SELECT $1", [.integer(1)]) == nil)
+    #expect(NamedStatements(limit: 10).name(for: "SELECT " + String(repeating: "1 + ", count: 2_000) + "1", []) == nil)
+  }
+
+  /// The number a name's type spells, which is how postgres-nio learns the name.
+  @Test(arguments: [1, 2, 3, 6, 7, 8, 255, 256, 999, 1_000])
+  func aNamesTypeSpellsItsNumber(number: Int) {
+    #expect(slotType(number).number == number)
+    #expect(ObjectIdentifier(slotType(number)) == ObjectIdentifier(slotType(number)))
+  }
+}
