@@ -1,4 +1,5 @@
 #if PostgreSQL
+import Foundation
 import Logging
 import PostgresNIO
 import StrataCore
@@ -43,21 +44,26 @@ public struct PostgreSQLConnection: Sendable {
     self.namedStatements = namedStatements
   }
 
-  /// Sends one statement, rendered for PostgreSQL, and returns its rows as they arrive: under a
-  /// name when `named` (the builder's statements; see ``NamedStatements``), else unnamed.
+  /// Sends one statement, rendered for PostgreSQL, and returns its first `limit` rows (the rest
+  /// are read and dropped): under a name when `named` (the builder's statements; see
+  /// ``NamedStatements``), else unnamed. postgres-nio's errors, whether they come with the first
+  /// response or among the rows, are read and noted in the transaction.
   ///
   /// A name the server refused is retired; a statement that ran alone (not in a transaction,
   /// which the error aborted) is then sent once more, unnamed, so that a preparation postgres-nio
   /// kept from before a migration does not fail it.
   @usableFromInline
-  nonisolated(nonsending) func rows(_ sql: String, _ bindings: [QueryBinding], named: Bool) async throws -> StatementRows {
+  nonisolated(nonsending) func rows(
+    _ sql: String, _ bindings: [QueryBinding], named: Bool = false, keeping limit: Int
+  ) async throws -> [PostgresRow] {
     try PostgreSQLStorage.check(bindings, sql: sql)
     let name = named && namedStatements ? NamedStatements.shared.name(for: sql, bindings) : nil
     do {
       guard let name else {
-        return .unnamed(try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger))
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger)
+        return try await Self.receive(rows, keeping: limit)
       }
-      return .named(try await execute(PostgresBindings(bindings), as: name.slot))
+      return try await execute(PostgresBindings(bindings), as: name.slot, keeping: limit)
     } catch {
       let reported = PostgreSQLError.reading(error, sql: sql)
       guard let name, var refused = reported as? PostgreSQLError, NamedStatements.retires(refused) else {
@@ -68,29 +74,29 @@ public struct PostgreSQLConnection: Sendable {
         refused.isStaleStatement = NamedStatements.isStale(refused)
         throw failure(refused)
       }
-      return try await rows(sql, bindings, named: false)
+      return try await rows(sql, bindings, named: false, keeping: limit)
     }
   }
 
   /// Runs the named statement `Slot` spells with `bindings`.
   private nonisolated(nonsending) func execute<Slot: StatementSlot>(
-    _ bindings: PostgresBindings, as slot: Slot.Type
-  ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
-    try await connection.execute(NamedStatement<Slot>(bindings: bindings), logger: logger)
+    _ bindings: PostgresBindings, as slot: Slot.Type, keeping limit: Int
+  ) async throws -> [PostgresRow] {
+    try await Self.receive(try await connection.execute(NamedStatement<Slot>(bindings: bindings), logger: logger), keeping: limit)
   }
 
-  /// Sends one statement and hands its rows to `receive`; postgres-nio's errors, whether they
-  /// come with the first response or among the rows, are read and noted in the transaction.
-  @inlinable
-  nonisolated(nonsending) func run<Result>(
-    _ sql: String, _ bindings: [QueryBinding], named: Bool = false, _ receive: (StatementRows) async throws -> sending Result
-  ) async throws -> sending Result {
-    let sequence = try await rows(sql, bindings, named: named)
-    do {
-      return try await receive(sequence)
-    } catch {
-      throw failure(PostgreSQLError.reading(error, sql: sql))
-    }
+  /// The first `limit` rows of a statement, received where postgres-nio hands them over, on the
+  /// global executor; the rest are read and dropped. A loop on the caller's actor (the main
+  /// actor, a server's actor) would hop there and back for every row, which made reading 100,000
+  /// rows 20 times slower. (Decoding them there as well would be faster still, but would ask
+  /// every type a statement decodes to be `SendableMetatype`.)
+  @concurrent
+  private static func receive<Rows: AsyncSequence & Sendable>(
+    _ sequence: Rows, keeping limit: Int
+  ) async throws -> [PostgresRow] where Rows.Element == PostgresRow {
+    var rows: [PostgresRow] = []
+    for try await row in sequence where rows.count < limit { rows.append(row) }
+    return rows
   }
 
   /// `error` (read by ``PostgreSQLError/reading(_:sql:)``) noted in the transaction, which it
@@ -135,7 +141,7 @@ enum PostgreSQLExecutor {
     try PostgreSQLStorage.check(statement)
     var rows: [Element] = []
     for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
-      let received = try await db.run(sql, bindings, named: statement.isPreparedForReuse) { try await receive($0, keeping: .max) }
+      let received = try await db.rows(sql, bindings, named: statement.isPreparedForReuse, keeping: .max)
       rows.reserveCapacity(rows.count + received.count)
       for row in received { rows.append(try decode(row, sql: sql, decodeRow)) }
     }
@@ -154,7 +160,7 @@ enum PostgreSQLExecutor {
     guard statements.count == 1, let (sql, bindings) = statements.first else {
       return try await fetchAll(statement, on: db, decodeRow: decodeRow).first
     }
-    let received = try await db.run(sql, bindings, named: statement.isPreparedForReuse) { try await receive($0, keeping: 1) }
+    let received = try await db.rows(sql, bindings, named: statement.isPreparedForReuse, keeping: 1)
     return try received.first.map { try decode($0, sql: sql, decodeRow) }
   }
 
@@ -164,20 +170,8 @@ enum PostgreSQLExecutor {
     guard !statement.isEmpty else { return }
     try PostgreSQLStorage.check(statement)
     for (sql, bindings) in try statement.statements(for: .postgreSQL, maxBindings: maxBindings) {
-      _ = try await db.run(sql, bindings, named: statement.isPreparedForReuse) { try await receive($0, keeping: 0) }
+      _ = try await db.rows(sql, bindings, named: statement.isPreparedForReuse, keeping: 0)
     }
-  }
-
-  /// The first `limit` rows of a statement, received where postgres-nio hands them over, on the
-  /// global executor; the rest are read and dropped. A loop on the caller's actor (the main
-  /// actor, a server's actor) would hop there and back for every row, which made reading 100,000
-  /// rows 20 times slower. (Decoding them there as well would be faster still, but would ask
-  /// every type a statement decodes to be `SendableMetatype`.)
-  @concurrent @usableFromInline
-  static func receive(_ sequence: StatementRows, keeping limit: Int) async throws -> [PostgresRow] {
-    var rows: [PostgresRow] = []
-    for try await row in sequence where rows.count < limit { rows.append(row) }
-    return rows
   }
 
   /// One row, decoded, with a check that the statement returned no more columns than decoded.

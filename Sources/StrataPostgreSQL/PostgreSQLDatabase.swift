@@ -276,7 +276,7 @@ extension PostgreSQLConnection {
 
   /// Runs SQL text written in the code, without values.
   func execute(raw sql: String) async throws {
-    _ = try await run(sql, []) { try await PostgreSQLExecutor.receive($0, keeping: 0) }
+    _ = try await rows(sql, [], keeping: 0)
   }
 }
 #endif

@@ -201,13 +201,9 @@ struct PostgreSQLUpgradeDatabase: UpgradeDatabase {
     let list = (key + columns).map { "\(SQLQuoting.identifier($0))::text" }.joined(separator: ", ")
     // As many columns as the table has, each read as text, cell by cell.
     let query = "SELECT \(list) FROM \(SQLQuoting.identifier(table))"
-    let rows = try await db.run(query, []) { sequence in
-      var rows: [(key: [StoredValue], values: [StoredValue])] = []
-      for try await row in sequence {
-        let values = try row.map { cell in try cell.decode(String?.self).map(StoredValue.text) ?? .null }
-        rows.append((key: Array(values[..<key.count]), values: Array(values[key.count...])))
-      }
-      return rows
+    let rows = try await db.rows(query, [], keeping: .max).map { row in
+      let values = try row.map { cell in try cell.decode(String?.self).map(StoredValue.text) ?? .null }
+      return (key: Array(values[..<key.count]), values: Array(values[key.count...]))
     }
     return UpgradeRows(columns: columns, keyColumns: key, rows: rows)
   }
