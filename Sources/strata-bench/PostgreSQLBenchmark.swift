@@ -126,7 +126,9 @@ enum PostgreSQLBenchmark {
     }
     fetch.report(baseline: "postgres-nio tuple decoding (floor)", also: nil)
 
-    // One statement per row: a lookup by primary key, an update of one row.
+    // One statement per row: a lookup by primary key, an update of one row; Strata's statements
+    // named (prepared once on the connection) and unnamed (parsed on every run, as the floor's).
+    let unnamed = PostgreSQLConnection(connection, logger: logger, namedStatements: false)
     let keys = (0..<statements).map { players[($0 * 7_919) % players.count].id }
     let lookup = Comparison(title: "\(statements) primary-key lookups", unit: .microsecondsPer(statements))
     await lookup.measureAsync("postgres-nio (floor)", runs: runs) {
@@ -141,10 +143,21 @@ enum PostgreSQLBenchmark {
         }
       }
     }
-    await lookup.measureAsync("Strata", runs: runs) {
+    await lookup.measureAsync("postgres-nio PostgresPreparedStatement", runs: runs) {
       try await timed {
         for key in keys {
-          guard try await Player.find(key).fetchOne(db)?.id == key else { fatalError("Strata found another row") }
+          for try await row in try await connection.execute(PreparedLookup(key: key), logger: logger) {
+            guard row.id == key else { fatalError("postgres-nio found another row") }
+          }
+        }
+      }
+    }
+    for (name, db) in [("Strata", db), ("Strata, statements unnamed", unnamed)] {
+      await lookup.measureAsync(name, runs: runs) {
+        try await timed {
+          for key in keys {
+            guard try await Player.find(key).fetchOne(db)?.id == key else { fatalError("Strata found another row") }
+          }
         }
       }
     }
@@ -158,11 +171,32 @@ enum PostgreSQLBenchmark {
         }
       }
     }
-    await update.measureAsync("Strata", runs: runs) {
-      try await timed {
-        for key in keys { try await Player.find(key).update { $0.score += 1 }.execute(db) }
+    for (name, db) in [("Strata", db), ("Strata, statements unnamed", unnamed)] {
+      await update.measureAsync(name, runs: runs) {
+        try await timed {
+          for key in keys { try await Player.find(key).update { $0.score += 1 }.execute(db) }
+        }
       }
     }
     update.report(baseline: "postgres-nio (floor)", also: nil)
+  }
+}
+
+/// The floor's lookup as postgres-nio's own prepared statement, parsed once on the connection.
+private struct PreparedLookup: PostgresPreparedStatement {
+  static let sql = #"SELECT "id", "gameID", "name", "score" FROM "players" WHERE "id" = $1"#
+  typealias Row = Player
+
+  let key: UUID
+
+  func makeBindings() -> PostgresBindings {
+    var bindings = PostgresBindings()
+    bindings.append(key)
+    return bindings
+  }
+
+  func decodeRow(_ row: PostgresRow) throws -> Player {
+    let (id, gameID, name, score) = try row.decode((UUID, UUID, String, Int).self)
+    return Player(id: id, gameID: gameID, name: name, score: score)
   }
 }
