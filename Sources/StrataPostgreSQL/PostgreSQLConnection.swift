@@ -78,8 +78,13 @@ public struct PostgreSQLConnection: Sendable {
     }
   }
 
-  /// Runs the named statement `Slot` spells with `bindings`.
-  private nonisolated(nonsending) func execute<Slot: StatementSlot>(
+  /// Runs the named statement `Slot` spells with `bindings`. Concurrent, not on the caller's
+  /// actor: as a `nonisolated(nonsending)` function called with a type opened from an
+  /// existential, the release build (Swift 6.3; not the debug build) returned to the global
+  /// executor instead of the caller's actor, and a caller on the main actor went on off it
+  /// (`strata-bench --only postgres` crashed in its main-actor fetch).
+  @concurrent
+  private func execute<Slot: StatementSlot>(
     _ bindings: PostgresBindings, as slot: Slot.Type, keeping limit: Int
   ) async throws -> [PostgresRow] {
     try await Self.receive(try await connection.execute(NamedStatement<Slot>(bindings: bindings), logger: logger), keeping: limit)

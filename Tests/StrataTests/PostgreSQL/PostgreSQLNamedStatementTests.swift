@@ -13,7 +13,8 @@ struct PostgreSQLNamedStatementTests {
   /// all when `empty`) on a pool of one connection, so that every closure runs on the connection
   /// that prepared the statements before it.
   func withOneConnection(
-    empty: Bool = false, named: Bool = true, _ body: (PostgreSQLDatabase) async throws -> Void
+    empty: Bool = false, named: Bool = true, isolation: isolated (any Actor)? = #isolation,
+    _ body: (PostgreSQLDatabase) async throws -> Void
   ) async throws {
     let name = try await PostgreSQLTestServer.shared.newDatabase(empty: empty)
     defer { Task { await PostgreSQLTestServer.shared.drop(name) } }
@@ -60,6 +61,35 @@ struct PostgreSQLNamedStatementTests {
           #"UPDATE "players" SET "score" = "players"."score" + $1 WHERE "players"."id" = $2"#,
         ])
       }
+    }
+  }
+
+  /// Whether the code runs on the main queue, the main actor's executor: asked of the queue, since
+  /// the test runner's main actor may run on any thread, and the runtime's own checks crash.
+  func onTheMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: Self.mainQueue) == true
+  }
+  static let mainQueue = DispatchSpecificKey<Bool>()
+
+  /// A statement awaited on an actor returns to it, whether it ran named, unnamed, or named
+  /// again after its plan went stale.
+  @MainActor @Test func aStatementAwaitedOnTheMainActorReturnsToIt() async throws {
+    DispatchQueue.main.setSpecific(key: Self.mainQueue, value: true)
+    try await withOneConnection { database in
+      #expect(onTheMainQueue())
+      try await database.withConnection { db throws in
+        #expect(onTheMainQueue())
+        #expect(try await Player.find(UUID(12)).fetchOne(db)?.score == 100)
+        #expect(onTheMainQueue())
+        #expect(try await sql("SELECT 1", as: Int.self).fetchOne(db) == 1)
+        #expect(onTheMainQueue())
+        try await sql(#"ALTER TABLE "players" ALTER COLUMN "score" TYPE integer"#).execute(db)
+        #expect(try await Player.find(UUID(12)).fetchOne(db)?.score == 100)
+        #expect(onTheMainQueue())
+      }
+      let names = try await database.read { db in try await Player.order(by: \.name).select(\.name).fetchAll(db) }
+      #expect(onTheMainQueue())
+      #expect(names == ["Blob", "Blob Jr", "Blob Sr"])
     }
   }
 
