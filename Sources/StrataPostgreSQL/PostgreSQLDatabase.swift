@@ -64,8 +64,9 @@ public final class PostgreSQLDatabase: Sendable {
     /// and then only bound and run, instead of parsed and planned by the server on every run.
     /// Statements written by hand (``sql(_:)``) and migrations always run unnamed.
     ///
-    /// A process names at most 1,000 statement shapes (each connection keeps at most that many
-    /// prepared); later ones run unnamed. After a migration changes the type of a column a
+    /// A process names at most 256 statement shapes (so each connection keeps at most that many
+    /// prepared, a few megabytes of the server's memory); later ones run unnamed, and so does a
+    /// many-row insert, whose text changes with its number of rows. After a migration changes the type of a column a
     /// prepared statement returns, the statement fails once with an error that
     /// ``PostgreSQLError/isStaleStatement`` (its transaction runs again, in ``write(retries:isolation:_:)``
     /// and ``read(isolation:_:)`` alike) and is prepared again under a new name. Turn this off for

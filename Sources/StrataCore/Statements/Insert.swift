@@ -29,6 +29,10 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
     }
   }
 
+  /// Kept prepared by PostgreSQL only for one row (or rows from a select): a many-row insert's
+  /// text changes with its number of rows, and each count would be a statement of its own.
+  public var isPreparedForReuse: Bool { clause.rowCount == 1 || clause.selection != nil }
+
   /// One row, or rows from a select, always fit one statement.
   public var singleBatch: QueryFragment? {
     if isEmpty { return QueryFragment() }

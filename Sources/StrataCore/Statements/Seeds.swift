@@ -20,6 +20,9 @@ public struct Seeds: QueryStatement, Hashable, Sendable {
 
   public var singleBatch: QueryFragment? { nil }
 
+  /// Seeds run once, mostly as many-row inserts: PostgreSQL does not keep them prepared.
+  public var isPreparedForReuse: Bool { false }
+
   public func executionBatches(maxBindings: Int) -> [QueryBatch] {
     inserts.flatMap { $0.batches(maxBindings: maxBindings) }
   }

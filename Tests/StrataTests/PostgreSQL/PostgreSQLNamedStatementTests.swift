@@ -48,14 +48,16 @@ struct PostgreSQLNamedStatementTests {
       try await database.write { db in
         try await Player.find(UUID(11)).update { $0.score += 1 }.execute(db)
         try await Player.find(UUID(11)).update { $0.score += 1 }.execute(db)
+        try await Game.insert { Game.Draft(id: UUID(4), title: "Chess") }.execute(db)
+        try await Game.insert { Game.Draft(id: UUID(5), title: "Go") }.execute(db)
+        try await Game.insert { [Game.Draft(id: UUID(6), title: "Shogi"), Game.Draft(id: UUID(7), title: "Xiangqi")] }.execute(db)
       }
       try await database.withConnection { db throws in
         #expect(try await Player.find(UUID(11)).select(\.score).fetchOne(db) == 22)
-        // The seeds' insert, each statement once, and the three above, once each.
+        // Each statement above once; not the many-row inserts (the seeds' too), nor the query below.
         let statements = try await prepared(db)
         #expect(statements == [
-          #"INSERT INTO "games" ("id", "title") VALUES ($1, $2), ($3, $4), ($5, $6)"#,
-          #"INSERT INTO "players" ("id", "gameID", "name", "score") VALUES ($1, $2, $3, $4), ($5, $6, $7, $8), ($9, $10, $11, $12)"#,
+          #"INSERT INTO "games" ("id", "title") VALUES ($1, $2)"#,
           #"SELECT "players"."id", "players"."gameID", "players"."name", "players"."score" FROM "players" WHERE "players"."id" = $1"#,
           #"SELECT "players"."score" FROM "players" WHERE "players"."id" = $1"#,
           #"UPDATE "players" SET "score" = "players"."score" + $1 WHERE "players"."id" = $2"#,
