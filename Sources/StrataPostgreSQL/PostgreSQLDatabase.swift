@@ -62,7 +62,7 @@ public final class PostgreSQLDatabase: Sendable {
     public var logger = Logger(label: "strata.postgresql")
     /// Whether the query builder's statements are prepared once per connection under a name,
     /// and then only bound and run, instead of parsed and planned by the server on every run.
-    /// Statements written by hand (``sql(_:)``) and migrations always run unnamed.
+    /// Statements written by hand (`sql(…)`) and migrations always run unnamed.
     ///
     /// A process names at most 256 statement shapes (so each connection keeps at most that many
     /// prepared, a few megabytes of the server's memory); later ones run unnamed, and so does a
