@@ -174,6 +174,11 @@ measureRender("CASE in select and order") {
     .queryFragment
 }
 for render in perStatementRenders { measureRender(render.name, render.build) }
+// The same, respelled for PostgreSQL (numbered placeholders), as its executor does per statement.
+measureRender("find(id), for PostgreSQL") { QueryFragment(raw: try! Player.find(renderID).statements(for: .postgreSQL)[0].sql) }
+measureRender("find(id).update { $0.score += 1 }, for PostgreSQL") {
+  QueryFragment(raw: try! Player.find(renderID).update { $0.score += 1 }.statements(for: .postgreSQL)[0].sql)
+}
 render.report(baseline: nil, also: nil)
 }
 

@@ -166,4 +166,22 @@ import Testing
         #"INSERT INTO "tags" ("id", "name") VALUES (DEFAULT, $1)"#,
       ])
   }
+
+  /// A statement's respelling is worked out once per shape and kept: the same shape with other
+  /// values sends those values, and a key left to the database still sends none.
+  @Test func aShapesRespellingIsKeptAndItsValuesAreEachStatements() throws {
+    for (name, score) in [("Blob", 1), ("Blob Jr", 2), ("Blob", 1)] {
+      let insert = Player.insert { Player.Draft(gameID: UUID(3), name: name, score: score) }
+      let statements = try insert.statements(for: .postgreSQL)
+      #expect(statements.map(\.sql) == [#"INSERT INTO "players" ("id", "gameID", "name", "score") VALUES (DEFAULT, $1, $2, $3)"#])
+      #expect(statements.first?.bindings == [.uuid(UUID(3)), .text(name), .integer(Int64(score))])
+      let keyed = Player.insert { Player.Draft(id: UUID(score), gameID: UUID(3), name: name, score: score) }
+      #expect(try keyed.statements(for: .postgreSQL).first?.bindings == [.uuid(UUID(score)), .uuid(UUID(3)), .text(name), .integer(Int64(score))])
+      #expect(try keyed.statements(for: .postgreSQL).map(\.sql) == [#"INSERT INTO "players" ("id", "gameID", "name", "score") VALUES ($1, $2, $3, $4)"#])
+    }
+    // A shape PostgreSQL cannot run is refused every time, never kept.
+    for _ in 1...2 {
+      #expect(throws: DialectError.self) { try Player.where { $0.name.glob("B*") }.statements(for: .postgreSQL) }
+    }
+  }
 }

@@ -122,41 +122,8 @@ extension QueryFragment {
   /// - Throws: ``DialectError`` when the fragment uses something `dialect` does not have.
   public func rendered(for dialect: SQLDialect) throws -> (sql: String, bindings: [QueryBinding]) {
     guard dialect != .sqlite else { return (sql, bindings) }
-    let lexer = SQLLexer(sql, keepingComments: true)
-    // Edits in text order; at one offset, an insertion before a replacement, and insertions in
-    // the order they were placed.
-    var edits: [(range: Range<Int>, order: Int, text: String)] = []
-    var unsent: Set<Int> = []
-    for (order, placed) in (pieces ?? []).enumerated() {
-      switch placed.piece.text(for: dialect) {
-      case .success(let text):
-        edits.append((placed.offset..<(placed.offset + placed.length), order, text))
-        if placed.piece.dropsBinding { unsent.insert(placed.offset) }
-      case .failure(let reason):
-        throw DialectError(dialect: dialect, reason: reason, sql: sql)
-      }
-    }
-    var sent: [QueryBinding] = []
-    if !unsent.isEmpty { sent.reserveCapacity(bindings.count - unsent.count) }
-    var number = 0
-    var index = 0
-    for lexeme in lexer where lexeme.kind == .symbol && lexer.bytes[lexeme.range.lowerBound] == UInt8(ascii: "?") {
-      defer { index += 1 }
-      if unsent.contains(lexeme.range.lowerBound) { continue }
-      number += 1
-      edits.append((lexeme.range, edits.count, "$\(number)"))
-      if !unsent.isEmpty, index < bindings.count { sent.append(bindings[index]) }
-    }
-    edits.sort {
-      ($0.range.lowerBound, $0.range.upperBound, $0.order) < ($1.range.lowerBound, $1.range.upperBound, $1.order)
-    }
-    var result = ""
-    var copied = 0
-    for edit in edits {
-      result += lexer.text(copied..<edit.range.lowerBound) + edit.text
-      copied = edit.range.upperBound
-    }
-    return (result + lexer.text(copied..<lexer.bytes.count), unsent.isEmpty ? bindings : sent)
+    let respelling = try Respelling.of(sql, pieces, for: dialect)
+    return (respelling.sql, respelling.sent(bindings))
   }
 
   /// The fragment as the argument of a PostgreSQL function that takes `type`: `CAST(x AS
