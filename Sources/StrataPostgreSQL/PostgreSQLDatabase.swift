@@ -116,7 +116,8 @@ public final class PostgreSQLDatabase: Sendable {
   }
 
   /// Runs `body` in a `REPEATABLE READ READ ONLY` transaction: its statements see one snapshot
-  /// of the database, and cannot write.
+  /// of the database, and cannot write. `body` runs once more only when a statement prepared
+  /// before a migration no longer fits the tables (``PostgreSQLError/isStaleStatement``).
   public func read<Result>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (PostgreSQLConnection) async throws -> Result
@@ -126,7 +127,8 @@ public final class PostgreSQLDatabase: Sendable {
 
   /// Runs `body` in a `SERIALIZABLE` transaction, and commits it; runs it again, up to
   /// `retries` times (``Configuration/transactionRetries`` by default), when PostgreSQL reports
-  /// a serialization failure or a deadlock. When `body` throws, the transaction is rolled back.
+  /// a serialization failure, a deadlock, or a statement prepared before a migration that no
+  /// longer fits the tables. When `body` throws, the transaction is rolled back.
   @discardableResult
   public func write<Result>(
     retries: Int? = nil, isolation: isolated (any Actor)? = #isolation,
