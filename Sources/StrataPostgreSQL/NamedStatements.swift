@@ -16,7 +16,7 @@ import StrataCore
 ///
 /// Names are never taken back from a connection (postgres-nio has no way to forget one), so
 /// they are bounded: a process issues at most ``limit`` of them, and a statement met after that
-/// runs unnamed, as before. A name the server refused (its statement failed to prepare, or its
+/// runs unnamed. A name the server refused (its statement failed to prepare, or its
 /// plan no longer gives the rows it described) is retired and its statement gets a new one,
 /// because postgres-nio keeps a preparation's failure for that name on that connection.
 final class NamedStatements: @unchecked Sendable {

@@ -1,5 +1,4 @@
 #if PostgreSQL
-import Foundation
 import Logging
 import PostgresNIO
 import StrataCore

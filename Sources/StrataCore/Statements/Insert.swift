@@ -29,14 +29,18 @@ public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable
     }
   }
 
-  /// Kept prepared by PostgreSQL only for one row (or rows from a select): a many-row insert's
-  /// text changes with its number of rows, and each count would be a statement of its own.
-  public var isPreparedForReuse: Bool { clause.rowCount == 1 || clause.selection != nil }
+  /// Whether the statement's text is the same whatever its values: one row, or rows from a
+  /// select. A many-row insert's text changes with its number of rows.
+  private var hasOneShape: Bool { clause.rowCount == 1 || clause.selection != nil }
+
+  /// Kept prepared by PostgreSQL only when it has one shape: each row count of a many-row insert
+  /// would be a statement of its own.
+  public var isPreparedForReuse: Bool { hasOneShape }
 
   /// One row, or rows from a select, always fit one statement.
   public var singleBatch: QueryFragment? {
     if isEmpty { return QueryFragment() }
-    return clause.rowCount == 1 || clause.selection != nil ? clause.queryFragment : nil
+    return hasOneShape ? clause.queryFragment : nil
   }
 
   /// Adds a `RETURNING` clause with the expression the closure returns: a column, or the
