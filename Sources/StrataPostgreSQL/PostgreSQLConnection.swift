@@ -36,7 +36,7 @@ public struct PostgreSQLConnection: Sendable {
   ///     connection under a name; pass false for a connection through a pooler that does not
   ///     keep a server connection's prepared statements (PgBouncer in transaction mode before
   ///     1.21).
-  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql"), namedStatements: Bool = true) {
+  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql"), namedStatements: Bool = false) {
     self.init(connection, logger: logger, transaction: nil, namedStatements: namedStatements)
   }
 

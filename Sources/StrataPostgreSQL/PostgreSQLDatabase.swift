@@ -72,7 +72,11 @@ public final class PostgreSQLDatabase: Sendable {
     /// and ``read(isolation:_:)`` alike) and is prepared again under a new name. Turn this off for
     /// a pooler that does not keep a server connection's prepared statements for its client
     /// (PgBouncer in transaction mode before 1.21).
-    public var namedStatements = true
+    ///
+    /// Off by default: with it on, a clean-clone CI run once hung in a test of four tasks
+    /// incrementing one row in `SERIALIZABLE` transactions (three runs before passed); the cause
+    /// is not found yet.
+    public var namedStatements = false
 
     public init() {}
   }

@@ -28,7 +28,9 @@ enum PostgreSQLBenchmark {
       }
     }
     do {
-      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: components.string ?? url)) { database in
+      var named = PostgreSQLDatabase.Configuration()
+      named.namedStatements = true
+      try await PostgreSQLDatabase.withDatabase(try PostgresClient.Configuration(url: components.string ?? url), configuration: named) { database in
         try await database.withConnection { db in
           for statement in schema { try await sql(SQLQuery(raw: statement)).execute(db) }
           try await measure(db, rows: rows, statements: statements, runs: runs)
