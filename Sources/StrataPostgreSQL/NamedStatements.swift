@@ -18,7 +18,8 @@ import StrataCore
 /// they are bounded: a process issues at most ``limit`` of them, and a statement met after that
 /// runs unnamed. A name the server refused (its statement failed to prepare, or its
 /// plan no longer gives the rows it described) is retired and its statement gets a new one,
-/// because postgres-nio keeps a preparation's failure for that name on that connection.
+/// because postgres-nio keeps a preparation's failure for that name on that connection
+/// (see ``retires(_:)``).
 final class NamedStatements: @unchecked Sendable {
   /// The process's names: one set, so that two databases on one connection never give one name
   /// two statements.
@@ -86,15 +87,29 @@ final class NamedStatements: @unchecked Sendable {
     }
   }
 
-  /// Whether a server error met by a statement run under a name calls for retiring the name:
-  /// an error of preparing (a syntax or access error, class `42`; a missing table or column,
-  /// which a migration may add later) that postgres-nio would otherwise return again for the
-  /// name on that connection, a statement the connection no longer holds (`26000`), or a plan
-  /// whose rows changed type under a migration (`0A000`, "cached plan must not change result
-  /// type"). Errors of running it (a constraint, a serialization failure) leave the name.
+  /// Whether a server error met by a statement run under a name calls for retiring the name.
+  /// postgres-nio keeps a failed preparation for the name on that connection and returns its
+  /// error for every later run there, so any error that may have come from preparing retires it:
+  /// a syntax or access error, or a missing table or column, which a migration may add later
+  /// (class `42`); a transaction an earlier error aborted (`25P02`); a statement the connection
+  /// no longer holds (`26000`) or a plan whose rows changed type under a migration (`0A000`);
+  /// a cancel, a lack of resources or an internal error. Only the errors of running the statement
+  /// with its values keep the name: a value the column cannot take (class `22`), a constraint
+  /// (`23`), a serialization failure or deadlock (`40`), one a function raised (`P0`), a lock not
+  /// available (`55P03`). A name retired needlessly costs one of the ``limit`` names; one kept
+  /// wrongly would fail its statement on that connection for good.
   static func retires(_ error: PostgreSQLError) -> Bool {
     guard error.kind == .server, let state = error.sqlState else { return false }
-    return state.hasPrefix("42") || isStale(error)
+    let ranWithItsValues = ["22", "23", "40", "P0"].contains(state.prefix(2)) || state == "55P03"
+    return !ranWithItsValues
+  }
+
+  /// Whether a statement that ran alone may be sent once more, unnamed, after the error: the name
+  /// is stale, or the error is one of preparing (class `42`) that postgres-nio may have kept from
+  /// before a migration created the table or column. Other errors are the statement's own, and
+  /// a write that failed for them is not sent twice.
+  static func mayRunUnnamed(_ error: PostgreSQLError) -> Bool {
+    isStale(error) || error.kind == .server && error.sqlState?.hasPrefix("42") == true
   }
 
   /// Whether the error is the name's alone, and the same statement under a new name may run:

@@ -53,8 +53,8 @@ public struct PostgreSQLConnection: Sendable {
   /// response or among the rows, are read and noted in the transaction.
   ///
   /// A name the server refused is retired; a statement that ran alone (not in a transaction,
-  /// which the error aborted) is then sent once more, unnamed, so that a preparation postgres-nio
-  /// kept from before a migration does not fail it.
+  /// which the error aborted) and failed to prepare is then sent once more, unnamed, so that a
+  /// preparation postgres-nio kept from before a migration does not fail it.
   @usableFromInline
   nonisolated(nonsending) func rows(
     _ sql: String, _ bindings: [QueryBinding], named: Bool = false, keeping limit: Int
@@ -73,7 +73,7 @@ public struct PostgreSQLConnection: Sendable {
         throw failure(reported)
       }
       NamedStatements.shared.retire(name)
-      guard transaction == nil else {
+      guard transaction == nil, NamedStatements.mayRunUnnamed(refused) else {
         refused.isStaleStatement = NamedStatements.isStale(refused)
         throw failure(refused)
       }

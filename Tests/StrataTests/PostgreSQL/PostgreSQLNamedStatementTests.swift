@@ -158,6 +158,47 @@ struct PostgreSQLNamedStatementTests {
     }
   }
 
+  /// A statement first sent in a transaction that an error had aborted cannot be prepared
+  /// (`25P02`), and postgres-nio keeps that failure for the name on the connection: the name is
+  /// given up, so the statement runs in the next transaction on that connection.
+  @Test func aStatementFirstSentInAnAbortedTransactionRunsInTheNext() async throws {
+    try await withOneConnection { database throws in
+      await #expect {
+        try await database.write(retries: 0) { db throws in
+          // The error this catches aborts the transaction; the next statement is refused.
+          _ = try? await sql(#"SELECT * FROM "missing""#).execute(db)
+          _ = try await Player.find(UUID(12)).fetchOne(db)
+        }
+      } throws: { error in
+        (error as? PostgreSQLError)?.sqlState == "25P02"
+      }
+      #expect(try await database.read { db in try await Player.find(UUID(12)).fetchOne(db)?.name } == "Blob Jr")
+      #expect(try await database.withConnection { db in try await Player.find(UUID(12)).fetchOne(db)?.name } == "Blob Jr")
+    }
+  }
+
+  /// A named statement is prepared with its values' types, as an unnamed one is sent (postgres-nio
+  /// takes them from the first run's values), so a statement whose text alone does not give a
+  /// parameter a type (`SELECT $1`, which the server cannot prepare untyped) runs named, once per
+  /// type.
+  @Test func aNamedStatementIsPreparedWithItsValuesTypes() async throws {
+    try await withOneConnection { database in
+      try await database.withConnection { db throws in
+        #expect(try await Values(42).fetchOne(db) == 42)
+        #expect(try await Values(1.5).fetchOne(db) == 1.5)
+        #expect(try await Player.where { $0.score > 50 }.order(by: \.score).select(\.name).fetchAll(db) == ["Blob Sr", "Blob Jr"])
+        let types = try await sql(
+          "SELECT statement, parameter_types::text FROM pg_prepared_statements ORDER BY 1, 2", as: (String, String).self
+        ).fetchAll(db)
+        #expect(types.map { "\($0.0) \($0.1)" } == [
+          #"SELECT "players"."name" FROM "players" WHERE "players"."score" > $1 ORDER BY "players"."score" {bigint}"#,
+          "SELECT $1 {\"double precision\"}",
+          "SELECT $1 {bigint}",
+        ])
+      }
+    }
+  }
+
   /// The server fixes a parameter's type when it prepares a statement: the same text with a value
   /// of another type (or a NULL, whose type the server infers) is another statement.
   @Test func aNameStandsForTheSQLAndTheTypesOfItsValues() throws {
