@@ -96,11 +96,12 @@ final class NamedStatements: @unchecked Sendable {
   /// a cancel, a lack of resources or an internal error. Only the errors of running the statement
   /// with its values keep the name: a value the column cannot take (class `22`), a constraint
   /// (`23`), a serialization failure or deadlock (`40`), one a function raised (`P0`), a lock not
-  /// available (`55P03`). A name retired needlessly costs one of the ``limit`` names; one kept
-  /// wrongly would fail its statement on that connection for good.
+  /// available (`55P03`), a write in a read-only transaction (`25006`). A name retired needlessly
+  /// costs one of the ``limit`` names (and every connection prepares the statement again); one
+  /// kept wrongly would fail its statement on that connection for good.
   static func retires(_ error: PostgreSQLError) -> Bool {
     guard error.kind == .server, let state = error.sqlState else { return false }
-    let ranWithItsValues = ["22", "23", "40", "P0"].contains(state.prefix(2)) || state == "55P03"
+    let ranWithItsValues = ["22", "23", "40", "P0"].contains(state.prefix(2)) || state == "55P03" || state == "25006"
     return !ranWithItsValues
   }
 

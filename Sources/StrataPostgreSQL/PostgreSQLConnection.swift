@@ -60,7 +60,10 @@ public struct PostgreSQLConnection: Sendable {
     _ sql: String, _ bindings: [QueryBinding], named: Bool = false, keeping limit: Int
   ) async throws -> [PostgresRow] {
     try PostgreSQLStorage.check(bindings, sql: sql)
-    let name = named && namedStatements ? NamedStatements.shared.name(for: sql, bindings) : nil
+    // In a transaction an earlier error aborted, the server refuses every statement: one sent
+    // under a name the connection has not prepared yet would leave that refusal with the name.
+    let name = named && namedStatements && transaction?.firstFailure == nil
+      ? NamedStatements.shared.name(for: sql, bindings) : nil
     do {
       guard let name else {
         let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger)
