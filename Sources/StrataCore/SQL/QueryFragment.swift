@@ -62,6 +62,7 @@ public struct QueryFragment: Hashable, Sendable {
     }
   }
 
+  @usableFromInline
   enum Kind: Hashable, Sendable {
     /// A column, a value, a function call: never needs parentheses.
     case atom
@@ -85,6 +86,7 @@ public struct QueryFragment: Hashable, Sendable {
     bindings = []
   }
 
+  @usableFromInline
   init(sql: String, bindings: [QueryBinding]) {
     self.sql = sql
     self.bindings = bindings
@@ -119,9 +121,11 @@ public struct QueryFragment: Hashable, Sendable {
   public var isEmpty: Bool { sql.isEmpty }
 
   /// Whether the fragment is one bound value's `?`, which renders the same for every value.
+  @usableFromInline
   var isPlaceholder: Bool { bindings.count == 1 && sql == "?" && pieces == nil }
 
   /// Reserves room for SQL text, for a fragment that many appends build.
+  @usableFromInline
   mutating func reserveCapacity(_ count: Int) {
     sql.reserveCapacity(count)
   }
@@ -150,6 +154,7 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// The fragment as the operand of an operator: parenthesized unless it is an atom.
+  @usableFromInline
   var operand: QueryFragment {
     kind == .atom ? self : parenthesized()
   }
@@ -160,11 +165,13 @@ public struct QueryFragment: Hashable, Sendable {
   }
 
   /// The fragment marked as an operator expression.
+  @usableFromInline
   func compound() -> QueryFragment {
     marked(.operation)
   }
 
   /// The fragment marked as a kind of SQL.
+  @usableFromInline
   func marked(_ kind: Kind) -> QueryFragment {
     var fragment = self
     fragment.kind = kind

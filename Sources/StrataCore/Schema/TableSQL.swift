@@ -8,41 +8,42 @@ import Foundation
 /// holds one entry per table type (aliases and optional tables included), so it stays as small
 /// as the program's set of tables; a lock makes it safe to use from any thread. A class, so that
 /// handing it around retains one object rather than each of its strings.
+@usableFromInline
 final class TableSQL: Hashable, Sendable {
   /// The table's quoted name, with its database's when that is an attached one:
   /// `"cache"."entries"`.
-  let name: String
-  let from: String
-  let qualifier: String
-  let allColumns: String
-  let columns: [String: String]
+  @usableFromInline let name: String
+  @usableFromInline let from: String
+  @usableFromInline let qualifier: String
+  @usableFromInline let allColumns: String
+  @usableFromInline let columns: [String: String]
   /// `"table"."key" = ?` for a table with a primary key: a lookup by a bound key (`find(id)`)
   /// is the most common condition there is.
-  let keyEqualsParameter: String?
+  @usableFromInline let keyEqualsParameter: String?
   /// ` WHERE "table"."key" = ?`, and `SELECT <all columns> FROM <table>` and `DELETE FROM
   /// <table>` followed by it, whole: statements whose only clause is that condition use them as
   /// they are, without building their text.
-  let whereKey: String?
-  let selectByKey: String?
-  let deleteByKey: String?
+  @usableFromInline let whereKey: String?
+  @usableFromInline let selectByKey: String?
+  @usableFromInline let deleteByKey: String?
   /// `"column" = ` for each column, the start of its assignment in an `UPDATE`'s `SET`.
-  let columnAssignments: [String: String]
+  @usableFromInline let columnAssignments: [String: String]
   /// `UPDATE <table> SET `.
-  let updateSet: String
+  @usableFromInline let updateSet: String
   /// `DELETE FROM <table>`.
-  let deleteFrom: String
+  @usableFromInline let deleteFrom: String
   /// `SELECT <all columns> FROM <table>`.
-  let selectAll: String
+  @usableFromInline let selectAll: String
   /// `INSERT INTO "table" ("a", "b", …)`, and `(?, ?, …)` for one row of every column.
-  let insertInto: String
-  let valuesRow: String
+  @usableFromInline let insertInto: String
+  @usableFromInline let valuesRow: String
   /// `INSERT INTO "table" (…) VALUES (?, …)`: one row of every column, the insert of a draft.
-  let insertOneRow: String
+  @usableFromInline let insertOneRow: String
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var cache: [ObjectIdentifier: TableSQL] = [:]
 
-  static func of<T: Table>(_ table: T.Type) -> TableSQL {
+  @usableFromInline static func of<T: Table>(_ table: T.Type) -> TableSQL {
     let key = ObjectIdentifier(table)
     if let cached = lock.withLock({ cache[key] }) { return cached }
     let rendered = TableSQL(table)
@@ -96,12 +97,12 @@ final class TableSQL: Hashable, Sendable {
     T.columns.primaryKey.name
   }
 
-  static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }
+  @usableFromInline static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }
 
-  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// `"table"."column"`.
-  func column(_ name: String) -> String {
+  @usableFromInline func column(_ name: String) -> String {
     columns[name] ?? qualifier + "." + QueryFragment.quote(name)
   }
 }

@@ -1,6 +1,8 @@
 /// The clauses of a `SELECT`, independent of the Swift types of its tables and results.
+@usableFromInline
 struct SelectClauses: Hashable, Sendable {
   /// Whether the table's default scope (`Table.all`) applies to the statement.
+  @usableFromInline
   enum Scope: Hashable, Sendable {
     /// Started from the table type: `Player.where { … }` also has `Player.all`'s clauses.
     case `default`
@@ -8,48 +10,48 @@ struct SelectClauses: Hashable, Sendable {
     case unscoped
   }
 
-  var scope = Scope.default
+  @usableFromInline var scope = Scope.default
   /// Set by `none`: the statement returns no rows and need not run.
-  var isEmpty = false
-  var isDistinct = false
+  @usableFromInline var isEmpty = false
+  @usableFromInline var isDistinct = false
   /// The columns selected with `select`; none means every column of every table.
-  var columns: [ResultColumn] = []
+  @usableFromInline var columns: [ResultColumn] = []
   /// The columns of the joined tables, for when nothing is selected: one rendered list per table.
-  var joinedColumns: [ResultColumn] = []
+  @usableFromInline var joinedColumns: [ResultColumn] = []
   /// What follows `FROM` when it is not the table: a parenthesized subquery.
-  var from: QueryFragment?
-  var joins: [QueryFragment] = []
-  var wheres: [QueryFragment] = []
-  var groups: [QueryFragment] = []
-  var havings: [QueryFragment] = []
+  @usableFromInline var from: QueryFragment?
+  @usableFromInline var joins: [QueryFragment] = []
+  @usableFromInline var wheres: [QueryFragment] = []
+  @usableFromInline var groups: [QueryFragment] = []
+  @usableFromInline var havings: [QueryFragment] = []
   /// `"name" AS (…)` of each named window.
-  var windows: [QueryFragment] = []
-  var orders: [QueryFragment] = []
-  var limit: QueryFragment?
-  var offset: QueryFragment?
+  @usableFromInline var windows: [QueryFragment] = []
+  @usableFromInline var orders: [QueryFragment] = []
+  @usableFromInline var limit: QueryFragment?
+  @usableFromInline var offset: QueryFragment?
 
-  init(scope: Scope = .default) {
+  @usableFromInline init(scope: Scope = .default) {
     self.scope = scope
   }
 
   /// Whether the statement selects every column of its one table, from the table itself.
-  var selectsAllOfOneTable: Bool {
+  @usableFromInline var selectsAllOfOneTable: Bool {
     !isDistinct && columns.isEmpty && joinedColumns.isEmpty && joins.isEmpty && from == nil
   }
 
   /// Whether only `WHERE` restricts the rows: no grouping, distinct, ordering or limit.
-  var isPlainFilter: Bool {
+  @usableFromInline var isPlainFilter: Bool {
     groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil && orders.isEmpty
   }
 
   /// Whether the clauses add nothing: a default scope like this one changes no statement.
-  var isTrivial: Bool {
+  @usableFromInline var isTrivial: Bool {
     !isEmpty && !isDistinct && columns.isEmpty && wheres.isEmpty && groups.isEmpty && havings.isEmpty
       && windows.isEmpty && orders.isEmpty && limit == nil && offset == nil && joins.isEmpty && from == nil
   }
 
   /// These clauses under a table's default scope: its conditions first, then these.
-  func scoped(by scope: SelectClauses) -> SelectClauses {
+  @usableFromInline func scoped(by scope: SelectClauses) -> SelectClauses {
     guard self.scope == .default, !scope.isTrivial else { return self }
     var clauses = self
     clauses.isEmpty = isEmpty || scope.isEmpty
@@ -66,7 +68,7 @@ struct SelectClauses: Hashable, Sendable {
 
   /// `SELECT … FROM table …`, with `tableColumns` (the rendered list of the table's columns)
   /// when nothing is selected.
-  func queryFragment(table: QueryFragment, tableColumns: QueryFragment) -> QueryFragment {
+  @usableFromInline func queryFragment(table: QueryFragment, tableColumns: QueryFragment) -> QueryFragment {
     var fragment: QueryFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "
     fragment.reserveCapacity(256)
     if columns.isEmpty {
@@ -86,7 +88,7 @@ struct SelectClauses: Hashable, Sendable {
 
   /// Appends everything after `FROM "table"` to `fragment`: joins, filters, grouping, ordering
   /// and limits. In place, so that a statement's SQL is built in one string.
-  func appendTail(to fragment: inout QueryFragment) {
+  @usableFromInline func appendTail(to fragment: inout QueryFragment) {
     for join in joins {
       fragment.append(raw: " ")
       fragment.append(join)
@@ -124,21 +126,21 @@ struct SelectClauses: Hashable, Sendable {
 
   /// The bindings of the one condition these clauses have when it is `condition` (a table's
   /// rendered `"t"."key" = ?`) and nothing else narrows, orders or joins; nil otherwise.
-  func onlyCondition(_ condition: String?) -> [QueryBinding]? {
+  @usableFromInline func onlyCondition(_ condition: String?) -> [QueryBinding]? {
     guard let condition, wheres.count == 1, isPlainFilter, joins.isEmpty, from == nil else { return nil }
     let only = wheres[0]
     return only.pieces == nil && only.sql == condition ? only.bindings : nil
   }
 
   /// Appends ` WHERE a AND b`, or nothing.
-  func appendWhereClause(to fragment: inout QueryFragment) {
+  @usableFromInline func appendWhereClause(to fragment: inout QueryFragment) {
     guard !wheres.isEmpty else { return }
     fragment.append(raw: " WHERE ")
     fragment.append(Self.conjunction(wheres))
   }
 
   /// Predicates joined with `AND`, each parenthesized when it is an operator expression.
-  static func conjunction(_ predicates: [QueryFragment]) -> QueryFragment {
+  @usableFromInline static func conjunction(_ predicates: [QueryFragment]) -> QueryFragment {
     predicates.count == 1
       ? predicates[0]
       : predicates.map(\.operand).joined(separator: " AND ")

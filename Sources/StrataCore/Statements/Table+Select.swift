@@ -4,6 +4,7 @@
 extension Table {
   /// A statement under the type's default scope, resolved when it renders: so that a type can
   /// declare `static let all = Self.where { … }` without defining `all` in terms of itself.
+  @inlinable
   static var scoped: Where<Self> {
     Where(clauses: SelectClauses(scope: .default))
   }
@@ -148,6 +149,7 @@ extension PrimaryKeyedTable {
   /// The row whose primary key is `key`. (A select of keys is not taken as one key: it goes to
   /// the `IN (SELECT …)` form below.)
   @_disfavoredOverload
+  @inlinable
   public static func find(_ key: some QueryExpression<PrimaryKey>) -> Where<Self> {
     scoped.find(key)
   }
@@ -168,6 +170,7 @@ extension PrimaryKeyedTable {
 extension Select where From: PrimaryKeyedTable, Joins == () {
   /// Narrows the statement to the row whose primary key is `key`, whatever it selects.
   @_disfavoredOverload
+  @inlinable
   public consuming func find(_ key: some QueryExpression<From.PrimaryKey>) -> Self {
     // The condition's SQL is the same for every key: it comes from the table's rendered SQL,
     // whole when the key is a bound value.

@@ -196,6 +196,27 @@ struct PostgreSQLNamedStatementTests {
     }
   }
 
+  /// A statement that fails for its values (here a key that is taken, `23505`) was prepared
+  /// before it ran: it keeps its name, and runs again without being prepared again.
+  @Test func aStatementRefusedForItsValuesKeepsItsName() async throws {
+    try await withOneConnection { database throws in
+      try await database.withConnection { db throws in
+        for _ in 0..<2 {
+          await #expect {
+            try await Game.insert { Game.Draft(id: UUID(1), title: "Again") }.execute(db)
+          } throws: { error in
+            (error as? PostgreSQLError)?.sqlState == "23505"
+          }
+        }
+        try await Game.insert { Game.Draft(id: UUID(9), title: "Backgammon") }.execute(db)
+        let runs = try await sql(
+          "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements ORDER BY 1", as: (String, Int).self
+        ).fetchAll(db)
+        #expect(runs.map { "\($0.0) runs: \($0.1)" } == [#"INSERT INTO "games" ("id", "title") VALUES ($1, $2) runs: 3"#])
+      }
+    }
+  }
+
   /// A named statement is prepared with its values' types, as an unnamed one is sent (postgres-nio
   /// takes them from the first run's values), so a statement whose text alone does not give a
   /// parameter a type (`SELECT $1`, which the server cannot prepare untyped) runs named, once per
