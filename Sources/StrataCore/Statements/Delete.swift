@@ -4,8 +4,14 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
   public typealias QueryValue = Returning
 
   /// The rows to delete.
-  var rows: Where<From>
-  var returning = ReturningClause()
+  @usableFromInline var rows: Where<From>
+  @usableFromInline var returning = ReturningClause()
+
+  @inlinable
+  init(rows: Where<From>, returning: ReturningClause = ReturningClause()) {
+    self.rows = rows
+    self.returning = returning
+  }
 
   public var isEmpty: Bool { rows.isEmpty }
 
@@ -13,12 +19,14 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
     render(rows.resolved)
   }
 
+  @inlinable
   public var singleBatch: QueryFragment? {
     rows.withResolvedClauses { $0.isEmpty ? QueryFragment() : render($0) }
   }
 
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
-  private func render(_ clauses: SelectClauses) -> QueryFragment {
+  @inlinable
+  func render(_ clauses: SelectClauses) -> QueryFragment {
     let tableSQL = TableSQL.of(From.self)
     if returning.columns.isEmpty, let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter),
       let sql = tableSQL.deleteByKey
@@ -81,6 +89,7 @@ extension Select where Columns == (), Joins == () {
   /// Deletes the rows this statement selects.
   ///
   /// When ordering, grouping or a limit choose the rows, they are matched by `rowid`.
+  @inlinable
   public func delete() -> Delete<From, ()> {
     Delete(rows: self)
   }

@@ -1,8 +1,9 @@
 /// ` RETURNING …` of an insert, update or delete.
+@usableFromInline
 struct ReturningClause: Hashable, Sendable {
-  var columns: [ResultColumn] = []
+  @usableFromInline var columns: [ResultColumn] = []
 
-  init() {}
+  @usableFromInline init() {}
 
   init(_ selected: some QueryExpression) {
     columns = selected.resultColumns
@@ -12,7 +13,7 @@ struct ReturningClause: Hashable, Sendable {
     self.columns = columns
   }
 
-  var queryFragment: QueryFragment {
+  @usableFromInline var queryFragment: QueryFragment {
     guard !columns.isEmpty else { return QueryFragment() }
     return " RETURNING " + columns.queryFragment
   }

@@ -23,10 +23,10 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
 {
   public typealias QueryValue = Columns
 
-  /// The path from a table type to a statement's SQL (`Player.find(id)`, `singleBatch`) is
-  /// `@inlinable`, so that it is specialized for the app's table types where it is called:
-  /// unspecialized, each step copied this 200-byte value through value witnesses (a find's
-  /// building 0.44 → 0.38 µs, a one-row join's 3.18 → 2.92 µs; Documentation/Performance.md).
+  /// The path from a table type to a statement's SQL (`Player.find(id)`, `update`, `delete`,
+  /// `singleBatch`) is `@inlinable`, so that it is specialized for the app's table types where
+  /// it is called: unspecialized, each step copied this 200-byte value through value witnesses
+  /// (a find's building 0.43 → 0.36 µs, a delete's 0.53 → 0.42 µs; Documentation/Performance.md).
   @usableFromInline var clauses: SelectClauses
 
   @inlinable
@@ -111,11 +111,19 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   /// clause (the table's rendered ` WHERE "t"."key" = ?` whole when that is all of it), or, when
   /// ordering, grouping or a limit choose the rows, `rowid IN (<this select>)`. `clauses` are
   /// this statement's, with the scope resolved; `tableSQL` is `From`'s.
+  @inlinable
   func appendRowFilter(_ clauses: SelectClauses, of tableSQL: TableSQL, to fragment: inout QueryFragment) {
     if let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter), let whereKey = tableSQL.whereKey {
       fragment.append(QueryFragment(sql: whereKey, bindings: bindings))
       return
     }
+    appendRowFilter(choosing: clauses, to: &fragment)
+  }
+
+  /// The row filter of statements that do not choose one row by its key: their `WHERE`, or the
+  /// rows a subquery with their ordering, grouping or limit selects.
+  @usableFromInline
+  func appendRowFilter(choosing clauses: SelectClauses, to fragment: inout QueryFragment) {
     if clauses.isPlainFilter {
       clauses.appendWhereClause(to: &fragment)
       return

@@ -3,10 +3,17 @@
 public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable {
   public typealias QueryValue = Returning
 
-  var assignments: [Assignment]
+  @usableFromInline var assignments: [Assignment]
   /// The rows to update.
-  var rows: Where<From>
-  var returning = ReturningClause()
+  @usableFromInline var rows: Where<From>
+  @usableFromInline var returning = ReturningClause()
+
+  @inlinable
+  init(assignments: [Assignment], rows: Where<From>, returning: ReturningClause = ReturningClause()) {
+    self.assignments = assignments
+    self.rows = rows
+    self.returning = returning
+  }
 
   public var isEmpty: Bool { rows.isEmpty || assignments.isEmpty }
 
@@ -20,12 +27,14 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
     render(rows.resolved)
   }
 
+  @inlinable
   public var singleBatch: QueryFragment? {
     rows.withResolvedClauses { $0.isEmpty ? QueryFragment() : render($0) }
   }
 
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
-  private func render(_ clauses: SelectClauses) -> QueryFragment {
+  @inlinable
+  func render(_ clauses: SelectClauses) -> QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
     // The table's and each column's SQL as rendered once per table type.
     let tableSQL = TableSQL.of(From.self)
@@ -91,6 +100,7 @@ extension Select where Columns == (), Joins == () {
   /// Updates the rows this statement selects.
   ///
   /// When ordering, grouping or a limit choose the rows, they are matched by `rowid`.
+  @inlinable
   public func update(set updates: (inout Updates<From>) -> Void) -> Update<From, ()> {
     var assignments = Updates<From>()
     updates(&assignments)

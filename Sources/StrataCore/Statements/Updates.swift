@@ -1,7 +1,14 @@
 /// One `"column" = value` of a `SET` clause.
+@usableFromInline
 struct Assignment: Hashable, Sendable {
-  var column: String
-  var value: QueryFragment
+  @usableFromInline var column: String
+  @usableFromInline var value: QueryFragment
+
+  @usableFromInline
+  init(column: String, value: QueryFragment) {
+    self.column = column
+    self.value = value
+  }
 
   var queryFragment: QueryFragment {
     var fragment = QueryFragment(raw: Self.target(column))
@@ -10,6 +17,7 @@ struct Assignment: Hashable, Sendable {
   }
 
   /// `"column" = `: what an assignment to `column` starts with.
+  @usableFromInline
   static func target(_ column: String) -> String {
     QueryFragment.quote(column) + " = "
   }
@@ -29,12 +37,14 @@ struct Assignment: Hashable, Sendable {
 /// compose the way they would on a Swift value.
 @dynamicMemberLookup
 public struct Updates<Base: Table> {
-  private(set) var assignments: [Assignment] = []
+  @usableFromInline private(set) var assignments: [Assignment] = []
 
+  @inlinable
   init() {}
 
   /// Assigns an expression or a value of the column's type: `$0.score = $1.score`.
   @_disfavoredOverload
+  @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> any QueryExpression<Value> {
@@ -44,6 +54,7 @@ public struct Updates<Base: Table> {
 
   /// A column's current expression: the column itself, or what was assigned to it. It supports
   /// `+=`, `-=`, `*=`, `/=`, `toggle()`, and the expression operators and functions.
+  @inlinable
   public subscript<Value>(
     dynamicMember keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> AnyQueryExpression<Value> {
@@ -71,23 +82,27 @@ public struct Updates<Base: Table> {
     set { assign(newValue.queryFragment, to: keyPath) }
   }
 
-  private func expression<Value>(
+  @inlinable
+  func expression<Value>(
     for keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) -> QueryFragment {
     expression(forColumn: Base.columns[keyPath: keyPath].name)
   }
 
   /// A column's current expression: what was assigned to it, or the column.
+  @usableFromInline
   func expression(forColumn name: String) -> QueryFragment {
     assignments.last { $0.column == name }?.value ?? QueryFragment(raw: TableSQL.of(Base.self).column(name))
   }
 
-  private mutating func assign<Value>(
+  @inlinable
+  mutating func assign<Value>(
     _ value: QueryFragment, to keyPath: KeyPath<Base.TableColumns, TableColumn<Base, Value>>
   ) {
     assign(value, toColumn: Base.columns[keyPath: keyPath].name)
   }
 
+  @usableFromInline
   mutating func assign(_ value: QueryFragment, toColumn name: String) {
     // A select assigned to a column is a scalar subquery, which SQL writes in parentheses.
     let value = value.argument
