@@ -34,10 +34,12 @@ actor PostgreSQLTestServer {
 
   /// The tests' database configuration: the whole suite shares two threads with builds and
   /// other processes, so a connection can be slow to come, and no test that uses it is about
-  /// the wait.
+  /// the wait. In one CI run on 2 cores every test that started in the suite's first minutes
+  /// waited about 300 s (SQLite-only ones too), and two of them gave up on a connection after
+  /// the 120 s this was; CI's own watchdog (25 minutes) still stops a real hang.
   static let patient: PostgreSQLDatabase.Configuration = {
     var configuration = PostgreSQLDatabase.Configuration()
-    configuration.connectionTimeout = .seconds(120)
+    configuration.connectionTimeout = .seconds(600)
     return configuration
   }()
 
