@@ -33,9 +33,10 @@ public struct PostgreSQLConnection: Sendable {
   ///   - connection: A connection postgres-nio lent you, used for as long as you use this value.
   ///   - logger: The logger postgres-nio logs the statements to.
   ///   - namedStatements: Whether the query builder's statements are prepared once per
-  ///     connection under a name; pass false for a connection through a pooler that does not
-  ///     keep a server connection's prepared statements (PgBouncer in transaction mode before
-  ///     1.21).
+  ///     connection under a name (off by default, as
+  ///     ``PostgreSQLDatabase/Configuration/namedStatements`` says why); leave it off for a
+  ///     connection through a pooler that does not keep a server connection's prepared
+  ///     statements (PgBouncer in transaction mode before 1.21).
   public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql"), namedStatements: Bool = false) {
     self.init(connection, logger: logger, transaction: nil, namedStatements: namedStatements)
   }

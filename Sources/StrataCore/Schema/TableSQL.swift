@@ -12,11 +12,11 @@ import Foundation
 final class TableSQL: Hashable, Sendable {
   /// The table's quoted name, with its database's when that is an attached one:
   /// `"cache"."entries"`.
-  @usableFromInline let name: String
+  let name: String
   @usableFromInline let from: String
-  @usableFromInline let qualifier: String
+  let qualifier: String
   @usableFromInline let allColumns: String
-  @usableFromInline let columns: [String: String]
+  let columns: [String: String]
   /// `"table"."key" = ?` for a table with a primary key: a lookup by a bound key (`find(id)`)
   /// is the most common condition there is.
   @usableFromInline let keyEqualsParameter: String?
@@ -35,10 +35,10 @@ final class TableSQL: Hashable, Sendable {
   /// `SELECT <all columns> FROM <table>`.
   @usableFromInline let selectAll: String
   /// `INSERT INTO "table" ("a", "b", …)`, and `(?, ?, …)` for one row of every column.
-  @usableFromInline let insertInto: String
-  @usableFromInline let valuesRow: String
+  let insertInto: String
+  let valuesRow: String
   /// `INSERT INTO "table" (…) VALUES (?, …)`: one row of every column, the insert of a draft.
-  @usableFromInline let insertOneRow: String
+  let insertOneRow: String
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var cache: [ObjectIdentifier: TableSQL] = [:]

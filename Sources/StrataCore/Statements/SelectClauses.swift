@@ -13,22 +13,22 @@ struct SelectClauses: Hashable, Sendable {
   @usableFromInline var scope = Scope.default
   /// Set by `none`: the statement returns no rows and need not run.
   @usableFromInline var isEmpty = false
-  @usableFromInline var isDistinct = false
+  var isDistinct = false
   /// The columns selected with `select`; none means every column of every table.
-  @usableFromInline var columns: [ResultColumn] = []
+  var columns: [ResultColumn] = []
   /// The columns of the joined tables, for when nothing is selected: one rendered list per table.
-  @usableFromInline var joinedColumns: [ResultColumn] = []
+  var joinedColumns: [ResultColumn] = []
   /// What follows `FROM` when it is not the table: a parenthesized subquery.
-  @usableFromInline var from: QueryFragment?
-  @usableFromInline var joins: [QueryFragment] = []
+  var from: QueryFragment?
+  var joins: [QueryFragment] = []
   @usableFromInline var wheres: [QueryFragment] = []
-  @usableFromInline var groups: [QueryFragment] = []
-  @usableFromInline var havings: [QueryFragment] = []
+  var groups: [QueryFragment] = []
+  var havings: [QueryFragment] = []
   /// `"name" AS (…)` of each named window.
-  @usableFromInline var windows: [QueryFragment] = []
-  @usableFromInline var orders: [QueryFragment] = []
-  @usableFromInline var limit: QueryFragment?
-  @usableFromInline var offset: QueryFragment?
+  var windows: [QueryFragment] = []
+  var orders: [QueryFragment] = []
+  var limit: QueryFragment?
+  var offset: QueryFragment?
 
   @usableFromInline init(scope: Scope = .default) {
     self.scope = scope
@@ -40,7 +40,7 @@ struct SelectClauses: Hashable, Sendable {
   }
 
   /// Whether only `WHERE` restricts the rows: no grouping, distinct, ordering or limit.
-  @usableFromInline var isPlainFilter: Bool {
+  var isPlainFilter: Bool {
     groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil && orders.isEmpty
   }
 
@@ -133,14 +133,14 @@ struct SelectClauses: Hashable, Sendable {
   }
 
   /// Appends ` WHERE a AND b`, or nothing.
-  @usableFromInline func appendWhereClause(to fragment: inout QueryFragment) {
+  func appendWhereClause(to fragment: inout QueryFragment) {
     guard !wheres.isEmpty else { return }
     fragment.append(raw: " WHERE ")
     fragment.append(Self.conjunction(wheres))
   }
 
   /// Predicates joined with `AND`, each parenthesized when it is an operator expression.
-  @usableFromInline static func conjunction(_ predicates: [QueryFragment]) -> QueryFragment {
+  static func conjunction(_ predicates: [QueryFragment]) -> QueryFragment {
     predicates.count == 1
       ? predicates[0]
       : predicates.map(\.operand).joined(separator: " AND ")
