@@ -167,11 +167,15 @@ let package = Package(
       exclude: ["Migrations/strata.json", "ServerMigrations"],
       plugins: ["StrataPlugin"]
     ),
+    // What several test targets share: threads for tests that wait on other processes.
+    .target(name: "StrataTestSupport", path: "Tests/Support"),
     .testTarget(
       name: "StrataTests",
       // The schema generator too, to run the migrations it writes on GRDB's migrator and to
       // write the PostgreSQL schema of the models the runtime tests run on both databases.
-      dependencies: ["Strata", "StrataPostgreSQL", "StrataSchema", .product(name: "GRDBSQLite", package: "GRDB.swift")],
+      dependencies: [
+        "Strata", "StrataPostgreSQL", "StrataSchema", "StrataTestSupport", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       plugins: ["StrataPlugin"]
     ),
     .testTarget(name: "StrataSQLTests", dependencies: ["StrataSQL"]),
@@ -180,14 +184,14 @@ let package = Package(
       // The server's tests too: the same models, as PostgreSQL tables the generator writes, a
       // server on a loopback port, and clients over real HTTP and WebSocket.
       dependencies: [
-        "StrataSync", "StrataSyncClient", "StrataSyncServer", "StrataSchema", "StrataSQL",
+        "StrataSync", "StrataSyncClient", "StrataSyncServer", "StrataSchema", "StrataSQL", "StrataTestSupport",
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: .when(traits: ["SyncServer"])),
       ],
       plugins: ["StrataPlugin"]),
     .testTarget(name: "StrataDependenciesTests", dependencies: ["StrataDependencies"], plugins: ["StrataPlugin"]),
-    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema", "StrataSQL"], exclude: ["Fixtures", "Corpus"]),
+    .testTarget(name: "StrataSchemaTests", dependencies: ["StrataSchema", "StrataSQL", "StrataTestSupport"], exclude: ["Fixtures", "Corpus"]),
     // Builds a scratch package that uses Strata like a user's (Tests/ConsumerPackage).
-    .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema", "StrataSQL"]),
+    .testTarget(name: "IntegrationTests", dependencies: ["StrataSchema", "StrataSQL", "StrataTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,11 +3,12 @@ import StrataSQL
 import Testing
 
 @testable import StrataSchema
+import StrataTestSupport
 
 /// The `strata` tool behaves like the Swift tools people know: help for the tool and each
 /// command, a version that the changelog names, usage errors with status 64, diagnostics at
 /// their lines with status 1, and status 2 from `--check` when something is out of date.
-@Suite struct CommandLineTests {
+@Suite(.blockingWork) struct CommandLineTests {
   static let repository = ConsumerPackageTests.repository
 
   /// The tool built next to the tests (SwiftPM builds it for the plugins the test targets use).

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 
 @testable import StrataSchema
+import StrataTestSupport
 
 /// PostgreSQL migrations from the same models, on a real server: `STRATA_POSTGRES_URL` (which
 /// `.ci/run` sets to the server it starts), or a throwaway one from the machine's binaries. Each
 /// test writes migrations, applies them to a database of its own, fills it with rows, changes
 /// the models and checks every row afterwards, as the SQLite evolution tests do.
-@Suite(.serialized, .enabled(if: PostgreSQLServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+@Suite(.serialized, .blockingWork, .enabled(if: PostgreSQLServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
 final class PostgreSQLMigrationTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
   let directory: URL

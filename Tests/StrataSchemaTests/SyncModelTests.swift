@@ -1,8 +1,9 @@
 import StrataSchema
 import Testing
+import StrataTestSupport
 
 /// `// @Synced` and `// @Merge`: what sync refuses, at the model's line.
-@Suite struct SyncModelTests {
+@Suite(.blockingWork) struct SyncModelTests {
   func errors(_ source: String, dialect: DatabaseDialect = .sqlite) -> [String] {
     do {
       _ = try Generator(sources: [("Models.swift", source)]).models(for: dialect)

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 
 @testable import StrataSchema
+import StrataTestSupport
 
 /// Every change of a property's type to another that models can store, on a table with a row,
 /// on both databases: the migration converts the value or stops before changing anything with a
 /// message that names the row — never a database's own error halfway, never a value changed
 /// unasked. Each property has a default of its type, which the change must carry over too.
-@Suite struct TypeChangeMatrixTests {
+@Suite(.blockingWork) struct TypeChangeMatrixTests {
   /// A stored type: the Swift declaration, and the row's value as each database writes it.
   struct StoredType: Sendable, CustomStringConvertible {
     var swift: String

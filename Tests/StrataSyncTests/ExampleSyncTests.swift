@@ -3,10 +3,11 @@ import Foundation
 import StrataSync
 @testable import StrataSchema
 import Testing
+import StrataTestSupport
 
 /// The example's sync as the README runs it: `scorekeeper-server serve` and `scorekeeper sync`
 /// processes, talking HTTP, on the PostgreSQL server the tests use.
-@Suite(.enabled(if: TestSyncServer.isAvailable, "needs PostgreSQL"), .serialized)
+@Suite(.enabled(if: TestSyncServer.isAvailable, "needs PostgreSQL"), .serialized, .blockingWork)
 struct ExampleSyncTests {
   /// The example's executables, built beside the tests.
   static func executable(_ name: String) throws -> String {

@@ -3,11 +3,16 @@ import StrataSQL
 
 /// Reads a PostgreSQL database's schema (its `public` schema) into the schema model, from
 /// `pg_catalog` in one query that returns JSON: columns with `format_type` and `pg_get_expr`,
-/// constraints by kind with their columns in key order, and the indexes no constraint owns.
+/// constraints by kind with their columns in key order, the indexes no constraint owns, and the
+/// views. One query, so one `psql` process: the planner introspects a scratch database after
+/// every replay.
 enum PostgreSQLIntrospector {
   static func introspect(_ database: PsqlDatabase) throws -> SchemaIntrospector.Introspection {
-    let json = try database.run(query).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else {
+    let json = try database.run("SELECT json_build_object('tables', (\(tablesQuery)), 'views', (\(viewsQuery)));")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+      let root = object["tables"] as? [[String: Any]], let views = object["views"] as? [[String: Any]]
+    else {
       throw PsqlError(message: "could not read the schema PostgreSQL returned: \(json.prefix(200))")
     }
     var withGenerated: [TableSchema] = []
@@ -80,7 +85,7 @@ enum PostgreSQLIntrospector {
     var plain = full
     for index in plain.tables.indices { plain.tables[index].columns.removeAll(where: \.isGenerated) }
     var introspection = SchemaIntrospector.Introspection(
-      schema: plain, schemaWithGeneratedColumns: full, objects: try views(database), indexSQL: indexSQL, virtualTables: [], shadowTables: [],
+      schema: plain, schemaWithGeneratedColumns: full, objects: Self.views(views), indexSQL: indexSQL, virtualTables: [], shadowTables: [],
       generatedColumns: generatedColumns.compactMapValues { $0 })
     introspection.constraintNames = constraintNames
     return introspection
@@ -88,19 +93,8 @@ enum PostgreSQLIntrospector {
 
   /// The public schema's views, each as the `CREATE VIEW` PostgreSQL's own text of it makes:
   /// its columns, and its select as `pg_get_viewdef` prints it.
-  private static func views(_ database: PsqlDatabase) throws -> [SchemaObject] {
-    let json = try database.run(
-      """
-      SELECT coalesce(json_agg(json_build_object(
-          'name', c.relname, 'definition', pg_get_viewdef(c.oid),
-          'columns', (SELECT json_agg(a.attname ORDER BY a.attnum) FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0))
-        ORDER BY c.relname), '[]'::json)
-      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind = 'v';
-      """
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let rows = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] else { return [] }
-    return rows.map { row in
+  private static func views(_ rows: [[String: Any]]) -> [SchemaObject] {
+    rows.map { row in
       let name = row["name"] as? String ?? ""
       let columns = (row["columns"] as? [String] ?? []).map(SQLQuoting.identifier).joined(separator: ", ")
       var select = (row["definition"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -178,7 +172,16 @@ enum PostgreSQLIntrospector {
   }
 
   /// The `public` schema's tables, as one JSON array.
-  private static let query = """
+  private static let viewsQuery = """
+    SELECT coalesce(json_agg(json_build_object(
+        'name', c.relname, 'definition', pg_get_viewdef(c.oid),
+        'columns', (SELECT json_agg(a.attname ORDER BY a.attnum) FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0))
+      ORDER BY c.relname), '[]'::json)
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind = 'v'
+    """
+
+  private static let tablesQuery = """
     SELECT coalesce(json_agg(t ORDER BY t.name), '[]'::json) FROM (
       SELECT c.relname AS name,
         (SELECT coalesce(json_agg(json_build_object(
@@ -213,7 +216,7 @@ enum PostgreSQLIntrospector {
             AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid AND k.contype IN ('p', 'u'))) AS indexes
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname NOT IN ('grdb_migrations', 'strata_migrations')
-    ) t;
+    ) t
     """
 }
 

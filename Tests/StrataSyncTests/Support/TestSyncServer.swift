@@ -8,6 +8,7 @@ import StrataPostgreSQL
 import StrataSync
 import StrataSyncClient
 import StrataSyncServer
+import StrataTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -27,16 +28,7 @@ struct TestSyncServer {
   /// Runs SQL text such as a migration's in the server's database, through psql.
   func execute(_ sql: String) async throws {
     let scratch = scratch
-    try await Self.offThePool { try scratch.execute(sql) }
-  }
-
-  /// Blocking work (psql is a child process, waited for) on a thread of its own. On one of
-  /// Swift's cooperative threads, of which a 2-core machine has two, it would stall the
-  /// in-process server's handlers under the suite's load: a push timed out so in a full CI run.
-  static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
+    try await blockingWork { try scratch.execute(sql) }
   }
 
   /// The models' PostgreSQL tables, as the generator writes them.
@@ -53,9 +45,11 @@ struct TestSyncServer {
     configuration: SyncServer.Configuration = SyncServer.Configuration(), schema: String? = nil,
     tables: [SyncedTable] = StrataSyncedTables.all, _ body: (TestSyncServer) async throws -> Void
   ) async throws {
-    let scratch = try await offThePool { try PostgreSQLServer.shared().scratchDatabase() }
-    let schema = try schema ?? Self.schema()
-    try await offThePool { try scratch.execute(schema) }
+    // psql is a child process, waited for: on one of the threads Swift's tasks share, it would
+    // stall the in-process server's handlers (a push timed out so in a full CI run).
+    let scratch = try await blockingWork { try PostgreSQLServer.shared().scratchDatabase() }
+    let schema = try await blockingWork { try schema ?? Self.schema() }
+    try await blockingWork { try scratch.execute(schema) }
     var options = PostgresClient.Configuration.Options()
     options.maximumConnections = 8
     var clientConfiguration = try PostgresClient.Configuration(url: scratch.url)

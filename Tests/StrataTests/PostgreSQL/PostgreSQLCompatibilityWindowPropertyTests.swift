@@ -3,11 +3,12 @@ import Strata
 import StrataPostgreSQL
 import StrataSchema
 import Testing
+import StrataTestSupport
 
 /// The compatibility window's random sequences on PostgreSQL (see
 /// `CompatibilityWindowPropertyTests`): fewer, since each plan replays the migrations on the
 /// server. `WINDOW_SEQUENCES_POSTGRESQL=20` runs more.
-@Suite(.serialized, .enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+@Suite(.serialized, .blockingWork, .enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
 struct PostgreSQLCompatibilityWindowPropertyTests {
   static let sequences = Int(ProcessInfo.processInfo.environment["WINDOW_SEQUENCES_POSTGRESQL"] ?? "") ?? 2
 

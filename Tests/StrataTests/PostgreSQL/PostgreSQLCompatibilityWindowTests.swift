@@ -3,12 +3,13 @@ import Strata
 import StrataPostgreSQL
 import StrataSchema
 import Testing
+import StrataTestSupport
 
 /// The compatibility window on PostgreSQL: the same plan as SQLite's, with one trigger function
 /// that keeps a renamed column's two names in step. Two instances of a server mid-deploy, the
 /// old one writing the old name and the new one the new, share one database; the contract step
 /// loses nothing.
-@Suite(.serialized, .enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
+@Suite(.serialized, .blockingWork, .enabled(if: PostgreSQLTestServer.isAvailable, "needs PostgreSQL: set STRATA_POSTGRES_URL or install its binaries"))
 struct PostgreSQLCompatibilityWindowTests {
   static let v1 = """
     struct Player: Table {

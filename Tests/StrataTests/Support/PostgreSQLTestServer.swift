@@ -1,6 +1,7 @@
 import Foundation
 import StrataPostgreSQL
 @testable import StrataSchema
+import StrataTestSupport
 
 /// The PostgreSQL server the runtime tests run on: `STRATA_POSTGRES_URL` (which `.ci/run` sets
 /// to the server it starts), or a throwaway one from the machine's binaries.
@@ -34,9 +35,11 @@ actor PostgreSQLTestServer {
 
   /// The tests' database configuration: the whole suite shares two threads with builds and
   /// other processes, so a connection can be slow to come, and no test that uses it is about
-  /// the wait. In one CI run on 2 cores every test that started in the suite's first minutes
-  /// waited about 300 s (SQLite-only ones too), and two of them gave up on a connection after
-  /// the 120 s this was; CI's own watchdog (25 minutes) still stops a real hang.
+  /// the wait. In CI runs on 2 cores every test that started in the suite's first minutes
+  /// waited 250–300 s (SQLite-only ones too), and two of them gave up on a connection after
+  /// the 120 s this was: suites that waited for `psql` without suspending held both of the
+  /// threads Swift's tasks share (they now run on their own, `.blockingWork`). CI's own watchdog
+  /// (25 minutes) still stops a real hang.
   static let patient: PostgreSQLDatabase.Configuration = {
     var configuration = PostgreSQLDatabase.Configuration()
     configuration.connectionTimeout = .seconds(600)
@@ -112,7 +115,8 @@ actor PostgreSQLTestServer {
   }
 
   private static func makeTemplate(_ admin: PostgreSQLDatabase, url: @Sendable (String) throws -> String) async throws -> String {
-    let schema = try Self.schema()
+    // The generator plans PostgreSQL tables through psql, waited for without suspending.
+    let schema = try await blockingWork { try Self.schema() }
     var hash: UInt64 = 14_695_981_039_346_656_037
     for byte in schema.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
     let name = "strata_runtime_template_\(String(hash, radix: 16))"
