@@ -171,7 +171,7 @@ enum PostgreSQLIntrospector {
     }
   }
 
-  /// The `public` schema's tables, as one JSON array.
+  /// The `public` schema's views, as one JSON array.
   private static let viewsQuery = """
     SELECT coalesce(json_agg(json_build_object(
         'name', c.relname, 'definition', pg_get_viewdef(c.oid),
@@ -181,6 +181,7 @@ enum PostgreSQLIntrospector {
     WHERE n.nspname = 'public' AND c.relkind = 'v'
     """
 
+  /// The `public` schema's tables, as one JSON array.
   private static let tablesQuery = """
     SELECT coalesce(json_agg(t ORDER BY t.name), '[]'::json) FROM (
       SELECT c.relname AS name,
