@@ -12,6 +12,7 @@ import Testing
 /// PostgreSQL runtime tests waited up to 300 seconds for a connection whose client could not run.
 /// A suite marked `.blockingWork` runs on these threads instead; they are not for CPU work,
 /// which the shared threads already divide between the cores.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class BlockingWorkExecutor: TaskExecutor, @unchecked Sendable {
   /// The executor `.blockingWork` runs tests on.
   public static let shared = BlockingWorkExecutor(threads: max(4, ProcessInfo.processInfo.activeProcessorCount))
@@ -78,7 +79,7 @@ public struct BlockingWorkTrait: SuiteTrait, TestTrait, TestScoping {
   ) async throws {
     // Each test case, not the suite around it, so that test cases run side by side as before.
     guard testCase != nil else { return try await function() }
-    try await BlockingWorkExecutor.shared.run(function)
+    try await runBlockingWork(function)
   }
 }
 
@@ -92,5 +93,15 @@ extension Trait where Self == BlockingWorkTrait {
 /// that blocks where the rest of the test must not (a server in the same process needs the
 /// shared threads while it runs).
 public func blockingWork<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
-  try await BlockingWorkExecutor.shared.run { try work() }
+  try await runBlockingWork { try work() }
+}
+
+/// `operation` on ``BlockingWorkExecutor`` where the system has task executors (every Linux; on
+/// Apple platforms from macOS 15 and iOS 18), else where it is.
+private func runBlockingWork<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+  if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+    try await BlockingWorkExecutor.shared.run(operation)
+  } else {
+    try await operation()
+  }
 }
