@@ -4,18 +4,22 @@
 // `$0, $1, …` when it refers to `$1` or later; with no joined tables that tuple would have one
 // element and not unwrap, hence the first form. Selections likewise come as one expression or a
 // tuple of two or more.
+//
+// Each method consumes the statement it refines, as a chain of calls does (`Player.where { … }
+// .order { … }.limit(10)`), so that the clauses it builds on are moved, not shared: a shared
+// object of rare clauses would be copied before its first change (see `SelectClauses`).
 
 extension Select {
   /// Adds conditions to the `WHERE` clause; conditions combine with `AND`. The closure may
   /// use `if`, `else` and `for`.
-  public func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+  public consuming func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
     with { $0.wheres.appendTakingStorage(predicate(From.columns)) }
   }
 
   /// Adds a condition that a closure value (rather than a closure literal) computes, such as a
   /// function parameter: `func titles(_ predicate: (Item.TableColumns) -> some …)`.
   @_disfavoredOverload
-  public func `where`<Predicate: QueryExpression>(
+  public consuming func `where`<Predicate: QueryExpression>(
     _ predicate: (From.TableColumns) -> Predicate
   ) -> Self where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
     with { $0.wheres.append(predicate(From.columns).queryFragment) }
@@ -23,14 +27,14 @@ extension Select {
 
   /// Adds conditions on every table's columns to the `WHERE` clause.
   @_disfavoredOverload
-  public func `where`<each J: Table>(
+  public consuming func `where`<each J: Table>(
     @PredicateBuilder _ predicate: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
     with { $0.wheres.appendTakingStorage(predicate((From.columns, repeat (each J).columns))) }
   }
 
   /// Adds a Boolean column of `From` to the `WHERE` clause: `.where(\.isActive)`.
-  public func `where`<Predicate: QueryExpression>(
+  public consuming func `where`<Predicate: QueryExpression>(
     _ keyPath: KeyPath<From.TableColumns, Predicate>
   ) -> Self where Predicate.QueryValue: QueryRepresentable, Predicate.QueryValue.Unwrapped == Bool {
     with { $0.wheres.append(From.columns[keyPath: keyPath].queryFragment) }
@@ -38,30 +42,30 @@ extension Select {
 
   /// Appends terms to the `ORDER BY` clause: expressions (ascending), `asc()`/`desc()` terms,
   /// tuples of them, chosen with `if`/`else` if need be.
-  public func order(@OrderingBuilder by terms: (From.TableColumns) -> [QueryFragment]) -> Self {
+  public consuming func order(@OrderingBuilder by terms: (From.TableColumns) -> [QueryFragment]) -> Self {
     with { $0.orders.appendTakingStorage(terms(From.columns)) }
   }
 
   /// Appends terms on every table's columns to the `ORDER BY` clause.
   @_disfavoredOverload
-  public func order<each J: Table>(
+  public consuming func order<each J: Table>(
     @OrderingBuilder by terms: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
     with { $0.orders.appendTakingStorage(terms((From.columns, repeat (each J).columns))) }
   }
 
   /// Appends a column of `From`, ascending, to the `ORDER BY` clause: `.order(by: \.title)`.
-  public func order(by keyPath: KeyPath<From.TableColumns, some QueryExpression>) -> Self {
+  public consuming func order(by keyPath: KeyPath<From.TableColumns, some QueryExpression>) -> Self {
     with { $0.orders.append(OrderingBuilder.buildExpression(From.columns[keyPath: keyPath])[0]) }
   }
 
   /// Appends an expression to the `GROUP BY` clause.
-  public func group(by term: (From.TableColumns) -> some QueryExpression) -> Self {
+  public consuming func group(by term: (From.TableColumns) -> some QueryExpression) -> Self {
     with { $0.groups.append(term(From.columns).queryFragment) }
   }
 
   /// Appends expressions to the `GROUP BY` clause.
-  public func group<First: QueryExpression, Second: QueryExpression, each Term: QueryExpression>(
+  public consuming func group<First: QueryExpression, Second: QueryExpression, each Term: QueryExpression>(
     by terms: (From.TableColumns) -> (First, Second, repeat each Term)
   ) -> Self {
     with { $0.groups.appendTakingStorage(Self.fragments(terms, From.columns)) }
@@ -69,7 +73,7 @@ extension Select {
 
   /// Appends an expression of every table's columns to the `GROUP BY` clause.
   @_disfavoredOverload
-  public func group<each J: Table>(
+  public consuming func group<each J: Table>(
     by term: ((From.TableColumns, repeat (each J).TableColumns)) -> some QueryExpression
   ) -> Self where Joins == (repeat each J) {
     with { $0.groups.append(term((From.columns, repeat (each J).columns)).queryFragment) }
@@ -77,7 +81,7 @@ extension Select {
 
   /// Appends expressions of every table's columns to the `GROUP BY` clause.
   @_disfavoredOverload
-  public func group<
+  public consuming func group<
     each J: Table, First: QueryExpression, Second: QueryExpression, each Term: QueryExpression
   >(
     by terms: ((From.TableColumns, repeat (each J).TableColumns)) -> (First, Second, repeat each Term)
@@ -86,7 +90,7 @@ extension Select {
   }
 
   /// Appends a column of `From` to the `GROUP BY` clause: `.group(by: \.id)`.
-  public func group(by keyPath: KeyPath<From.TableColumns, some QueryExpression>) -> Self {
+  public consuming func group(by keyPath: KeyPath<From.TableColumns, some QueryExpression>) -> Self {
     with { $0.groups.append(From.columns[keyPath: keyPath].queryFragment) }
   }
 
@@ -98,25 +102,25 @@ extension Select {
   ///   .window("byGame") { WindowDefinition(partitionBy: $0.gameID, orderBy: $0.score.desc()) }
   ///   .select { ($0.name, rank().over("byGame"), $0.score.sum().over("byGame")) }
   /// ```
-  public func window(_ name: String, _ definition: (From.TableColumns) -> WindowDefinition) -> Self {
+  public consuming func window(_ name: String, _ definition: (From.TableColumns) -> WindowDefinition) -> Self {
     with { $0.windows.append(QueryFragment(quoting: name) + " AS " + definition(From.columns).queryFragment) }
   }
 
   /// Adds conditions on groups to the `HAVING` clause; conditions combine with `AND`.
-  public func having(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
+  public consuming func having(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
     with { $0.havings.appendTakingStorage(predicate(From.columns)) }
   }
 
   /// Adds conditions on every table's columns to the `HAVING` clause.
   @_disfavoredOverload
-  public func having<each J: Table>(
+  public consuming func having<each J: Table>(
     @PredicateBuilder _ predicate: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
     with { $0.havings.appendTakingStorage(predicate((From.columns, repeat (each J).columns))) }
   }
 
   /// Sets `LIMIT` and, optionally, `OFFSET`; both are bound parameters.
-  public func limit(_ count: Int, offset: Int? = nil) -> Self {
+  public consuming func limit(_ count: Int, offset: Int? = nil) -> Self {
     with {
       $0.limit = count.queryFragment
       if let offset { $0.offset = offset.queryFragment }
@@ -124,12 +128,12 @@ extension Select {
   }
 
   /// Sets `OFFSET`, a bound parameter: the rows to skip.
-  public func offset(_ count: Int) -> Self {
+  public consuming func offset(_ count: Int) -> Self {
     with { $0.offset = count.queryFragment }
   }
 
   /// Makes the statement `SELECT DISTINCT` (or not).
-  public func distinct(_ isDistinct: Bool = true) -> Self {
+  public consuming func distinct(_ isDistinct: Bool = true) -> Self {
     with { $0.isDistinct = isDistinct }
   }
 
@@ -148,7 +152,7 @@ extension Select {
 extension Select {
   /// Selects one more expression: a column (`{ $0.title }`), the whole table (`{ $0 }`), an
   /// aggregate, a subquery, or a ``Selection``'s columns.
-  public func select<each C, Selected: QueryExpression>(
+  public consuming func select<each C, Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> Selected
   ) -> Select<(repeat each C, Selected.QueryValue), From, Joins>
   where Columns == (repeat each C), Selected.QueryValue: QueryRepresentable {
@@ -156,7 +160,7 @@ extension Select {
   }
 
   /// Selects a column of `From`: `.select(\.title)`.
-  public func select<each C, Selected: QueryExpression>(
+  public consuming func select<each C, Selected: QueryExpression>(
     _ keyPath: KeyPath<From.TableColumns, Selected>
   ) -> Select<(repeat each C, Selected.QueryValue), From, Joins>
   where Columns == (repeat each C), Selected.QueryValue: QueryRepresentable {
@@ -164,7 +168,7 @@ extension Select {
   }
 
   /// Selects more expressions: `{ ($0.title, $0.score) }`.
-  public func select<
+  public consuming func select<
     each C, First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression
   >(
     _ selection: (From.TableColumns) -> (First, Second, repeat each Selected)
@@ -185,7 +189,7 @@ extension Select {
 
   /// Selects a second expression: `Tag.select { $0.id }.select { $0.title }`.
   @_disfavoredOverload
-  public func select<Selected: QueryExpression>(
+  public consuming func select<Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> Selected
   ) -> Select<(Columns, Selected.QueryValue), From, Joins>
   where Columns: QueryRepresentable, Selected.QueryValue: QueryRepresentable {
@@ -194,7 +198,7 @@ extension Select {
 
   /// Selects a second column: `Tag.select(\.id).select(\.title)`.
   @_disfavoredOverload
-  public func select<Selected: QueryExpression>(
+  public consuming func select<Selected: QueryExpression>(
     _ keyPath: KeyPath<From.TableColumns, Selected>
   ) -> Select<(Columns, Selected.QueryValue), From, Joins>
   where Columns: QueryRepresentable, Selected.QueryValue: QueryRepresentable {
@@ -203,7 +207,7 @@ extension Select {
 
   /// Selects more expressions after one: `Tag.select { $0.id }.select { ($0.title, $0.count) }`.
   @_disfavoredOverload
-  public func select<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
+  public consuming func select<First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> (First, Second, repeat each Selected)
   ) -> Select<(Columns, First.QueryValue, Second.QueryValue, repeat (each Selected).QueryValue), From, Joins>
   where
@@ -217,7 +221,7 @@ extension Select {
   /// aggregate (`{ $1.count() }`), or a ``Selection``'s columns
   /// (`{ GameRow.Columns(game: $0, playerCount: $1.count()) }`).
   @_disfavoredOverload
-  public func select<each C, each J: Table, Selected: QueryExpression>(
+  public consuming func select<each C, each J: Table, Selected: QueryExpression>(
     _ selection: ((From.TableColumns, repeat (each J).TableColumns)) -> Selected
   ) -> Select<(repeat each C, Selected.QueryValue), From, Joins>
   where Columns == (repeat each C), Joins == (repeat each J), Selected.QueryValue: QueryRepresentable {
@@ -226,7 +230,7 @@ extension Select {
 
   /// Selects more expressions of the joined tables: `{ ($0.title, $1.count()) }`, `{ ($0, $1) }`.
   @_disfavoredOverload
-  public func select<
+  public consuming func select<
     each C, each J: Table, First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression
   >(
     _ selection: ((From.TableColumns, repeat (each J).TableColumns)) -> (First, Second, repeat each Selected)
@@ -246,7 +250,7 @@ extension Select {
 
   /// Selects an expression: a column (`{ $0.title }`), the whole table (`{ $0 }`), an
   /// aggregate, a subquery, or a ``Selection``'s columns.
-  public func select<Selected: QueryExpression>(
+  public consuming func select<Selected: QueryExpression>(
     _ selection: (From.TableColumns) -> Selected
   ) -> Select<Selected.QueryValue, From, Joins>
   where Columns == (), Selected.QueryValue: QueryRepresentable {
@@ -254,7 +258,7 @@ extension Select {
   }
 
   /// Selects a column of `From`: `.select(\.title)`.
-  public func select<Selected: QueryExpression>(
+  public consuming func select<Selected: QueryExpression>(
     _ keyPath: KeyPath<From.TableColumns, Selected>
   ) -> Select<Selected.QueryValue, From, Joins>
   where Columns == (), Selected.QueryValue: QueryRepresentable {
@@ -263,7 +267,7 @@ extension Select {
 
   /// Selects an expression of the joined tables.
   @_disfavoredOverload
-  public func select<each J: Table, Selected: QueryExpression>(
+  public consuming func select<each J: Table, Selected: QueryExpression>(
     _ selection: ((From.TableColumns, repeat (each J).TableColumns)) -> Selected
   ) -> Select<Selected.QueryValue, From, Joins>
   where Columns == (), Joins == (repeat each J), Selected.QueryValue: QueryRepresentable {
@@ -271,7 +275,7 @@ extension Select {
   }
 
   /// Selects `count(*)`, of the rows that meet `filter` if one is given.
-  public func count(
+  public consuming func count(
     filter: ((From.TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Select<Int, From, Joins> where Columns == () {
     appending([ResultColumn(Self.countAll(filter: filter?(From.columns)))])
@@ -279,7 +283,7 @@ extension Select {
 
   /// Selects `count(*)`, of the rows that meet `filter` if one is given: `Player.count()`,
   /// `Player.group(by: \.gameID).count()` (a count per group).
-  public func count<each C>(
+  public consuming func count<each C>(
     filter: ((From.TableColumns) -> any QueryExpression<Bool>)? = nil
   ) -> Select<(repeat each C, Int), From, Joins> where Columns == (repeat each C) {
     appending([ResultColumn(Self.countAll(filter: filter?(From.columns)))])
@@ -287,7 +291,7 @@ extension Select {
 
   /// Selects `count(*)`, of the rows whose tables meet `filter`.
   @_disfavoredOverload
-  public func count<each C, each J: Table>(
+  public consuming func count<each C, each J: Table>(
     filter: (((From.TableColumns, repeat (each J).TableColumns)) -> any QueryExpression<Bool>)? = nil
   ) -> Select<(repeat each C, Int), From, Joins> where Columns == (repeat each C), Joins == (repeat each J) {
     appending([ResultColumn(Self.countAll(filter: filter?((From.columns, repeat (each J).columns))))])
@@ -295,7 +299,7 @@ extension Select {
 
   /// Replaces the selected expressions with new ones built from them:
   /// `Player.select { ($0.name, $0.score) }.map { ($1, $0.upper()) }`.
-  public func map<each C: QueryRepresentable, each Mapped: QueryExpression>(
+  public consuming func map<each C: QueryRepresentable, each Mapped: QueryExpression>(
     _ transform: (repeat AnyQueryExpression<each C>) -> (repeat each Mapped)
   ) -> Select<(repeat (each Mapped).QueryValue), From, Joins>
   where Columns == (repeat each C), repeat (each Mapped).QueryValue: QueryRepresentable {
@@ -311,7 +315,7 @@ extension Select {
     return retyped { $0.columns = columns }
   }
 
-  func appending<NewColumns>(_ columns: [ResultColumn]) -> Select<NewColumns, From, Joins> {
+  consuming func appending<NewColumns>(_ columns: [ResultColumn]) -> Select<NewColumns, From, Joins> {
     retyped { $0.columns.appendTakingStorage(columns) }
   }
 
@@ -323,7 +327,7 @@ extension Select {
   /// A statement that counts the rows this one returns: `count(*)` in place of the result
   /// columns, or, when grouping, `DISTINCT` or a limit shape the rows, over this statement as a
   /// subquery.
-  public func countingRows() -> Select<Int, From, Joins> {
+  public consuming func countingRows() -> Select<Int, From, Joins> {
     let clauses = resolved
     let count = [ResultColumn("count(*)")]
     if clauses.groups.isEmpty && clauses.havings.isEmpty && !clauses.isDistinct && clauses.limit == nil

@@ -6,11 +6,12 @@
 // What the joined statement selects is appended to what this one selects.
 //
 // Result types follow SQL: after `a.leftJoin(b)` the columns of `b` are optional; after
-// `a.rightJoin(b)` those of `a` are; after `a.fullJoin(b)` both are.
+// `a.rightJoin(b)` those of `a` are; after `a.fullJoin(b)` both are. Like the other clauses,
+// a join consumes the statement it refines (see Select+Clauses.swift).
 
 extension Select {
   /// `JOIN other ON constraint`: rows that have a match on both sides.
-  public func join<each C, each J: Table, each C2, F: Table, each J2: Table>(
+  public consuming func join<each C, each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -25,7 +26,7 @@ extension Select {
   /// (`Employee.select { Report.Columns(…) }.join(…)`), which the compiler does not take as a
   /// tuple of one.
   @_disfavoredOverload
-  public func join<each J: Table, each C2, F: Table, each J2: Table>(
+  public consuming func join<each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -38,7 +39,7 @@ extension Select {
 
   /// `LEFT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
   @_disfavoredOverload
-  public func leftJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
+  public consuming func leftJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -51,7 +52,7 @@ extension Select {
 
   /// `LEFT JOIN other ON constraint`: every row of this statement, with `other`'s columns NULL
   /// where nothing matches.
-  public func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
+  public consuming func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -66,7 +67,7 @@ extension Select {
 
   /// `RIGHT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
   @_disfavoredOverload
-  public func rightJoin<each J: Table, each C2, F: Table, each J2: Table>(
+  public consuming func rightJoin<each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -79,7 +80,7 @@ extension Select {
 
   /// `FULL JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
   @_disfavoredOverload
-  public func fullJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
+  public consuming func fullJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -95,7 +96,7 @@ extension Select {
 
   /// `RIGHT JOIN other ON constraint`: every row of `other`, with this statement's columns NULL
   /// where nothing matches.
-  public func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table, each J2: Table>(
+  public consuming func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
       (From.TableColumns, repeat (each J).TableColumns, F.TableColumns, repeat (each J2).TableColumns)
@@ -109,7 +110,7 @@ extension Select {
   }
 
   /// `FULL JOIN other ON constraint`: every row of both sides, matched where possible.
-  public func fullJoin<
+  public consuming func fullJoin<
     each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table
   >(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
@@ -131,7 +132,7 @@ extension Select {
 
   /// `JOIN other ON constraint`; see ``join(_:on:)``.
   @_disfavoredOverload
-  public func join<each C, each J: Table, each C2, F: Table>(
+  public consuming func join<each C, each J: Table, each C2, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat each C, repeat each C2), From, (repeat each J, F)>
@@ -141,7 +142,7 @@ extension Select {
 
   /// `LEFT JOIN other ON constraint`; see ``leftJoin(_:on:)``.
   @_disfavoredOverload
-  public func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table>(
+  public consuming func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat each C, repeat (each C2).Optionalized), From, (repeat each J, F.Nullable)>
@@ -151,7 +152,7 @@ extension Select {
 
   /// `RIGHT JOIN other ON constraint`; see ``rightJoin(_:on:)``.
   @_disfavoredOverload
-  public func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table>(
+  public consuming func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat (each C).Optionalized, repeat each C2), From.Nullable, (repeat (each J).Nullable, F)>
@@ -161,7 +162,7 @@ extension Select {
 
   /// `FULL JOIN other ON constraint`; see ``fullJoin(_:on:)``.
   @_disfavoredOverload
-  public func fullJoin<each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table>(
+  public consuming func fullJoin<each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<
@@ -172,7 +173,7 @@ extension Select {
     joining(other, "FULL JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
   }
 
-  func joining<NewColumns, NewFrom: Table, NewJoins, C2, F: Table, J2>(
+  consuming func joining<NewColumns, NewFrom: Table, NewJoins, C2, F: Table, J2>(
     _ other: Select<C2, F, J2>, _ kind: String, _ condition: QueryFragment
   ) -> Select<NewColumns, NewFrom, NewJoins> {
     let joined = other.resolved

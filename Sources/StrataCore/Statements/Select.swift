@@ -97,7 +97,10 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   consuming func retyped<NewColumns, NewFrom: Table, NewJoins>(
     _ transform: (inout SelectClauses) -> Void = { _ in }
   ) -> Select<NewColumns, NewFrom, NewJoins> {
-    var clauses = clauses
+    // Taken out rather than copied: a copy would share the rare clauses' object with `self`
+    // until `self` is destroyed, and changing one of them would copy that object first.
+    var clauses = SelectClauses()
+    swap(&clauses, &self.clauses)
     transform(&clauses)
     return Select<NewColumns, NewFrom, NewJoins>(clauses: clauses)
   }

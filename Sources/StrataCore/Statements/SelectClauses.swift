@@ -1,4 +1,10 @@
 /// The clauses of a `SELECT`, independent of the Swift types of its tables and results.
+///
+/// A statement is copied at every step of its building (`Player.find(id)`, its default scope,
+/// its render), so only what a lookup by key uses is stored inline: the scope, the flags and the
+/// conditions. Every other clause lives in one copy-on-write object, absent until one of them is
+/// set, so that copying a simple statement retains two references instead of a dozen
+/// (Documentation/Performance.md).
 @usableFromInline
 struct SelectClauses: Hashable, Sendable {
   /// Whether the table's default scope (`Table.all`) applies to the statement.
@@ -14,40 +20,96 @@ struct SelectClauses: Hashable, Sendable {
   /// Set by `none`: the statement returns no rows and need not run.
   @usableFromInline var isEmpty = false
   var isDistinct = false
-  /// The columns selected with `select`; none means every column of every table.
-  var columns: [ResultColumn] = []
-  /// The columns of the joined tables, for when nothing is selected: one rendered list per table.
-  var joinedColumns: [ResultColumn] = []
-  /// What follows `FROM` when it is not the table: a parenthesized subquery.
-  var from: QueryFragment?
-  var joins: [QueryFragment] = []
   @usableFromInline var wheres: [QueryFragment] = []
-  var groups: [QueryFragment] = []
-  var havings: [QueryFragment] = []
-  /// `"name" AS (…)` of each named window.
-  var windows: [QueryFragment] = []
-  var orders: [QueryFragment] = []
-  var limit: QueryFragment?
-  var offset: QueryFragment?
+  private var rare: RareClauses?
 
   @usableFromInline init(scope: Scope = .default) {
     self.scope = scope
   }
 
+  /// The columns selected with `select`; none means every column of every table.
+  var columns: [ResultColumn] {
+    get { rare?.columns ?? [] }
+    _modify { yield &uniqueRare().columns }
+  }
+  /// The columns of the joined tables, for when nothing is selected: one rendered list per table.
+  var joinedColumns: [ResultColumn] {
+    get { rare?.joinedColumns ?? [] }
+    _modify { yield &uniqueRare().joinedColumns }
+  }
+  /// What follows `FROM` when it is not the table: a parenthesized subquery.
+  var from: QueryFragment? {
+    get { rare?.from }
+    _modify { yield &uniqueRare().from }
+  }
+  var joins: [QueryFragment] {
+    get { rare?.joins ?? [] }
+    _modify { yield &uniqueRare().joins }
+  }
+  var groups: [QueryFragment] {
+    get { rare?.groups ?? [] }
+    _modify { yield &uniqueRare().groups }
+  }
+  var havings: [QueryFragment] {
+    get { rare?.havings ?? [] }
+    _modify { yield &uniqueRare().havings }
+  }
+  /// `"name" AS (…)` of each named window.
+  var windows: [QueryFragment] {
+    get { rare?.windows ?? [] }
+    _modify { yield &uniqueRare().windows }
+  }
+  var orders: [QueryFragment] {
+    get { rare?.orders ?? [] }
+    _modify { yield &uniqueRare().orders }
+  }
+  var limit: QueryFragment? {
+    get { rare?.limit }
+    _modify { yield &uniqueRare().limit }
+  }
+  var offset: QueryFragment? {
+    get { rare?.offset }
+    _modify { yield &uniqueRare().offset }
+  }
+
+  /// The rare clauses, made first or copied when another statement shares them.
+  private mutating func uniqueRare() -> RareClauses {
+    if isKnownUniquelyReferenced(&rare), let rare { return rare }
+    let copy = rare.map(RareClauses.init(copying:)) ?? RareClauses()
+    rare = copy
+    return copy
+  }
+
+  @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.scope == rhs.scope && lhs.isEmpty == rhs.isEmpty && lhs.isDistinct == rhs.isDistinct
+      && lhs.wheres == rhs.wheres && (lhs.rare ?? RareClauses.empty) == (rhs.rare ?? RareClauses.empty)
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    hasher.combine(scope)
+    hasher.combine(isEmpty)
+    hasher.combine(isDistinct)
+    hasher.combine(wheres)
+    hasher.combine(rare ?? RareClauses.empty)
+  }
+
   /// Whether the statement selects every column of its one table, from the table itself.
   @usableFromInline var selectsAllOfOneTable: Bool {
-    !isDistinct && columns.isEmpty && joinedColumns.isEmpty && joins.isEmpty && from == nil
+    !isDistinct
+      && (rare.map { $0.columns.isEmpty && $0.joinedColumns.isEmpty && $0.joins.isEmpty && $0.from == nil } ?? true)
   }
 
   /// Whether only `WHERE` restricts the rows: no grouping, distinct, ordering or limit.
   var isPlainFilter: Bool {
-    groups.isEmpty && havings.isEmpty && !isDistinct && limit == nil && offset == nil && orders.isEmpty
+    !isDistinct
+      && (rare.map {
+        $0.groups.isEmpty && $0.havings.isEmpty && $0.limit == nil && $0.offset == nil && $0.orders.isEmpty
+      } ?? true)
   }
 
   /// Whether the clauses add nothing: a default scope like this one changes no statement.
   @usableFromInline var isTrivial: Bool {
-    !isEmpty && !isDistinct && columns.isEmpty && wheres.isEmpty && groups.isEmpty && havings.isEmpty
-      && windows.isEmpty && orders.isEmpty && limit == nil && offset == nil && joins.isEmpty && from == nil
+    !isEmpty && !isDistinct && wheres.isEmpty && (rare.map { $0 == RareClauses.empty } ?? true)
   }
 
   /// These clauses under a table's default scope: its conditions first, then these.
@@ -57,6 +119,7 @@ struct SelectClauses: Hashable, Sendable {
     clauses.isEmpty = isEmpty || scope.isEmpty
     clauses.isDistinct = isDistinct || scope.isDistinct
     clauses.wheres = scope.wheres + wheres.filter { !scope.wheres.contains($0) }
+    guard rare != nil || scope.rare != nil else { return clauses }
     clauses.groups = scope.groups + groups.filter { !scope.groups.contains($0) }
     clauses.havings = scope.havings + havings.filter { !scope.havings.contains($0) }
     clauses.windows = scope.windows + windows.filter { !scope.windows.contains($0) }
@@ -127,7 +190,7 @@ struct SelectClauses: Hashable, Sendable {
   /// The bindings of the one condition these clauses have when it is `condition` (a table's
   /// rendered `"t"."key" = ?`) and nothing else narrows, orders or joins; nil otherwise.
   @usableFromInline func onlyCondition(_ condition: String?) -> [QueryBinding]? {
-    guard let condition, wheres.count == 1, isPlainFilter, joins.isEmpty, from == nil else { return nil }
+    guard let condition, wheres.count == 1, isPlainFilter, rare?.joins.isEmpty ?? true, rare?.from == nil else { return nil }
     let only = wheres[0]
     return only.pieces == nil && only.sql == condition ? only.bindings : nil
   }
