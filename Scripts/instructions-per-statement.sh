@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Instructions per single-row statement, for Strata, Strata's executor on SQL rendered once
 # (GRDB's cached-statement path), GRDB's record API and a raw sqlite3 loop, counted by
-# valgrind's callgrind (a count that repeats exactly, whatever else the machine does): the
-# difference between 2,000 and 1,000 statements, over 1,000, less the same difference for a run
-# that only prepares the rows ("none").
+# valgrind's callgrind (a count that other work on the machine does not change): the difference
+# between 20,000 and 10,000 statements, over 10,000, less the same difference for a run that only
+# prepares the rows ("none"). The rows' keys come from a fixed sequence, but a run's setup still
+# varies by a few million instructions (SQLite's and the allocator's work moves with timing), so
+# a count is good to about ±500 per statement.
 #
 # Needs valgrind and a release build (`swift build -c release --enable-all-traits --product
 # strata-bench`). valgrind 3.19 cannot read the DWARF 5 debug information Swift writes (it stops
@@ -20,14 +22,14 @@ total() {
     --callgrind-out-file="callgrind.out.strata-$$" "$bench" --only statements --statements "$3" --runs 1 2>&1 \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-per_statement() { echo $(( $(total "$1" "$2" 2000) - $(total "$1" "$2" 1000) )); }
+per_statement() { echo $(( $(total "$1" "$2" 20000) - $(total "$1" "$2" 10000) )); }
 contenders=${CONTENDERS:-strata prebuilt grdb raw}
 printf '%-8s' operation; printf ' %10s' $contenders; echo
 for operation in ${OPERATIONS:-insert find update delete}; do
   setup=$(per_statement "$operation" none)
   printf '%-8s' "$operation"
   for contender in $contenders; do
-    printf ' %10s' $(( ($(per_statement "$operation" "$contender") - setup) / 1000 ))
+    printf ' %10s' $(( ($(per_statement "$operation" "$contender") - setup) / 10000 ))
   done
   echo
 done

@@ -16,12 +16,19 @@ enum StatementBenchmark {
     var migrator = DatabaseMigrator()
     try migrator.registerMigrations(StrataMigrations.all)
     try migrator.migrate(database)
-    let gameIDs = (0..<100).map { _ in UUID() }
+    // A profile's instruction counts repeat exactly only if its rows do: random keys would shape
+    // the B-trees differently on every run. So a profile's keys come from a fixed sequence (and its
+    // inserts bind their ids rather than have SQLite's `uuid()` make them).
+    let profiling = ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] != nil
+    var keys = SeededUUIDs()
+    let gameIDs = (0..<100).map { _ in profiling ? keys.next() : UUID() }
     try database.write { db in
       try Game.insert { gameIDs.enumerated().map { Game(id: $1, title: "Game \($0)") } }.execute(db)
     }
     let drafts = (0..<count).map { index in
-      Player.Draft(gameID: gameIDs[index % gameIDs.count], name: "Player \(index)", score: index % 1000)
+      Player.Draft(
+        id: profiling ? keys.next() : nil, gameID: gameIDs[index % gameIDs.count], name: "Player \(index)",
+        score: index % 1000)
     }
     /// Empties the players, inserts `drafts` in one statement, and returns their ids.
     func refill() throws -> [UUID] {
@@ -428,4 +435,23 @@ enum RawStatements {
 /// A statement whose SQL was built beforehand: the benchmark's measure of the executor alone.
 struct PrebuiltStatement<QueryValue>: QueryStatement {
   let queryFragment: QueryFragment
+}
+
+/// UUIDs from a fixed sequence (SplitMix64), the same on every run, spread over the key space as
+/// random ones are.
+struct SeededUUIDs {
+  private var state: UInt64 = 0x5EED
+
+  mutating func next() -> UUID {
+    let (high, low) = (word(), word())
+    return withUnsafeBytes(of: (high, low)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+  }
+
+  private mutating func word() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
 }
