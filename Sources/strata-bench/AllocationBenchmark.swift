@@ -125,7 +125,7 @@ enum AllocationBenchmark {
         },
         raw: { db, range in RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!) }),
       Operation(
-        name: "a 20-row page: where/order/limit", releaseBudget: 36.5, debugBudget: 45.5,
+        name: "a 20-row page: where/order/limit", releaseBudget: 36.5, debugBudget: 46.5,
         strata: { db, range in for index in range { _ = try page(index).fetchAll(db) } },
         builtOnce: { db, range in
           for index in range {
