@@ -83,7 +83,7 @@ enum AllocationBenchmark {
 
     let operations = [
       Operation(
-        name: "insert { draft }.execute(db)", releaseBudget: 14, debugBudget: 29,
+        name: "insert { draft }.execute(db)", releaseBudget: 13, debugBudget: 29,
         strata: { db, range in for index in range { try Player.insert { drafts[index] }.execute(db) } },
         builtOnce: { db, range in
           for index in range {

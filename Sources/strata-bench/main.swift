@@ -67,10 +67,13 @@ let perStatementRenders: [(name: String, build: () -> QueryFragment)] = [
   }),
 ]
 if ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] == "render" {
-  // For `perf record`: building and rendering the per-statement benchmark's statements.
+  // For `perf record`: building and rendering the per-statement benchmark's statements, or
+  // those whose names start with `STRATA_BENCH_RENDER`.
+  let prefix = ProcessInfo.processInfo.environment["STRATA_BENCH_RENDER"] ?? ""
+  let renders = perStatementRenders.filter { $0.name.hasPrefix(prefix) }
   var length = 0
   for _ in 0..<options.runs * 100_000 {
-    for render in perStatementRenders { length &+= render.build().sql.utf8.count }
+    for render in renders { length &+= render.build().sql.utf8.count }
   }
   print(length)
   exit(0)

@@ -12,7 +12,7 @@ import Foundation
 final class TableSQL: Hashable, Sendable {
   /// The table's quoted name, with its database's when that is an attached one:
   /// `"cache"."entries"`.
-  let name: String
+  @usableFromInline let name: String
   @usableFromInline let from: String
   let qualifier: String
   @usableFromInline let allColumns: String

@@ -2,7 +2,7 @@
 /// `doUpdate` closure.
 @dynamicMemberLookup
 public struct Excluded<Base: Table>: Sendable {
-  init() {}
+  @usableFromInline init() {}
 
   /// The value the insert proposed for a column: `"excluded"."column"`.
   public subscript<Value>(

@@ -7,7 +7,12 @@
 public struct Insert<Into: Table, Returning>: QueryStatement, Hashable, Sendable {
   public typealias QueryValue = Returning
 
-  var clause: InsertClause
+  @usableFromInline var clause: InsertClause
+
+  @inlinable
+  init(clause: InsertClause) {
+    self.clause = clause
+  }
 
   public var queryFragment: QueryFragment { clause.queryFragment }
 

@@ -1,31 +1,34 @@
 import StrataSQL
 
 /// An `INSERT` independent of the Swift types of its table and results.
+@usableFromInline
 struct InsertClause: Hashable, Sendable {
   /// The table's quoted name, qualified by an attached database's.
-  var table: String
-  var columnNames: [String]
-  var conflictResolution: ConflictResolution?
+  @usableFromInline var table: String
+  @usableFromInline var columnNames: [String]
+  @usableFromInline var conflictResolution: ConflictResolution?
   /// The rows of `VALUES`, `rowBindings` holding `columnNames.count` values per row.
-  var rowCount: Int
-  var rowBindings: [QueryBinding]
+  @usableFromInline var rowCount: Int
+  @usableFromInline var rowBindings: [QueryBinding]
   /// When set, the rows come from this `SELECT` instead of `VALUES`.
-  var selection: QueryFragment?
-  var upsert: UpsertClause?
-  var returning = ReturningClause()
+  @usableFromInline var selection: QueryFragment?
+  @usableFromInline var upsert: UpsertClause?
+  @usableFromInline var returning = ReturningClause()
   /// The table's rendered SQL, for the common insert of every column.
-  private var tableSQL: TableSQL?
-  private var allColumnNames: [String] = []
+  @usableFromInline var tableSQL: TableSQL?
+  @usableFromInline var allColumnNames: [String] = []
   /// The position in `columnNames` of the table's primary key, which the database assigns when
   /// a row leaves it NULL (a `Draft` without an id).
-  private var keyIndex: Int?
+  @usableFromInline var keyIndex: Int?
 
+  @inlinable
   init<Base: Table>(
     _ table: Base.Type, _ rows: InsertValues<Base>, or resolution: ConflictResolution? = nil
   ) {
     self.init(Base.self, columns: Base.TableColumns.writableColumnNames, rowCount: rows.rowCount, bindings: rows.bindings, or: resolution)
   }
 
+  @inlinable
   init<Base: Table>(
     _ table: Base.Type, columns: [String], rowCount: Int, bindings: [QueryBinding],
     or resolution: ConflictResolution? = nil
@@ -46,6 +49,12 @@ struct InsertClause: Hashable, Sendable {
   ) {
     self.init(Base.self, columns: columns, rowCount: select.isEmpty ? 0 : 1, bindings: [], or: resolution)
     selection = select.queryFragment
+  }
+
+  /// Adds `ON CONFLICT …`.
+  @usableFromInline
+  mutating func setUpsert(target: [String]?, targetFilter: [QueryFragment], updates: [Assignment], updateFilter: [QueryFragment]) {
+    upsert = UpsertClause(target: target, targetFilter: targetFilter, updates: updates, updateFilter: updateFilter)
   }
 
   var queryFragment: QueryFragment {
@@ -193,6 +202,7 @@ struct InsertClause: Hashable, Sendable {
 
 /// `ON CONFLICT [(target) [WHERE …]] DO UPDATE SET … [WHERE …]`, or `DO NOTHING` when there
 /// are no updates.
+@usableFromInline
 struct UpsertClause: Hashable, Sendable {
   /// The conflict target's columns; nil for any uniqueness conflict.
   var target: [String]?

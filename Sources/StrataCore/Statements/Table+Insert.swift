@@ -23,6 +23,7 @@ extension Table {
   /// (`ON CONFLICT DO UPDATE SET … [WHERE …]`).
   ///
   /// - Parameter conflictResolution: `INSERT OR IGNORE`, `OR REPLACE`, … when given.
+  @inlinable
   public static func insert(
     or conflictResolution: ConflictResolution? = nil,
     @InsertValuesBuilder<Self> _ rows: () -> InsertValues<Self>,
@@ -194,20 +195,25 @@ extension Table {
       updateFilter)
   }
 
-  /// The insert with its conflict clause, if it has a target or updates.
-  private static func inserting(
+  /// The insert with its conflict clause, if it has a target or updates. Inlinable, with the
+  /// insert of drafts above, so that an app's insert is specialized for its table: unspecialized,
+  /// each insert looked up the metadata of `Updates<Self>`, `Excluded<Self>` and its closures'
+  /// types at run time (a fifth of its building; Documentation/Performance.md).
+  @inlinable
+  static func inserting(
     _ clause: consuming InsertClause, _ target: [String]?, _ targetFilter: [QueryFragment], _ updates: [Assignment]?,
     _ updateFilter: (TableColumns, Excluded<Self>) -> [QueryFragment]
   ) -> Insert<Self, ()> {
     if target != nil || updates != nil {
-      clause.upsert = UpsertClause(
+      clause.setUpsert(
         target: target, targetFilter: targetFilter, updates: updates ?? [],
         updateFilter: updateFilter(columns, Excluded()))
     }
     return Insert(clause: clause)
   }
 
-  private static func assignments(_ updates: (inout Updates<Self>, Excluded<Self>) -> Void) -> [Assignment] {
+  @usableFromInline
+  static func assignments(_ updates: (inout Updates<Self>, Excluded<Self>) -> Void) -> [Assignment] {
     var assignments = Updates<Self>()
     updates(&assignments, Excluded())
     return assignments.assignments
