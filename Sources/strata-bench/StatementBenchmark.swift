@@ -437,21 +437,13 @@ struct PrebuiltStatement<QueryValue>: QueryStatement {
   let queryFragment: QueryFragment
 }
 
-/// UUIDs from a fixed sequence (SplitMix64), the same on every run, spread over the key space as
-/// random ones are.
+/// UUIDs from a fixed sequence (the upgrade check's seeded generator), the same on every run,
+/// spread over the key space as random ones are.
 struct SeededUUIDs {
-  private var state: UInt64 = 0x5EED
+  private var numbers = UpgradeValues(seed: 0x5EED)
 
   mutating func next() -> UUID {
-    let (high, low) = (word(), word())
+    let (high, low) = (numbers.next(), numbers.next())
     return withUnsafeBytes(of: (high, low)) { UUID(uuid: $0.load(as: uuid_t.self)) }
-  }
-
-  private mutating func word() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }
