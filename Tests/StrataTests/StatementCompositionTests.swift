@@ -72,6 +72,37 @@ import Testing
     }
   }
 
+  /// A statement refined in several ways leaves itself and each refinement as they were. Its
+  /// clauses other than its conditions share one object until one of them changes (copied on
+  /// write), so this holds for its ordering, limits and selection as for its conditions, on any
+  /// thread.
+  @Test(arguments: TestDialect.all) func refiningAStatementLeavesItAsItWas(_ dialect: TestDialect) async throws {
+    let byName = Employee.where { $0.salary > 100_000 }.order(by: \.name)
+    let first = byName.limit(1)
+    let rest = byName.limit(10, offset: 1)
+    let names = byName.select(\.name)
+    let pages = await withTaskGroup(of: (Int, String).self) { group in
+      for page in 0..<8 { group.addTask { (page, byName.limit(1, offset: page).queryFragment.sql) } }
+      return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+    }
+    let columns = #""employees"."id", "employees"."name", "employees"."managerID", "employees"."salary""#
+    let sql = #"SELECT \#(columns) FROM "employees" WHERE "employees"."salary" > 100000 ORDER BY "employees"."name""#
+    expectSQL(byName, sql)
+    expectSQL(first, sql + " LIMIT 1")
+    expectSQL(rest, sql + " LIMIT 10 OFFSET 1")
+    #expect(pages[3] == byName.limit(1, offset: 3).queryFragment.sql)
+    #expect(pages[3]?.hasSuffix(" LIMIT ? OFFSET ?") == true)
+    #expect(byName == Employee.where { $0.salary > 100_000 }.order(by: \.name))
+    #expect(byName != first && first != rest)
+    try await dialect.database(seeding: organizationRows()) { db throws in
+      #expect(try await first.fetchAll(db).map(\.name) == ["Ada"])
+      #expect(try await rest.fetchAll(db).map(\.name) == ["Grace", "Ken", "Linus"])
+      #expect(try await names.fetchAll(db) == ["Ada", "Grace", "Ken", "Linus"])
+      #expect(try await byName.fetchAll(db).map(\.name) == ["Ada", "Grace", "Ken", "Linus"])
+      #expect(try await byName.fetchCount(db) == 4)
+    }
+  }
+
   @Test(arguments: TestDialect.all) func whereStatementsCombineWithAndOrAndNot(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: organizationRows()) { db throws in
       let ada = Employee.where { $0.name.eq("Ada") }
