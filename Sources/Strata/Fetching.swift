@@ -72,6 +72,26 @@ extension QueryStatement {
     }
   }
 
+  /// Runs the statement and decodes its first row as a pair, or returns nil when there is none.
+  @inlinable
+  public func fetchOne<A: QueryRepresentable, B: QueryRepresentable>(
+    _ db: Database
+  ) throws -> (A.QueryOutput, B.QueryOutput)? where QueryValue == (A, B) {
+    try StatementExecutor.fetchOne(self, in: db) { decoder in
+      (try decoder.decode(A.self), try decoder.decode(B.self))
+    }
+  }
+
+  /// Runs the statement and decodes its first row as a triple, or returns nil when there is none.
+  @inlinable
+  public func fetchOne<A: QueryRepresentable, B: QueryRepresentable, C: QueryRepresentable>(
+    _ db: Database
+  ) throws -> (A.QueryOutput, B.QueryOutput, C.QueryOutput)? where QueryValue == (A, B, C) {
+    try StatementExecutor.fetchOne(self, in: db) { decoder in
+      (try decoder.decode(A.self), try decoder.decode(B.self), try decoder.decode(C.self))
+    }
+  }
+
   /// Runs the statement and decodes its first row as a tuple, or returns nil when there is none.
   @inlinable
   public func fetchOne<each Value: QueryRepresentable>(

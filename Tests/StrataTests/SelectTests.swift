@@ -148,6 +148,14 @@ import Testing
       let pair = try await Item.find(1).select { ($0.title, $0.quantity) }.fetchOne(db)
       #expect(pair?.0 == "Phone")
       #expect(pair?.1 == 3)
+      // Pairs and triples decode through forms without a parameter pack; four columns through
+      // the pack.
+      let triple = try await Item.find(1).select { ($0.title, $0.quantity, $0.notes) }.fetchOne(db)
+      #expect(triple?.0 == "Phone" && triple?.1 == 3 && triple?.2 == "Flagship")
+      let four = try await Item.find(1).select { ($0.id, $0.title, $0.quantity, $0.isActive) }.fetchOne(db)
+      #expect(four?.0 == 1 && four?.1 == "Phone" && four?.2 == 3 && four?.3 == true)
+      let missing = try await Item.find(99).select { ($0.title, $0.quantity) }.fetchOne(db)
+      #expect(missing == nil)
     }
   }
 

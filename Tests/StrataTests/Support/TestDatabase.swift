@@ -115,6 +115,18 @@ extension QueryStatement {
     try await db.run(sqlite: { try fetchAll($0) }, postgreSQL: { try await fetchAll($0) })
   }
 
+  func fetchOne<A: QueryRepresentable, B: QueryRepresentable>(
+    _ db: TestDatabase
+  ) async throws -> (A.QueryOutput, B.QueryOutput)? where QueryValue == (A, B) {
+    try await db.run(sqlite: { try fetchOne($0) }, postgreSQL: { try await fetchOne($0) })
+  }
+
+  func fetchOne<A: QueryRepresentable, B: QueryRepresentable, C: QueryRepresentable>(
+    _ db: TestDatabase
+  ) async throws -> (A.QueryOutput, B.QueryOutput, C.QueryOutput)? where QueryValue == (A, B, C) {
+    try await db.run(sqlite: { try fetchOne($0) }, postgreSQL: { try await fetchOne($0) })
+  }
+
   func fetchOne<each Value: QueryRepresentable>(
     _ db: TestDatabase
   ) async throws -> (repeat (each Value).QueryOutput)? where QueryValue == (repeat each Value) {
