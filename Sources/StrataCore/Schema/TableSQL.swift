@@ -52,7 +52,7 @@ final class TableSQL: Hashable, Sendable {
     let type: ObjectIdentifier
 
     func _rawHashValue(seed: Int) -> Int {
-      let address = UInt64(UInt(bitPattern: unsafeBitCast(type, to: Int.self) ^ seed))
+      let address = UInt64(UInt(bitPattern: type) ^ UInt(bitPattern: seed))
       let mixed = address &* 0x9E37_79B9_7F4A_7C15
       return Int(truncatingIfNeeded: mixed ^ (mixed >> 32))
     }
