@@ -4,8 +4,8 @@
 # valgrind's callgrind (a count that other work on the machine does not change): the difference
 # between 20,000 and 10,000 statements, over 10,000, less the same difference for a run that only
 # prepares the rows ("none"). The rows' keys come from a fixed sequence, but a run's setup still
-# varies by a few million instructions (SQLite's and the allocator's work moves with timing), so
-# a count is good to about ±500 per statement.
+# varies by a few million instructions from run to run (three runs of "none": 3,351.7 M to
+# 3,357.9 M), so a count is good to a few hundred instructions per statement.
 #
 # Needs valgrind and a release build (`swift build -c release --enable-all-traits --product
 # strata-bench`). valgrind 3.19 cannot read the DWARF 5 debug information Swift writes (it stops

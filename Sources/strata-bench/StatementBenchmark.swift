@@ -16,9 +16,10 @@ enum StatementBenchmark {
     var migrator = DatabaseMigrator()
     try migrator.registerMigrations(StrataMigrations.all)
     try migrator.migrate(database)
-    // A profile's instruction counts repeat exactly only if its rows do: random keys would shape
-    // the B-trees differently on every run. So a profile's keys come from a fixed sequence (and its
-    // inserts bind their ids rather than have SQLite's `uuid()` make them).
+    // A profile's instruction counts can repeat only if its rows do: random keys would shape the
+    // B-trees differently on every run. So a profile's keys come from a fixed sequence (and its
+    // inserts bind their ids rather than have SQLite's `uuid()` make them). The setup still varies
+    // by a few million instructions from run to run (Scripts/instructions-per-statement.sh).
     let profiling = ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] != nil
     var keys = SeededUUIDs()
     let gameIDs = (0..<100).map { _ in profiling ? keys.next() : UUID() }

@@ -25,8 +25,9 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
 
   /// The path from a table type to a statement's SQL (`Player.find(id)`, `update`, `delete`,
   /// `singleBatch`) is `@inlinable`, so that it is specialized for the app's table types where
-  /// it is called: unspecialized, each step copied this 200-byte value through value witnesses
-  /// (a find's building 0.43 → 0.36 µs, a delete's 0.53 → 0.42 µs; Documentation/Performance.md).
+  /// it is called: unspecialized, each step copied the statement through value witnesses (a
+  /// find's building 0.43 → 0.36 µs, a delete's 0.53 → 0.42 µs, when the clauses were 200 bytes
+  /// held inline; Documentation/Performance.md).
   @usableFromInline var clauses: SelectClauses
 
   @inlinable
