@@ -68,61 +68,36 @@ enum AllocationBenchmark {
       try Player.insert { drafts }.execute(db)
       return try Player.select(\.id).order(by: \.id).fetchAll(db)
     }
-    let insertSQL = Player.insert { drafts[0] }.singleBatch!.sql
-    let findSQL = Player.find(ids[0]).singleBatch!.sql
-    let updateSQL = Player.find(ids[0]).update { $0.score += 1 }.singleBatch!.sql
-    let deleteSQL = Player.find(ids[0]).delete().singleBatch!.sql
+    let builtOnce = BuiltOnce(draft: drafts[0], id: ids[0])
     func page(_ index: Int) -> Where<Player> {
       Player.where { $0.gameID.eq(gameIDs[index % gameIDs.count]) }.order(by: \.name).limit(20)
     }
     let pageSQL = page(0).singleBatch!.sql
-    func join(_ index: Int) -> some QueryStatement<(String, String)> {
-      Player.find(ids[index]).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }
-    }
-    let joinSQL = join(0).singleBatch!.sql
 
     let operations = [
       Operation(
         name: "insert { draft }.execute(db)", releaseBudget: 13, debugBudget: 29,
         strata: { db, range in for index in range { try Player.insert { drafts[index] }.execute(db) } },
-        builtOnce: { db, range in
-          for index in range {
-            var bindings: [QueryBinding] = []
-            drafts[index].encode(into: &bindings)
-            try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: insertSQL, bindings: bindings)).execute(db)
-          }
-        },
+        builtOnce: { db, range in for index in range { try builtOnce.insert(drafts[index], db) } },
         raw: { db, range in
           RawSQLite.insert(range.map { (gameID: drafts[$0].gameID, name: drafts[$0].name, score: drafts[$0].score) }, db.sqliteConnection!)
         }),
       Operation(
         name: "find(id).fetchOne(db)", releaseBudget: 9.5, debugBudget: 13.5,
         strata: { db, range in for index in range { _ = try Player.find(ids[index]).fetchOne(db) } },
-        builtOnce: { db, range in
-          for index in range {
-            _ = try PrebuiltStatement<Player>(queryFragment: QueryFragment(raw: findSQL, bindings: [ids[index].queryBinding])).fetchOne(db)
-          }
-        },
+        builtOnce: { db, range in for index in range { _ = try builtOnce.find(ids[index], db) } },
         raw: { db, range in _ = RawStatements.findScores(Array(ids[range]), db.sqliteConnection!) }),
       Operation(
         name: "find(id).update { $0.score += 1 }", releaseBudget: 15.5, debugBudget: 22.5,
         strata: { db, range in for index in range { try Player.find(ids[index]).update { $0.score += 1 }.execute(db) } },
-        builtOnce: { db, range in
-          for index in range {
-            try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: updateSQL, bindings: [.integer(1), ids[index].queryBinding])).execute(db)
-          }
-        },
+        builtOnce: { db, range in for index in range { try builtOnce.update(ids[index], db) } },
         raw: { db, range in
           RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!)
         }),
       Operation(
         name: "find(id).delete()", releaseBudget: 10, debugBudget: 13,
         strata: { db, range in for index in range { try Player.find(ids[index]).delete().execute(db) } },
-        builtOnce: { db, range in
-          for index in range {
-            try PrebuiltStatement<()>(queryFragment: QueryFragment(raw: deleteSQL, bindings: [ids[index].queryBinding])).execute(db)
-          }
-        },
+        builtOnce: { db, range in for index in range { try builtOnce.delete(ids[index], db) } },
         raw: { db, range in RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!) }),
       Operation(
         name: "a 20-row page: where/order/limit", releaseBudget: 36.5, debugBudget: 46.5,
@@ -136,12 +111,8 @@ enum AllocationBenchmark {
         raw: nil),
       Operation(
         name: "a one-row join: find(id).join(…).select { … }", releaseBudget: 20.5, debugBudget: 27.5,
-        strata: { db, range in for index in range { _ = try join(index).fetchOne(db) } },
-        builtOnce: { db, range in
-          for index in range {
-            _ = try PrebuiltStatement<(String, String)>(queryFragment: QueryFragment(raw: joinSQL, bindings: [ids[index].queryBinding])).fetchOne(db)
-          }
-        },
+        strata: { db, range in for index in range { _ = try BuiltOnce.join(ids[index]).fetchOne(db) } },
+        builtOnce: { db, range in for index in range { _ = try builtOnce.join(ids[index], db) } },
         raw: nil),
     ]
 

@@ -63,7 +63,7 @@ let perStatementRenders: [(name: String, build: () -> QueryFragment)] = [
   ("find(id).delete()", { Player.find(renderID).delete().singleBatch! }),
   ("insert { draft }", { Player.insert { renderDraft }.singleBatch! }),
   ("find(id).join(Game.all) { … }.select { … }", {
-    Player.find(renderID).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }.singleBatch!
+    BuiltOnce.join(renderID).singleBatch!
   }),
 ]
 if ProcessInfo.processInfo.environment["STRATA_BENCH_PROFILE"] == "render" {
