@@ -3,8 +3,9 @@ import Foundation
 import PostgresNIO
 import StrataCore
 
-/// The names under which the builder's statements are prepared on PostgreSQL connections, one
-/// per statement shape for the whole process.
+/// The names under which the builder's statements are prepared on PostgreSQL connections: a
+/// database's own set (each ``PostgreSQLDatabase`` has one) of the process's names, one per
+/// statement shape.
 ///
 /// A statement sent unnamed is parsed and planned by the server on every run; one sent under a
 /// name is parsed once per connection and then only bound and run (postgres-nio prepares it on
@@ -14,21 +15,25 @@ import StrataCore
 /// text with an integer where a double was (or a NULL, whose type the server infers) needs a
 /// statement of its own.
 ///
-/// Names are never taken back from a connection (postgres-nio has no way to forget one), so
-/// they are bounded: a process issues at most ``limit`` of them, and a statement met after that
-/// runs unnamed. A name the server refused (its statement failed to prepare, or its
-/// plan no longer gives the rows it described) is retired and its statement gets a new one,
-/// because postgres-nio keeps a preparation's failure for that name on that connection
-/// (see ``retires(_:)``).
+/// A name means one statement in the whole process, so that databases whose connections come
+/// from one client never give one name two statements. Names are never taken back from a
+/// connection (postgres-nio has no way to forget one), so a set uses at most ``limit`` of them,
+/// and a statement met after that runs unnamed: the bound is per database, so that one
+/// database's statements (a module's, a test's) never use up another's. A name the server
+/// refused (its statement failed to prepare, or its plan no longer gives the rows it described)
+/// is retired from the set that met the refusal, and its statement gets a new name there,
+/// because postgres-nio keeps a preparation's failure for that name on that connection (see
+/// ``retires(_:)``); other databases go on with the name they have.
 final class NamedStatements: @unchecked Sendable {
-  /// The process's names: one set, so that two databases on one connection never give one name
-  /// two statements.
-  static let shared = NamedStatements(limit: 256)
+  /// The set of connections wrapped by hand (``PostgreSQLConnection/init(_:logger:namedStatements:)``):
+  /// one for all of them, since any number of wrappers may share one connection.
+  static let shared = NamedStatements()
 
-  /// How many names a process issues; so, how many statements a connection may keep. A prepared
-  /// statement holds 20–50 KB of the server's memory for its connection (measured on PostgreSQL
-  /// 15: a lookup by key about 20 KB, a 3 KB insert about 50 KB), so 256, pgJDBC's default
-  /// number of statements kept per connection, bounds it at a few megabytes per connection.
+  /// How many names a set uses; so, how many statements a connection of its database may keep.
+  /// A prepared statement holds 20–50 KB of the server's memory for its connection (measured on
+  /// PostgreSQL 15: a lookup by key about 20 KB, a 3 KB insert about 50 KB), so 256, pgJDBC's
+  /// default number of statements kept per connection, bounds it at a few megabytes per
+  /// connection.
   let limit: Int
   /// Longer SQL is sent unnamed: such statements (a many-row insert) are rarely repeated with
   /// the same shape, and parsing is a small part of their time.
@@ -46,12 +51,18 @@ final class NamedStatements: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  private var numbers: [Key: Int] = [:]
-  /// Every name's SQL and slot, by number less one; kept after the name is retired, since a
-  /// connection may still hold the statement.
-  private var issued: [(sql: String, slot: any StatementSlot.Type)] = []
+  /// The set's names, by statement.
+  private var names: [Key: Name] = [:]
+  /// How many names the set has used, retired ones included.
+  private var used = 0
 
-  init(limit: Int) {
+  /// The process's current name of each statement, and every name's SQL, by number less one
+  /// (kept after the name is retired, since a connection may still hold the statement).
+  private static let process = NSLock()
+  nonisolated(unsafe) private static var current: [Key: Name] = [:]
+  nonisolated(unsafe) private static var issued: [String] = []
+
+  init(limit: Int = 256) {
     self.limit = limit
   }
 
@@ -61,30 +72,44 @@ final class NamedStatements: @unchecked Sendable {
     let key = Key(sql: sql, types: bindings.map { PostgreSQLValue($0).psqlType })
     lock.lock()
     defer { lock.unlock() }
-    if let number = numbers[key] { return Name(number: number, slot: issued[number - 1].slot) }
-    guard issued.count < limit else { return nil }
-    let number = issued.count + 1
-    let slot = slotType(number)
-    issued.append((sql, slot))
-    numbers[key] = number
-    return Name(number: number, slot: slot)
+    if let name = names[key] { return name }
+    guard used < limit else { return nil }
+    used += 1
+    let name = Self.currentName(of: key)
+    names[key] = name
+    return name
+  }
+
+  /// The process's name for `key`, given now if it has none.
+  private static func currentName(of key: Key) -> Name {
+    process.lock()
+    defer { process.unlock() }
+    if let name = current[key] { return name }
+    issued.append(key.sql)
+    let name = Name(number: issued.count, slot: slotType(issued.count))
+    current[key] = name
+    return name
   }
 
   /// The SQL of the statement named with `number`.
-  func sql(of number: Int) -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    return issued[number - 1].sql
+  static func sql(of number: Int) -> String {
+    process.lock()
+    defer { process.unlock() }
+    return issued[number - 1]
   }
 
-  /// Gives up `name`, which a connection holds as failed or as planned for rows the statement no
-  /// longer returns: its statement gets a new name the next time it runs.
+  /// Gives up `name`, which a connection of this set's database holds as failed or as planned
+  /// for rows the statement no longer returns: its statement gets a new name the next time it
+  /// runs here, and in databases that meet it for the first time.
   func retire(_ name: Name) {
     lock.lock()
     defer { lock.unlock() }
-    if let index = numbers.firstIndex(where: { $0.value == name.number }) {
-      numbers.remove(at: index)
-    }
+    guard let index = names.firstIndex(where: { $0.value.number == name.number }) else { return }
+    let key = names[index].key
+    names.remove(at: index)
+    Self.process.lock()
+    defer { Self.process.unlock() }
+    if Self.current[key]?.number == name.number { Self.current[key] = nil }
   }
 
   /// Whether a server error met by a statement run under a name calls for retiring the name.
@@ -130,7 +155,7 @@ struct NamedStatement<Slot: StatementSlot>: PostgresPreparedStatement {
   typealias Row = PostgresRow
 
   static var name: String { "strata_\(Slot.number)" }
-  static var sql: String { NamedStatements.shared.sql(of: Slot.number) }
+  static var sql: String { NamedStatements.sql(of: Slot.number) }
 
   let bindings: PostgresBindings
 

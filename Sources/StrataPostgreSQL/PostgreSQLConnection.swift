@@ -23,9 +23,9 @@ public struct PostgreSQLConnection: Sendable {
   /// The transaction the connection is in, when a ``PostgreSQLDatabase`` began one.
   @usableFromInline let transaction: TransactionState?
 
-  /// Whether the builder's statements run as named prepared statements (see
-  /// ``PostgreSQLDatabase/Configuration/namedStatements``).
-  @usableFromInline let namedStatements: Bool
+  /// The names the builder's statements run under as prepared statements, or nil to run them
+  /// unnamed (see ``PostgreSQLDatabase/Configuration/namedStatements``).
+  let names: NamedStatements?
 
   /// A connection you leased from postgres-nio yourself, for running Strata's statements on it.
   ///
@@ -33,19 +33,18 @@ public struct PostgreSQLConnection: Sendable {
   ///   - connection: A connection postgres-nio lent you, used for as long as you use this value.
   ///   - logger: The logger postgres-nio logs the statements to.
   ///   - namedStatements: Whether the query builder's statements are prepared once per
-  ///     connection under a name (off by default, as
-  ///     ``PostgreSQLDatabase/Configuration/namedStatements`` says why); leave it off for a
-  ///     connection through a pooler that does not keep a server connection's prepared
-  ///     statements (PgBouncer in transaction mode before 1.21).
-  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql"), namedStatements: Bool = false) {
-    self.init(connection, logger: logger, transaction: nil, namedStatements: namedStatements)
+  ///     connection under a name (see ``PostgreSQLDatabase/Configuration/namedStatements``);
+  ///     turn it off for a connection through a pooler that does not keep a server
+  ///     connection's prepared statements (PgBouncer in transaction mode before 1.21).
+  public init(_ connection: PostgresConnection, logger: Logger = Logger(label: "strata.postgresql"), namedStatements: Bool = true) {
+    self.init(connection, logger: logger, transaction: nil, names: namedStatements ? .shared : nil)
   }
 
-  init(_ connection: PostgresConnection, logger: Logger, transaction: TransactionState?, namedStatements: Bool) {
+  init(_ connection: PostgresConnection, logger: Logger, transaction: TransactionState?, names: NamedStatements?) {
     self.connection = connection
     self.logger = logger
     self.transaction = transaction
-    self.namedStatements = namedStatements
+    self.names = names
   }
 
   /// Sends one statement, rendered for PostgreSQL, and returns its first `limit` rows (the rest
@@ -63,8 +62,7 @@ public struct PostgreSQLConnection: Sendable {
     try PostgreSQLStorage.check(bindings, sql: sql)
     // In a transaction an earlier error aborted, the server refuses every statement: one sent
     // under a name the connection has not prepared yet would leave that refusal with the name.
-    let name = named && namedStatements && transaction?.firstFailure == nil
-      ? NamedStatements.shared.name(for: sql, bindings) : nil
+    let name = named && transaction?.firstFailure == nil ? names?.name(for: sql, bindings) : nil
     do {
       guard let name else {
         let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: PostgresBindings(bindings)), logger: logger)
@@ -76,7 +74,7 @@ public struct PostgreSQLConnection: Sendable {
       guard let name, var refused = reported as? PostgreSQLError, NamedStatements.retires(refused) else {
         throw failure(reported)
       }
-      NamedStatements.shared.retire(name)
+      names?.retire(name)
       guard transaction == nil, NamedStatements.mayRunUnnamed(refused) else {
         refused.isStaleStatement = NamedStatements.isStale(refused)
         throw failure(refused)

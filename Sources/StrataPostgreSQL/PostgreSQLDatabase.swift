@@ -64,27 +64,28 @@ public final class PostgreSQLDatabase: Sendable {
     /// and then only bound and run, instead of parsed and planned by the server on every run.
     /// Statements written by hand (`sql(…)`) and migrations always run unnamed.
     ///
-    /// A process names at most 256 statement shapes (so each connection keeps at most that many
-    /// prepared, a few megabytes of the server's memory); later ones run unnamed, and so does a
-    /// many-row insert, whose text changes with its number of rows. After a migration changes the type of a column a
-    /// prepared statement returns, the statement fails once with an error that
-    /// ``PostgreSQLError/isStaleStatement`` (its transaction runs again, in ``write(retries:isolation:_:)``
-    /// and ``read(isolation:_:)`` alike) and is prepared again under a new name. Turn this off for
-    /// a pooler that does not keep a server connection's prepared statements for its client
-    /// (PgBouncer in transaction mode before 1.21).
-    ///
-    /// Off by default: with it on, a clean-clone CI run once hung in a test of four tasks
-    /// incrementing one row in `SERIALIZABLE` transactions (three runs before passed); the cause
-    /// is not found yet.
-    public var namedStatements = false
+    /// A database names at most 256 statement shapes (so each of its connections keeps at most
+    /// that many prepared, a few megabytes of the server's memory); later ones run unnamed, and
+    /// so does a many-row insert, whose text changes with its number of rows. After a migration
+    /// changes the type of a column a prepared statement returns, the statement fails once with
+    /// an error that ``PostgreSQLError/isStaleStatement`` (its transaction runs again, in
+    /// ``write(retries:isolation:_:)`` and ``read(isolation:_:)`` alike) and is prepared again
+    /// under a new name. Turn this off for a pooler that does not keep a server connection's
+    /// prepared statements for its client (PgBouncer in transaction mode before 1.21).
+    public var namedStatements = true
 
     public init() {}
   }
+
+  /// The names its connections prepare the builder's statements under; nil when
+  /// ``Configuration/namedStatements`` is off.
+  let names: NamedStatements?
 
   /// A database on a client whose `run()` you run yourself.
   public init(client: PostgresClient, configuration: Configuration = Configuration()) {
     self.client = client
     self.configuration = configuration
+    names = configuration.namedStatements ? NamedStatements() : nil
   }
 
   /// Opens a pool of connections to the server `client` describes, runs `body` with the
@@ -115,7 +116,7 @@ public final class PostgreSQLDatabase: Sendable {
     _ body: (PostgreSQLConnection) async throws -> Result
   ) async throws -> Result {
     try await lease(isolation: isolation) { connection in
-      try await body(PostgreSQLConnection(connection, logger: configuration.logger, transaction: nil, namedStatements: configuration.namedStatements))
+      try await body(PostgreSQLConnection(connection, logger: configuration.logger, transaction: nil, names: names))
     }
   }
 
@@ -166,7 +167,7 @@ public final class PostgreSQLDatabase: Sendable {
       var attempt = 0
       while true {
         let db = PostgreSQLConnection(
-          connection, logger: configuration.logger, transaction: TransactionState(), namedStatements: configuration.namedStatements)
+          connection, logger: configuration.logger, transaction: TransactionState(), names: names)
         do {
           return try await db.inTransaction(begin: "BEGIN ISOLATION LEVEL \(level.rawValue)\(readOnly ? " READ ONLY" : "")", body)
         } catch let error as PostgreSQLError

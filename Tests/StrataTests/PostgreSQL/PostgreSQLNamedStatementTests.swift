@@ -54,11 +54,11 @@ struct PostgreSQLNamedStatementTests {
       }
       try await database.withConnection { db throws in
         #expect(try await Player.find(UUID(11)).select(\.score).fetchOne(db) == 22)
-        // Each statement above; not the many-row inserts (the seeds' too), nor the query below.
-        // Names are the process's, so a test beside this one that gives a name up (its statement
-        // failed to prepare there) can make this connection prepare that statement once more.
+        // Each statement above, once; not the many-row inserts (the seeds' too), nor the query
+        // below. (The database's own names: other tests' statements, and the names they give up
+        // when a statement fails to prepare there, change nothing here.)
         let statements = try await prepared(db)
-        #expect(Set(statements).sorted() == [
+        #expect(statements.sorted() == [
           #"INSERT INTO "games" ("id", "title") VALUES ($1, $2)"#,
           #"SELECT "players"."id", "players"."gameID", "players"."name", "players"."score" FROM "players" WHERE "players"."id" = $1"#,
           #"SELECT "players"."score" FROM "players" WHERE "players"."id" = $1"#,
@@ -243,18 +243,42 @@ struct PostgreSQLNamedStatementTests {
   /// of another type (or a NULL, whose type the server infers) is another statement.
   @Test func aNameStandsForTheSQLAndTheTypesOfItsValues() throws {
     let names = NamedStatements(limit: 3)
-    let integer = try #require(names.name(for: "SELECT $1", [.integer(1)]))
-    #expect(names.name(for: "SELECT $1", [.integer(2)])?.number == integer.number)
-    let real = names.name(for: "SELECT $1", [.real(1)])?.number
-    let null = names.name(for: "SELECT $1", [.null])?.number
-    #expect([integer.number, real, null] == [1, 2, 3])
-    #expect(names.sql(of: 2) == "SELECT $1")
+    let sql = "SELECT $1 AS \"\(UUID())\""
+    let integer = try #require(names.name(for: sql, [.integer(1)]))
+    #expect(names.name(for: sql, [.integer(2)])?.number == integer.number)
+    let real = try #require(names.name(for: sql, [.real(1)])?.number)
+    let null = try #require(names.name(for: sql, [.null])?.number)
+    #expect(Set([integer.number, real, null]).count == 3)
+    #expect(NamedStatements.sql(of: real) == sql)
     // The limit: later statements run unnamed.
-    #expect(names.name(for: "SELECT $1", [.text("a")]) == nil)
-    // A retired name is not issued again, and its statement gets no other past the limit.
+    #expect(names.name(for: sql, [.text("a")]) == nil)
+    // A retired name is not used again, and its statement gets no other past the limit.
     names.retire(integer)
-    #expect(names.name(for: "SELECT $1", [.integer(1)]) == nil)
+    #expect(names.name(for: sql, [.integer(1)]) == nil)
     #expect(NamedStatements(limit: 10).name(for: "SELECT " + String(repeating: "1 + ", count: 2_000) + "1", []) == nil)
+  }
+
+  /// Each database has its own limit, over the process's names: a statement has one name in
+  /// every database, and a name one database retires (its statement failed to prepare there)
+  /// stays in use in the others.
+  @Test func eachDatabaseHasItsOwnLimitOverTheProcesssNames() throws {
+    let first = NamedStatements(limit: 2), second = NamedStatements(limit: 2)
+    let lookup = "SELECT \"\(UUID())\"", update = "UPDATE \"\(UUID())\" SET \"a\" = 1"
+    let name = try #require(first.name(for: lookup, []))
+    #expect(second.name(for: lookup, [])?.number == name.number)
+    #expect(first.name(for: update, []) != nil)
+    #expect(first.name(for: "SELECT 3", []) == nil)
+    // The first database's limit is reached, not the second's.
+    #expect(second.name(for: "SELECT 3", []) != nil)
+    // Retired in the second database, renamed there and in a database that meets it next; the
+    // first keeps its name.
+    let third = NamedStatements(limit: 2)
+    second.retire(name)
+    #expect(second.name(for: lookup, []) == nil)
+    let renamed = try #require(third.name(for: lookup, [])?.number)
+    #expect(renamed != name.number)
+    #expect(first.name(for: lookup, [])?.number == name.number)
+    #expect(NamedStatements.sql(of: renamed) == lookup)
   }
 
   /// The number a name's type spells, which is how postgres-nio learns the name.
