@@ -6,7 +6,13 @@
 # three times, each edit another property).
 #
 #   Scripts/clean-build.sh
+#
+# With --critical-path, the clean builds instead: each consumer is built clean with `-j 1`, every
+# compiler job logged (Scripts/compiler-job-log.sh), then clean and timed as usual; and
+# Scripts/critical-path.py estimates from the log each build's time on 2 (against the timed
+# build), 4, 8, 12 and unlimited cores, and prints the critical path.
 set -euo pipefail
+mode=${1:-}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 package=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
 work=$(mktemp -d)
@@ -71,8 +77,32 @@ timed_build() {
 }
 for consumer in grdb strata; do
   (cd "$work/$consumer" && swift package resolve >/dev/null 2>&1)
-  printf '%-7s clean debug build: %5.1f s\n' "$consumer" "$(timed_build "$consumer")"
+  if [ "$mode" = "--critical-path" ]; then
+    mkdir -p "$work/wrap"
+    for tool in swift-frontend clang; do install -m 755 "$repo/Scripts/compiler-job-log.sh" "$work/wrap/$tool"; done
+    (cd "$work/$consumer" && COMPILER_JOB_LOG="$work/$consumer.jobs" \
+      COMPILER_JOB_LOG_TOOLCHAIN="$(dirname "$(readlink -f "$(command -v swiftc)")")" \
+      SWIFT_DRIVER_SWIFT_FRONTEND_EXEC="$work/wrap/swift-frontend" SWIFT_DRIVER_CLANG_EXEC="$work/wrap/clang" \
+      swift build -j 1 >/dev/null)
+    # Clean again, keeping the resolved packages.
+    find "$work/$consumer/.build" -mindepth 1 -maxdepth 1 ! -name checkouts ! -name repositories ! -name artifacts \
+      ! -name workspace-state.json -exec rm -rf {} +
+  fi
+  seconds=$(timed_build "$consumer")
+  printf '%-7s clean debug build: %5.1f s\n' "$consumer" "$seconds"
+  if [ "$mode" = "--critical-path" ]; then
+    case $consumer in
+      grdb) dependencies=("App:GRDB" "link App:App") ;;
+      strata) dependencies=(
+        "StrataSchema:StrataSQL" "strata_build:StrataSchema" "link strata-build-tool:strata_build"
+        "StrataCore:StrataSQL" "Strata:StrataCore,GRDB" "App:Strata" "link App:App") ;;
+    esac
+    python3 "$repo/Scripts/critical-path.py" "$work/$consumer.jobs" "$seconds" "${dependencies[@]}"
+    # JOB_LOGS=folder keeps the job logs, to read again (`critical-path.py LOG SECONDS DEPENDENCIES…`).
+    if [ -n "${JOB_LOGS:-}" ]; then cp "$work/$consumer.jobs" "$JOB_LOGS/"; fi
+  fi
 done
+if [ "$mode" = "--critical-path" ]; then exit 0; fi
 # One edit of the player type per build: a new optional property, the edit the generated code
 # (for Strata) has to follow.
 for edit in 1 2 3; do
