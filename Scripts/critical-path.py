@@ -10,7 +10,8 @@ The model, which the 2-core estimate checks against the build timed on this mach
 - SwiftPM builds a build plugin's tool and compiles the plugins before it plans the rest of the
   build, so the jobs that start before the last plugin's compile ends (in `.build/plugins`) all
   end before any other job starts: the build is two stages, one after the other, plus the time
-  the log does not cover (SwiftPM's planning, the plugin's run), which is taken as measured.
+  no compile or link covers (SwiftPM's planning, the plugin's run, the driver's small jobs),
+  which is taken as measured.
 - A module's `emit-module` job waits for its dependencies' `emit-module` jobs; so does its
   compile, which on N cores the driver splits into N batches (more when a batch would have over
   25 files, fewer when the module has fewer files than cores). Each batch repeats
@@ -163,13 +164,14 @@ def main():
         module, _, listed = argument.partition(":")
         dependencies[module] = [d for d in listed.split(",") if d]
     jobs = read_log(log)
-    covered = sum(end - start for start, end, *_ in jobs) / 1e9
+    covered = sum(end - start for start, end, kind, *_ in jobs if kind in ("emit-module", "compile", "link")) / 1e9
     serial = (jobs[-1][1] - jobs[0][0]) / 1e9
-    # What the log does not cover at -j 1: SwiftPM's own work and the plugin's run (and the
-    # logging wrapper's few milliseconds a job).
+    # What no compile or link job covers at -j 1, taken as it is: SwiftPM's own work, the
+    # plugin's run, the driver's small jobs (dependency scans, wrapping modules for the
+    # debugger), and the logging wrapper's few milliseconds a job.
     untracked = max(serial - covered, 0)
     stages = {stage: modules_of(jobs, stage) for stage in ("tool", "build")}
-    print(f"jobs logged: {len(jobs)}, their sum {covered:.1f} s; outside them {untracked:.1f} s")
+    print(f"jobs logged: {len(jobs)}, compiles and links {covered:.1f} s; outside them {untracked:.1f} s")
     for stage, modules in stages.items():
         for name, entry in sorted(modules.items(), key=lambda item: -(item[1]['emit'] + item[1]['compile'] + item[1]['link'])):
             total = entry["emit"] + entry["compile"] + entry["link"]
