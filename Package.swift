@@ -103,7 +103,8 @@ let package = Package(
     .executableTarget(
       name: "strata",
       // The runtimes too, for `migrations verify-upgrades`, which migrates as an app does; the
-      // PostgreSQL one is empty unless the app asked for its trait.
+      // PostgreSQL one is empty unless the app asked for its trait. (SwiftPM 6.3 does not drop a
+      // dependency on a target of the same package under a trait's condition.)
       dependencies: [
         "StrataCommandLine", "StrataSchema", "Strata", "StrataPostgreSQL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

@@ -76,10 +76,8 @@ import Testing
   ]
 
   @Test func writesThatWouldLeaveARowWithNoCaseDoNotCompile() async throws {
-    let tests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let modules = tests.appendingPathComponent("Modules")
+    let modules = BuiltModules.modules
     try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("Strata.swiftmodule").path), "no built Strata module at \(modules.path)")
-    let sqlite = ConsumerPackageTests.repository.appendingPathComponent(".build/checkouts/GRDB.swift/Sources/GRDBSQLite")
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-spellings-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -92,7 +90,7 @@ import Testing
     ]
     for (name, text) in files { try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8) }
     let result = try await ChildProcess.start(
-      ["/usr/bin/env", "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "-I", sqlite.path]
+      ["/usr/bin/env", "swiftc", "-typecheck"] + (try BuiltModules.compilerArguments())
         + files.map { directory.appendingPathComponent($0.0).path }
     ).finish(timeout: 600)
     let output = result.output + result.errors
