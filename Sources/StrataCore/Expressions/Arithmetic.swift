@@ -3,27 +3,31 @@
 
 extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped: Numeric {
   /// `lhs + rhs`.
+  @inlinable
   public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "+", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " + ", rhs))
   }
 
   /// `lhs - rhs`.
+  @inlinable
   public static func - <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "-", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " - ", rhs))
   }
 
   /// `lhs * rhs`.
+  @inlinable
   public static func * <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "*", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " * ", rhs))
   }
 
   /// `lhs / rhs`: truncating for integers; NULL when dividing by zero.
+  @inlinable
   public static func / <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "/", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " / ", rhs))
   }
 
   /// `-operand`.
@@ -37,31 +41,36 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
 // has no more overloads to consider.
 extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapped: Numeric {
   /// `lhs + ?`.
+  @inlinable
   public static func + (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "+", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " + ", rhs))
   }
 
   /// `lhs - ?`.
+  @inlinable
   public static func - (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "-", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " - ", rhs))
   }
 
   /// `lhs * ?`.
+  @inlinable
   public static func * (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "*", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " * ", rhs))
   }
 
   /// `lhs / ?`.
+  @inlinable
   public static func / (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "/", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " / ", rhs))
   }
 }
 
 extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwrapped == String {
   /// Concatenation: `lhs || rhs`.
+  @inlinable
   public static func + <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == String {
-    AnyQueryExpression(SQLOperator.binary(lhs, "||", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " || ", rhs))
   }
 }
 
@@ -78,25 +87,25 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
   /// `lhs & rhs`: bitwise AND.
   public static func & <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "&", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " & ", rhs))
   }
 
   /// `lhs | rhs`: bitwise OR.
   public static func | <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(lhs, "|", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " | ", rhs))
   }
 
   /// `lhs << rhs`: shift left (right for a negative `rhs`).
   public static func << <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.shift(lhs, "<<", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, " << ", rhs))
   }
 
   /// `lhs >> rhs`: shift right, keeping the sign.
   public static func >> <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<QueryValue>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.shift(lhs, ">>", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, " >> ", rhs))
   }
 
   /// `~operand`: bitwise NOT.
@@ -111,21 +120,21 @@ extension DatabaseExpression where QueryValue: QueryBindable, QueryValue.Unwrapp
 
   /// `lhs & ?`, with a value of the expression's type.
   public static func & (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "&", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " & ", rhs))
   }
 
   /// `lhs | ?`, with a value of the expression's type.
   public static func | (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.binary(lhs, "|", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " | ", rhs))
   }
 
   /// `lhs << ?`, with a value of the expression's type.
   public static func << (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.shift(lhs, "<<", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, " << ", rhs))
   }
 
   /// `lhs >> ?`, with a value of the expression's type.
   public static func >> (lhs: Self, rhs: QueryValue) -> AnyQueryExpression<QueryValue> {
-    AnyQueryExpression(SQLOperator.shift(lhs, ">>", rhs))
+    AnyQueryExpression(SQLOperator.shift(lhs, " >> ", rhs))
   }
 }

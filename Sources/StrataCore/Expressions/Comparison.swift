@@ -9,25 +9,29 @@
 
 extension QueryExpression where QueryValue: QueryBindable {
   /// `lhs = rhs`; NULL on either side matches nothing (use `is(_:)` for that).
+  @inlinable
   public func eq<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, "=", other))
+    AnyQueryExpression(SQLOperator.binary(self, " = ", other))
   }
 
   /// `lhs = ?`, with a value of the expression's type: `$0.status.eq(.active)`.
+  @inlinable
   public func eq(_ other: QueryValue) -> AnyQueryExpression<Bool> {
-    AnyQueryExpression(SQLOperator.binary(self, "=", other))
+    AnyQueryExpression(SQLOperator.binary(self, " = ", other))
   }
 
   /// `lhs <> rhs`; NULL on either side matches nothing (use `isNot(_:)` for that).
+  @inlinable
   public func neq<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, "<>", other))
+    AnyQueryExpression(SQLOperator.binary(self, " <> ", other))
   }
 
   /// `lhs <> ?`, with a value of the expression's type.
+  @inlinable
   public func neq(_ other: QueryValue) -> AnyQueryExpression<Bool> {
-    AnyQueryExpression(SQLOperator.binary(self, "<>", other))
+    AnyQueryExpression(SQLOperator.binary(self, " <> ", other))
   }
 
   /// `lhs IS rhs`: like `=`, but NULL is NULL.
@@ -67,27 +71,31 @@ extension QueryExpression where QueryValue: QueryBindable {
   }
 
   /// `lhs < rhs`, the method form of `<` (lighter on the type checker in long expressions).
+  @inlinable
   public func lt<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, "<", other))
+    AnyQueryExpression(SQLOperator.binary(self, " < ", other))
   }
 
   /// `lhs > rhs`, the method form of `>`.
+  @inlinable
   public func gt<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, ">", other))
+    AnyQueryExpression(SQLOperator.binary(self, " > ", other))
   }
 
   /// `lhs <= rhs`, the method form of `<=`.
+  @inlinable
   public func lte<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, "<=", other))
+    AnyQueryExpression(SQLOperator.binary(self, " <= ", other))
   }
 
   /// `lhs >= rhs`, the method form of `>=`.
+  @inlinable
   public func gte<Other: QueryExpression>(_ other: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryBindable, Other.QueryValue.Unwrapped == QueryValue.Unwrapped {
-    AnyQueryExpression(SQLOperator.binary(self, ">=", other))
+    AnyQueryExpression(SQLOperator.binary(self, " >= ", other))
   }
 
   /// `lhs BETWEEN lower AND upper`.

@@ -5,13 +5,13 @@ extension QueryExpression where QueryValue: QueryRepresentable, QueryValue.Unwra
   /// `lhs AND rhs`.
   public static func && <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == Bool {
-    AnyQueryExpression(SQLOperator.binary(lhs, "AND", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " AND ", rhs))
   }
 
   /// `lhs OR rhs`.
   public static func || <Other: QueryExpression>(lhs: Self, rhs: Other) -> AnyQueryExpression<Bool>
   where Other.QueryValue: QueryRepresentable, Other.QueryValue.Unwrapped == Bool {
-    AnyQueryExpression(SQLOperator.binary(lhs, "OR", rhs))
+    AnyQueryExpression(SQLOperator.binary(lhs, " OR ", rhs))
   }
 
   /// `NOT operand`.

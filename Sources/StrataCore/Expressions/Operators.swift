@@ -1,27 +1,22 @@
 /// Builders for operator and function SQL, shared by the expression APIs.
+@usableFromInline
 enum SQLOperator {
-  /// `lhs op rhs`, parenthesizing operands that are themselves operator expressions.
+  /// `lhs op rhs`, parenthesizing operands that are themselves operator expressions; `op` is
+  /// written with its spaces (`" + "`), so that nothing is concatenated to make it on the path
+  /// of every `$0.score += 1`.
+  @inlinable
   static func binary(
     _ lhs: some QueryExpression, _ op: String, _ rhs: some QueryExpression
   ) -> QueryFragment {
-    // Concatenated rather than interpolated: an operator is a small string, built without
-    // allocating, and this is on the path of every `$0.score += 1`.
-    binary(lhs, QueryFragment(raw: " " + op + " "), rhs)
+    binary(lhs, QueryFragment(raw: op), rhs)
   }
 
   /// `lhs op rhs` with an operator spelled by the dialect.
+  @inlinable
   static func binary(
     _ lhs: some QueryExpression, _ op: QueryFragment, _ rhs: some QueryExpression
   ) -> QueryFragment {
-    let left = lhs.queryFragment.operand
-    let right = rhs.queryFragment.operand
-    var fragment = left
-    // The operands are usually a table's rendered column names, shared: the first append would
-    // copy the left one into a buffer of its own, and the second grow it. One buffer instead.
-    fragment.reserveCapacity(left.sql.utf8.count + op.sql.utf8.count + right.sql.utf8.count)
-    fragment.append(op)
-    fragment.append(right)
-    return fragment.compound()
+    QueryFragment(joining: lhs.queryFragment.operand, op, rhs.queryFragment.operand).compound()
   }
 
   /// SQLite's ` IS ` (or ` IS NOT `): `=` (or `<>`) with NULL equal to NULL, which PostgreSQL
@@ -37,7 +32,7 @@ enum SQLOperator {
   static func remainder(_ lhs: some QueryExpression, _ rhs: some QueryExpression) -> QueryFragment {
     let divisor = QueryFragment(piece: .postgreSQLText("NULLIF(")) + rhs.queryFragment.operand
       + QueryFragment(piece: .postgreSQLText(", 0)"))
-    return binary(lhs, "%", AnyQueryExpression<Int>(divisor))
+    return binary(lhs, " % ", AnyQueryExpression<Int>(divisor))
   }
 
   /// `lhs << rhs` or `>>`: PostgreSQL shifts by an `integer`, not a `bigint`.

@@ -104,7 +104,7 @@ extension DatabaseExpression where QueryValue: QueryRepresentable, QueryValue.Un
 
   /// `x GLOB pattern`: Unix-style wildcards (`*`, `?`, `[…]`), case-sensitive.
   public func glob(_ pattern: some QueryExpression<String>) -> AnyQueryExpression<Bool> {
-    AnyQueryExpression(SQLOperator.binary(self, "GLOB", pattern).sqliteOnly("GLOB").compound())
+    AnyQueryExpression(SQLOperator.binary(self, " GLOB ", pattern).sqliteOnly("GLOB").compound())
   }
 }
 

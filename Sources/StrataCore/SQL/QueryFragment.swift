@@ -117,6 +117,33 @@ public struct QueryFragment: Hashable, Sendable {
     bindings = []
   }
 
+  /// `first`, `second` and `third` one after the other, the text written once at its length
+  /// (``SQLText``): an operator expression's `lhs op rhs`.
+  @usableFromInline
+  init(joining first: QueryFragment, _ second: QueryFragment, _ third: QueryFragment) {
+    guard !first.hasPieces, !second.hasPieces, !third.hasPieces else {
+      self = first + second + third
+      return
+    }
+    let (a, b, c) = (first.sql, second.sql, third.sql)
+    sql = SQLText.build(length: a.utf8.count + b.utf8.count + c.utf8.count) {
+      $0.write(a)
+      $0.write(b)
+      $0.write(c)
+    }
+    var bindings = first.bindings
+    bindings.appendTakingStorage(second.bindings)
+    bindings.appendTakingStorage(third.bindings)
+    self.bindings = bindings
+  }
+
+  /// Whether another dialect spells part of the fragment differently (``pieces``), asked
+  /// without copying the pieces.
+  @usableFromInline
+  var hasPieces: Bool {
+    if case .respelled = traits { true } else { false }
+  }
+
   /// Whether the fragment holds no SQL.
   public var isEmpty: Bool { sql.isEmpty }
 

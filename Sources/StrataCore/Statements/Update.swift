@@ -38,6 +38,11 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
     guard !assignments.isEmpty else { return QueryFragment() }
     // The table's and each column's SQL as rendered once per table type.
     let tableSQL = TableSQL.of(From.self)
+    if returning.columns.isEmpty, let keyBindings = clauses.onlyCondition(tableSQL.keyEqualsParameter),
+      let whereKey = tableSQL.whereKey
+    {
+      return Assignment.updateByKey(assignments, of: tableSQL, whereKey: whereKey, keyBindings: keyBindings)
+    }
     var fragment = QueryFragment(raw: tableSQL.updateSet)
     fragment.reserveCapacity(128)
     for (index, assignment) in assignments.enumerated() {
@@ -46,7 +51,7 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
       fragment.append(assignment.value)
     }
     rows.appendRowFilter(clauses, of: tableSQL, to: &fragment)
-    fragment.append(returning.queryFragment)
+    if !returning.columns.isEmpty { fragment.append(returning.queryFragment) }
     return fragment
   }
 
