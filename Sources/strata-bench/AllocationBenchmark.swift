@@ -87,8 +87,11 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { _ = try Player.find(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.find(ids[index], db) } },
         raw: { db, range in _ = RawStatements.findScores(Array(ids[range]), db.sqliteConnection!) }),
+      // Debug: 22 until the update's `+=` went through a `_modify` accessor and its text was
+      // written at its length (`Assignment.updateByKey`): unoptimized code makes two allocations
+      // more for each (measured by turning each off), the optimized none: 15 before and after.
       Operation(
-        name: "find(id).update { $0.score += 1 }", releaseBudget: 15.5, debugBudget: 22.5,
+        name: "find(id).update { $0.score += 1 }", releaseBudget: 15.5, debugBudget: 26.5,
         strata: { db, range in for index in range { try Player.find(ids[index]).update { $0.score += 1 }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.update(ids[index], db) } },
         raw: { db, range in

@@ -198,6 +198,17 @@ import Testing
       "run", "strata", "migrations", "--check", "--module", "App", "--root", "Sources/App", "--migrations", "Sources/App/Migrations",
       "--snapshot", "schemas/App.sql", "--checksums", "schemas/App.sum", "Sources/App")
     #expect(toolCheck.status == 0, "\(toolCheck.output)")
+    // The tool links StrataPostgreSQL, built here without the PostgreSQL trait: empty but for the
+    // names a server would use first, whose message says how to turn the trait on.
+    let server = package.appendingPathComponent("Server.swift")
+    try "import StrataPostgreSQL\nfunc open(_ database: PostgreSQLDatabase) {}\n".write(to: server, atomically: true, encoding: .utf8)
+    let traitless = try await ChildProcess.start(
+      ["/usr/bin/env", "swiftc", "-typecheck", "-swift-version", "6", "-I", package.appendingPathComponent(".build/debug/Modules").path, server.path]
+    ).finish(timeout: 300)
+    #expect(
+      (traitless.output + traitless.errors).contains(#"'PostgreSQLDatabase' is unavailable: StrataPostgreSQL needs Strata's PostgreSQL trait: depend on Strata with .package(url: "https://github.com/strata-swift/Strata.git", from: "0.1.0", traits: ["PostgreSQL"])"#),
+      "\(traitless.output)\(traitless.errors)")
+    try FileManager.default.removeItem(at: server)
     try original.replacingOccurrences(of: "  var score = 0\n", with: "  var score = 0\n  var nickname: String?\n  var rank = 0\n")
       .write(to: models, atomically: true, encoding: .utf8)
     let toolStale = try await swift(
