@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataPostgreSQL
 import StrataSchema
-
-#if PostgreSQL
-  import StrataPostgreSQL
-#endif
 
 /// `strata migrations verify-upgrades`: upgrade tests from every schema of a migrations folder's
 /// history (see `UpgradeVerification`), on SQLite in memory, or on PostgreSQL for a folder whose

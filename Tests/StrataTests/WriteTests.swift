@@ -181,6 +181,31 @@ import Testing
     }
   }
 
+  /// An update by key is written in one go (`Assignment.updateByKey`), unless an assigned value
+  /// is spelled differently by PostgreSQL (`<<` shifts by an `integer` there), which the
+  /// general path places: the same statement either way, in each dialect, and the same rows.
+  @Test(arguments: TestDialect.all) func anUpdateByKeyWithAndWithoutADialectsOwnSpelling(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let plain = Item.find(2).update { $0.quantity += 5; $0.title = "Cord" }
+      let shifted = Item.find(2).update { $0.quantity = $0.quantity << 2; $0.title = "Cord" }
+      #expect(plain.queryFragment.sql == #"UPDATE "items" SET "quantity" = "items"."quantity" + ?, "title" = ? WHERE "items"."id" = ?"#)
+      #expect(shifted.queryFragment.sql == #"UPDATE "items" SET "quantity" = "items"."quantity" << ?, "title" = ? WHERE "items"."id" = ?"#)
+      #expect(
+        try plain.queryFragment.rendered(for: .postgreSQL).sql
+          == #"UPDATE "items" SET "quantity" = "items"."quantity" + $1, "title" = $2 WHERE "items"."id" = $3"#)
+      #expect(
+        try shifted.queryFragment.rendered(for: .postgreSQL).sql
+          == #"UPDATE "items" SET "quantity" = "items"."quantity" << CAST($1 AS integer), "title" = $2 WHERE "items"."id" = $3"#)
+      #expect(plain.queryFragment.bindings == [.integer(5), .text("Cord"), .integer(2)])
+      #expect(shifted.queryFragment.bindings == [.integer(2), .text("Cord"), .integer(2)])
+      let before = try #require(try await Item.find(2).select { $0.quantity }.fetchOne(db))
+      try await plain.execute(db)
+      try await shifted.execute(db)
+      let after = try #require(try await Item.find(2).select { ($0.quantity, $0.title) }.fetchOne(db))
+      #expect(after.0 == (before + 5) << 2 && after.1 == "Cord")
+    }
+  }
+
   @Test(arguments: TestDialect.all) func successiveAssignmentsCompose(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: catalogRows()) { db throws in
       let update = Item.find(1).update {

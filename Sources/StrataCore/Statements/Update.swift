@@ -39,9 +39,10 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
     // The table's and each column's SQL as rendered once per table type.
     let tableSQL = TableSQL.of(From.self)
     if returning.columns.isEmpty, let keyBindings = clauses.onlyCondition(tableSQL.keyEqualsParameter),
-      let whereKey = tableSQL.whereKey
+      let whereKey = tableSQL.whereKey,
+      let fragment = Assignment.updateByKey(assignments, of: tableSQL, whereKey: whereKey, keyBindings: keyBindings)
     {
-      return Assignment.updateByKey(assignments, of: tableSQL, whereKey: whereKey, keyBindings: keyBindings)
+      return fragment
     }
     var fragment = QueryFragment(raw: tableSQL.updateSet)
     fragment.reserveCapacity(128)

@@ -17,12 +17,12 @@ struct Assignment: Hashable, Sendable {
   }
 
   /// `UPDATE <table> SET <assignments> WHERE <key> = ?`, the most common update, its text
-  /// written once at its length (``SQLText``); through the general path when an assigned value
-  /// has text another dialect spells differently.
+  /// written once at its length (``SQLText``); nil when an assigned value has text another
+  /// dialect spells differently, which the general path places.
   @usableFromInline
   static func updateByKey(
     _ assignments: [Assignment], of tableSQL: TableSQL, whereKey: String, keyBindings: [QueryBinding]
-  ) -> QueryFragment {
+  ) -> QueryFragment? {
     withUnsafeTemporaryAllocation(of: String.self, capacity: assignments.count) { targets in
       var length = tableSQL.updateSet.utf8.count + whereKey.utf8.count + 2 * (assignments.count - 1)
       var bindingCount = keyBindings.count
@@ -35,16 +35,7 @@ struct Assignment: Hashable, Sendable {
         hasPieces = hasPieces || assignment.value.hasPieces
       }
       defer { _ = targets.deinitialize() }
-      if hasPieces {
-        var fragment = QueryFragment(raw: tableSQL.updateSet)
-        for (index, assignment) in assignments.enumerated() {
-          if index > 0 { fragment.append(raw: ", ") }
-          fragment.append(raw: targets[index])
-          fragment.append(assignment.value)
-        }
-        fragment.append(QueryFragment(sql: whereKey, bindings: keyBindings))
-        return fragment
-      }
+      if hasPieces { return nil }
       let sql = SQLText.build(length: length) { text in
         text.write(tableSQL.updateSet)
         for (index, assignment) in assignments.enumerated() {
