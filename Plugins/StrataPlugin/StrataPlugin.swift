@@ -50,6 +50,15 @@ struct StrataPlugin: BuildToolPlugin {
     let modelFiles = models.filter { !checkedInFiles.contains($0.standardizedFileURL) }
     var code = isCheckedIn
       ? ["--checked-in", checkedIn.path(percentEncoded: false)] : ["--output", output.path(percentEncoded: false)]
+    // Each Swift file's models in a generated file of their own, so that an edit of one model file
+    // changes one generated file and the build recompiles that one, not every model's
+    // conformances. The names are `ModuleGeneration.perFileOutputName(of:)`'s, which the tool
+    // writes (this plugin cannot link it).
+    let perFileDirectory = workDirectory.appending(path: "StrataModels")
+    let perFileOutputs = isCheckedIn
+      ? []
+      : modelFiles.filter { $0.pathExtension == "swift" }.map { perFileDirectory.appending(path: "StrataModels+" + $0.lastPathComponent) }
+    if !isCheckedIn { code += ["--per-file-outputs", perFileDirectory.path(percentEncoded: false)] }
     // Schema files declare models that the build compiles from this generated file.
     let schemaModels = workDirectory.appending(path: "StrataSchemaModels.swift")
     // …unless the generated code is checked in, which then holds the schema files' models too.
@@ -62,7 +71,7 @@ struct StrataPlugin: BuildToolPlugin {
         "--migrations", migrationsDirectory.path(percentEncoded: false), "--registry-output", registry.path(percentEncoded: false),
       ] + modelFiles.map { $0.path(percentEncoded: false) },
       inputFiles: models + sqlFiles(in: migrationsDirectory),
-      outputFiles: (isCheckedIn ? [registry] : [output, registry]) + (hasSchemaFiles ? [schemaModels] : []))
+      outputFiles: (isCheckedIn ? [registry] : [output, registry]) + perFileOutputs + (hasSchemaFiles ? [schemaModels] : []))
   }
 
   /// The migration files, the main database's and each attached database's (one folder each).

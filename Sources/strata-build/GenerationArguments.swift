@@ -43,7 +43,7 @@ struct GenerationArguments {
     }
     generation = ModuleGeneration(
       inputs: inputs, root: values["--root"], runtime: runtime, output: values["--output"],
-      checkedIn: values["--checked-in"], schemaModelsOutput: values["--schema-models-output"],
+      perFileOutputs: values["--per-file-outputs"], checkedIn: values["--checked-in"], schemaModelsOutput: values["--schema-models-output"],
       migrations: values["--migrations"], registryOutput: values["--registry-output"])
     if let problem = generation.usageProblem { throw UsageError(description: problem) }
   }
@@ -51,7 +51,7 @@ struct GenerationArguments {
   /// `strata generate`'s options. `--module` is taken, as `strata generate` takes it, and names
   /// nothing the work needs.
   static let options: Set = [
-    "--root", "--module", "--runtime", "--output", "--checked-in", "--schema-models-output", "--migrations",
+    "--root", "--module", "--runtime", "--output", "--per-file-outputs", "--checked-in", "--schema-models-output", "--migrations",
     "--registry-output",
   ]
 }

@@ -23,6 +23,12 @@ struct GenerateCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "A folder for the conformances of each model file named, in a file of their own (StrataModels+<file name>), so that an edit of one model file changes one generated file; --output holds the rest.",
+      valueName: "dir"))
+  var perFileOutputs: String?
+
+  @Option(
+    help: ArgumentHelp(
       "The module's checked-in conformances (written by `migrations --code`): checked against the models instead of writing --output.",
       valueName: "file"))
   var checkedIn: String?
@@ -42,7 +48,8 @@ struct GenerateCommand: ParsableCommand {
   /// The work, in the values the options name.
   private var generation: ModuleGeneration {
     ModuleGeneration(
-      inputs: options.inputs, root: options.root, runtime: options.runtime, output: output, checkedIn: checkedIn,
+      inputs: options.inputs, root: options.root, runtime: options.runtime, output: output, perFileOutputs: perFileOutputs,
+      checkedIn: checkedIn,
       schemaModelsOutput: schemaModelsOutput, migrations: migrations, registryOutput: registryOutput)
   }
 

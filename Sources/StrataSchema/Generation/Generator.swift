@@ -84,4 +84,16 @@ public struct Generator: Sendable {
     SwiftEmitter.conformances(
       models, sources: models.modelFiles.map { SourceFiles.relative($0, to: root) }, checkedIn: checkedIn, runtime: runtime)
   }
+
+  /// The conformances of the models each of `files` declares, each in a file of its own in
+  /// `directory` (named by ``ModuleGeneration/perFileOutputName(of:)``), and the rest as one
+  /// more file's text.
+  public func conformances(
+    of models: ModelSet, splittingFiles files: [String], into directory: String
+  ) -> (shared: String, byFile: [(path: String, text: String)]) {
+    let split = SwiftEmitter.conformances(
+      models, splittingFiles: files, relative: { SourceFiles.relative($0, to: root) }, runtime: runtime)
+    let paths = files.map { (directory as NSString).appendingPathComponent(ModuleGeneration.perFileOutputName(of: $0)) }
+    return (split.shared, zip(paths, split.byFile).map { ($0, $1) })
+  }
 }

@@ -14,6 +14,10 @@ public struct ModuleGeneration: Sendable {
   public var runtime: RuntimeModule
   /// The Swift file to write the conformances to.
   public var output: String?
+  /// A folder to write each named Swift file's conformances to, in a file of their own
+  /// (``perFileOutputName(of:)``), so that an edit of one model file changes one generated file;
+  /// `output` then holds the rest. Nil puts everything in `output`.
+  public var perFileOutputs: String?
   /// The module's checked-in conformances, checked against the models instead of writing
   /// `output`.
   public var checkedIn: String?
@@ -26,13 +30,14 @@ public struct ModuleGeneration: Sendable {
 
   /// A request with every file named by the caller.
   public init(
-    inputs: [String], root: String?, runtime: RuntimeModule, output: String?, checkedIn: String?,
-    schemaModelsOutput: String?, migrations: String?, registryOutput: String?
+    inputs: [String], root: String?, runtime: RuntimeModule, output: String?, perFileOutputs: String? = nil,
+    checkedIn: String?, schemaModelsOutput: String?, migrations: String?, registryOutput: String?
   ) {
     self.inputs = inputs
     self.root = root
     self.runtime = runtime
     self.output = output
+    self.perFileOutputs = perFileOutputs
     self.checkedIn = checkedIn
     self.schemaModelsOutput = schemaModelsOutput
     self.migrations = migrations
@@ -43,6 +48,9 @@ public struct ModuleGeneration: Sendable {
   public var usageProblem: String? {
     if (output == nil) == (checkedIn == nil) {
       return "give --output, or --checked-in for a module whose generated code is checked in"
+    }
+    if perFileOutputs != nil, output == nil {
+      return "--per-file-outputs goes with --output, which holds what is not in a model file's own"
     }
     if (migrations == nil) != (registryOutput == nil) {
       return "--migrations and --registry-output go together"
@@ -58,7 +66,10 @@ public struct ModuleGeneration: Sendable {
     generator.runtime = runtime
     let models = try generator.models()
     ToolOutput.report(models.warnings)
-    let code = generator.conformances(of: models)
+    let split = try perFileOutputs.map { directory in
+      generator.conformances(of: models, splittingFiles: try Self.splitFiles(inputs), into: directory)
+    }
+    let code = split?.shared ?? generator.conformances(of: models)
     if let checkedInCode {
       let stale = checkedInCode.contents(for: generator, models: models)
         .filter { FileManager.default.contents(atPath: $0.path) != Data($0.text.utf8) }
@@ -112,13 +123,42 @@ public struct ModuleGeneration: Sendable {
       registry = try main?.registry(attached: attached, runtime: runtime, releasedThrough: releases.map(\.migration).max())
       histories = runHistories
     }
-    // Both outputs are computed before either is written, so a failure leaves both untouched.
+    // Every output is computed before any is written, so a failure leaves them all untouched.
     if let output { try AtomicFile.write(code, to: output) }
+    for file in split?.byFile ?? [] { try AtomicFile.write(file.text, to: file.path) }
     if let schemaModelsOutput { try AtomicFile.write(schemaModels ?? "", to: schemaModelsOutput) }
     if let registry, let registryOutput {
       try AtomicFile.write(registry, to: registryOutput)
     }
     try histories?.save()
+  }
+
+  /// The name of the file that holds the conformances of the models `file` declares, in the
+  /// folder `perFileOutputs` names. (The build plugin, which cannot link this module, declares
+  /// the same names.)
+  public static func perFileOutputName(of file: String) -> String {
+    "StrataModels+" + (file as NSString).lastPathComponent
+  }
+
+  /// The inputs that get a generated file of their own: each one named as a Swift file (not found
+  /// in a named directory). Every one gets it, a file of no models too, since the build compiles
+  /// every file it was told to expect.
+  ///
+  /// - Throws: ``InputError`` for two of them with one name, whose outputs would be one file.
+  static func splitFiles(_ inputs: [String]) throws -> [String] {
+    var seen: [String: String] = [:]
+    var files: [String] = []
+    for input in inputs where input.hasSuffix(".swift") {
+      let name = perFileOutputName(of: input)
+      var isDirectory: ObjCBool = false
+      guard !FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) || !isDirectory.boolValue else { continue }
+      if let other = seen[name], other != input {
+        throw InputError("\(other) and \(input) have one name, so their generated files (\(name)) would be one; rename one of them")
+      }
+      guard seen.updateValue(input, forKey: name) == nil else { continue }
+      files.append(input)
+    }
+    return files
   }
 
   /// The running executable as it is on disk: a rebuilt tool runs every migration again.
