@@ -21,10 +21,10 @@ public enum SwiftEmitter {
   }
 
   /// The conformances of the models each of `files` declares, one text per file in that order,
-  /// and the rest
-  /// (the models of other files, and what belongs to the whole module: the synced tables, the
-  /// database functions) as one more: so that an edit of one model file changes only its own
-  /// generated file, and the build recompiles that one rather than every model's conformances.
+  /// and one more for the rest: the models of other files, and what belongs to the whole module
+  /// (the synced tables, the database functions). An edit of one model file then changes only
+  /// its own generated file, and the build recompiles that one rather than every model's
+  /// conformances.
   ///
   /// - Parameters:
   ///   - files: The model files whose models get a file of their own, as the models' locations

@@ -151,7 +151,7 @@ public struct ModuleGeneration: Sendable {
     for input in inputs where input.hasSuffix(".swift") {
       let name = perFileOutputName(of: input)
       var isDirectory: ObjCBool = false
-      guard !FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) || !isDirectory.boolValue else { continue }
+      if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue { continue }
       if let other = seen[name], other != input {
         throw InputError("\(other) and \(input) have one name, so their generated files (\(name)) would be one; rename one of them")
       }
