@@ -51,7 +51,9 @@ where TableColumns.QueryValue == Self, Base == Self {
 }
 
 extension Table {
-  public static var queryColumnCount: Int { TableColumns.columnNames.count }
+  // Inlinable, so that decoding an optional table (a left join's right side) counts its columns
+  // without a lookup of the associated type's witness on every row.
+  @inlinable public static var queryColumnCount: Int { TableColumns.columnNames.count }
 
   public static var all: Where<Self> { unscoped }
 

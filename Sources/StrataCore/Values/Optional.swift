@@ -21,7 +21,7 @@ extension Optional: QueryRepresentable where Wrapped: QueryRepresentable {
 
   public var queryOutput: Wrapped.QueryOutput? { self?.queryOutput }
 
-  public static var queryColumnCount: Int { Wrapped.queryColumnCount }
+  @inlinable public static var queryColumnCount: Int { Wrapped.queryColumnCount }
   public static var isOptional: Bool { true }
 }
 
