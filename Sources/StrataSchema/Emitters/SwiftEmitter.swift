@@ -78,6 +78,7 @@ public enum SwiftEmitter {
     for table in models.tables {
       writer.blank()
       emit(table, into: &writer)
+      emitSyncDescription(of: table, into: &writer)
     }
     for selection in models.selections {
       writer.blank()
@@ -93,8 +94,9 @@ public enum SwiftEmitter {
     }
   }
 
-  /// The synced tables (`// @Synced`), for the sync engine: each one's key and how its columns
-  /// merge.
+  /// The synced tables (`// @Synced`), for the sync engine: the list of each one's description
+  /// (``emitSyncDescription(of:into:)``), which the table's own file holds, so that a change to a
+  /// synced table's columns changes that file alone.
   private static func emitSyncedTables(_ tables: [TableModel], into writer: inout CodeWriter) {
     guard !tables.isEmpty else { return }
     writer.blank()
@@ -103,33 +105,46 @@ public enum SwiftEmitter {
     writer.block("nonisolated enum StrataSyncedTables") { writer in
       writer.line("static let all: [StrataCore.SyncedTable] = [")
       writer.indented { writer in
-        for table in tables {
-          guard let sync = table.sync, let key = table.primaryKey else { continue }
-          writer.line("StrataCore.SyncedTable(")
-          writer.indented { writer in
-            writer.line("\(stringLiteral(table.tableName)), key: \(stringLiteral(key.columnName)),")
-            writer.line("columns: [")
-            writer.indented { writer in
-              for column in table.columns where !column.isGenerated && column.columnName != key.columnName {
-                let merge = switch sync.merges[column.columnName] ?? .latest {
-                case .latest: ""
-                case .max: ", merge: .max"
-                case .min: ", merge: .min"
-                case .union: ", merge: .union"
-                case .counter: ", merge: .counter"
-                case .custom(let function):
-                  ", merge: .custom(\(SwiftLiteral.qualifiedName(table.swiftName)).\(SwiftLiteral.identifier(function)))"
-                }
-                let former = column.previousColumnName.map { ", formerName: \(stringLiteral($0))" } ?? ""
-                writer.line("StrataCore.SyncedColumn(\(stringLiteral(column.columnName))\(merge)\(former)),")
-              }
-            }
-            writer.line("]")
-          }
-          writer.line("),")
+        for table in tables where table.primaryKey != nil {
+          writer.line("\(SwiftLiteral.qualifiedName(table.swiftName))._strataSyncedTable,")
         }
       }
       writer.line("]")
+    }
+  }
+
+  /// A synced table's key and how its columns merge, as `_strataSyncedTable` (underscored: the
+  /// sync engine's, not the app's), which `StrataSyncedTables.all` lists.
+  private static func emitSyncDescription(of table: TableModel, into writer: inout CodeWriter) {
+    guard let sync = table.sync, let key = table.primaryKey else { return }
+    writer.blank()
+    writer.block("nonisolated extension \(SwiftLiteral.qualifiedName(table.swiftName))") { writer in
+      writer.line("static var _strataSyncedTable: StrataCore.SyncedTable {")
+      writer.indented { writer in
+        writer.line("StrataCore.SyncedTable(")
+        writer.indented { writer in
+          writer.line("\(stringLiteral(table.tableName)), key: \(stringLiteral(key.columnName)),")
+          writer.line("columns: [")
+          writer.indented { writer in
+            for column in table.columns where !column.isGenerated && column.columnName != key.columnName {
+              let merge = switch sync.merges[column.columnName] ?? .latest {
+              case .latest: ""
+              case .max: ", merge: .max"
+              case .min: ", merge: .min"
+              case .union: ", merge: .union"
+              case .counter: ", merge: .counter"
+              case .custom(let function):
+                ", merge: .custom(\(SwiftLiteral.qualifiedName(table.swiftName)).\(SwiftLiteral.identifier(function)))"
+              }
+              let former = column.previousColumnName.map { ", formerName: \(stringLiteral($0))" } ?? ""
+              writer.line("StrataCore.SyncedColumn(\(stringLiteral(column.columnName))\(merge)\(former)),")
+            }
+          }
+          writer.line("]")
+        }
+        writer.line(")")
+      }
+      writer.line("}")
     }
   }
 
