@@ -109,7 +109,9 @@ func runGeneratorBenchmark(runs: Int, tables: Int) throws {
       let generator = Generator(sources: sources)
       let models = try generator.models()
       let files = try MigrationFiles(directory: migrations.path, root: nil)
-      lines = generator.conformances(of: models).split(separator: "\n").count
+      // As the plugin writes them: a file for each model file, and the shared one.
+      let split = generator.conformances(of: models, splittingFiles: sources.map(\.path), into: "StrataModels")
+      lines = ([split.shared] + split.byFile.map(\.text)).reduce(0) { $0 + $1.split(separator: "\n").count }
       var run = RunMigrationHistories(path: histories.path, tool: "strata-bench")
       guard try MigrationDrift.warnings(models: models, migrations: files, histories: &run).isEmpty
       else { fatalError("the build plugin reports drift") }
