@@ -45,7 +45,7 @@ enum StatementBenchmark {
       // (`runs` times over for a find or an update, so that the setup does not fill the profile).
       let contender = ProcessInfo.processInfo.environment["STRATA_BENCH_CONTENDER"] ?? "strata"
       let ids = try refill()
-      let repeats = operation == "find" || operation == "update" ? runs : 1
+      let repeats = ["find", "update", "join"].contains(operation) ? runs : 1
       for _ in 0..<repeats { try database.write { db in
         if operation == "insert" { try Player.delete().execute(db) }
         let connection = db.sqliteConnection!
@@ -63,6 +63,7 @@ enum StatementBenchmark {
           for id in ids { _ = try CodablePlayer.filter(key: id.uuidString.lowercased()).updateAll(db, Column("score") += 1) }
         case ("update", "raw"): RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, ids, connection)
         case ("delete", "strata"): for id in ids { try Player.find(id).delete().execute(db) }
+        case ("join", "strata"): for id in ids { _ = try BuiltOnce.join(id).fetchOne(db) }
         case ("delete", "grdb"): for id in ids { _ = try CodablePlayer.deleteOne(db, key: id.uuidString.lowercased()) }
         case ("delete", "raw"): RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, ids, connection)
         // Strata's executor on SQL rendered before the loop: GRDB's cached-statement path, the
@@ -71,6 +72,7 @@ enum StatementBenchmark {
         case ("find", "prebuilt"): for id in ids { _ = try builtOnce.find(id, db) }
         case ("update", "prebuilt"): for id in ids { try builtOnce.update(id, db) }
         case ("delete", "prebuilt"): for id in ids { try builtOnce.delete(id, db) }
+        case ("join", "prebuilt"): for id in ids { _ = try builtOnce.join(id, db) }
         case (_, "none"): break
         default: fatalError("unknown operation or contender: \(operation) \(contender)")
         }

@@ -80,6 +80,7 @@ extension [ResultColumn] {
   ///
   /// Takes the closure rather than its tuple so that a `(First, Second, repeat each Rest)`
   /// result reaches the pack iteration as one pack.
+  @inlinable
   init<Input, each Expression: QueryExpression>(
     _ selection: (Input) -> (repeat each Expression), _ input: Input
   ) {

@@ -56,7 +56,7 @@ public struct SQLQuery<QueryValue>: QueryStatement, DatabaseExpression, Hashable
 
     /// A table's quoted name, with its database's when that is an attached one.
     public mutating func appendInterpolation<T: Table>(_ table: T.Type) {
-      fragment.append(raw: TableSQL.of(T.self).name)
+      fragment.append(raw: T._tableSQL.name)
     }
 
     /// A quoted identifier: double quotes around it, inner double quotes doubled.

@@ -119,7 +119,7 @@ extension GroupColumns {
   }
 
   private var columns: [String] {
-    let sql = TableSQL.of(Root.self)
+    let sql = Root._tableSQL
     return Group.TableColumns.columnNames.map { sql.column($0) }
   }
 }
@@ -128,7 +128,7 @@ extension GroupColumns where Group: EnumSelection {
   /// Whether the row holds this case, one stored in a column: `$0.kind.is(\.note)`.
   public func `is`<Value>(_ casePath: KeyPath<Group.TableColumns, TableColumn<Group, Value>>) -> AnyQueryExpression<Bool> {
     let name = Group.columns[keyPath: casePath].name
-    return holds(caseColumns: [name], QueryFragment(raw: TableSQL.of(Root.self).column(name) + " IS NOT NULL"))
+    return holds(caseColumns: [name], QueryFragment(raw: Root._tableSQL.column(name) + " IS NOT NULL"))
   }
 
   /// Whether the row holds this case, one stored as a group: `$0.kind.is(\.image)`.
@@ -140,7 +140,7 @@ extension GroupColumns where Group: EnumSelection {
   /// follows (a row reads as the first case with a value), so that a filter and a decoded row
   /// agree even on a row the table's CHECK would refuse today.
   private func holds(caseColumns: [String], _ present: QueryFragment) -> AnyQueryExpression<Bool> {
-    let sql = TableSQL.of(Root.self)
+    let sql = Root._tableSQL
     let earlier = Group.TableColumns.columnNames.prefix { !caseColumns.contains($0) }
     let conditions = earlier.map { QueryFragment(raw: sql.column($0) + " IS NULL") } + [present]
     return AnyQueryExpression(conditions.joined(separator: " AND ").compound())

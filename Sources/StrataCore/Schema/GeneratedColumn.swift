@@ -14,7 +14,7 @@ public struct GeneratedColumn<Root: Table, Value: QueryRepresentable>: DatabaseE
   }
 
   public var queryFragment: QueryFragment {
-    QueryFragment(raw: TableSQL.of(Root.self).column(name))
+    QueryFragment(raw: Root._tableSQL.column(name))
   }
 }
 

@@ -48,6 +48,11 @@ where TableColumns.QueryValue == Self, Base == Self {
   /// The database the table is in, when it is an attached one (`// @Table(schema: "cache")`):
   /// statements name the table `"cache"."entries"`. Nil for the main database.
   static var schemaName: String? { get }
+
+  /// The table's SQL text that every statement on it repeats, rendered once. Generated code
+  /// stores it (`static let _tableSQL = StrataCore.TableSQL.of(Self.self)`), so that reaching
+  /// it costs a check that it is made; a type without it finds it in a shared cache under a lock.
+  static var _tableSQL: TableSQL { get }
 }
 
 extension Table {
@@ -65,6 +70,8 @@ extension Table {
   public static var tableAlias: String? { nil }
 
   public static var schemaName: String? { nil }
+
+  public static var _tableSQL: TableSQL { TableSQL.of(Self.self) }
 
   /// A column (or group) of the table, from the type: `Player.score`.
   public static subscript<Member>(dynamicMember keyPath: KeyPath<TableColumns, Member>) -> Member {

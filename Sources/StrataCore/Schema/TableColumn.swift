@@ -25,7 +25,7 @@ public struct TableColumn<Root: Table, Value: QueryRepresentable>: DatabaseExpre
   }
 
   public var queryFragment: QueryFragment {
-    guard let qualifier else { return QueryFragment(raw: TableSQL.of(Root.self).column(name)) }
+    guard let qualifier else { return QueryFragment(raw: Root._tableSQL.column(name)) }
     return QueryFragment(table: qualifier, column: name)
   }
 }

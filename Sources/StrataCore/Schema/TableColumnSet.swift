@@ -34,19 +34,19 @@ extension TableColumnSet {
   var rowIdentity: QueryFragment {
     let sqlite = QueryFragment.quote(QueryValue.tableQualifier) + "." + QueryFragment.quote("rowid")
     guard identityColumnName != "rowid" else { return QueryFragment(raw: sqlite).sqliteOnly("rowid") }
-    return QueryFragment(piece: .respelled(sqlite: sqlite, postgreSQL: TableSQL.of(QueryValue.self).column(identityColumnName)))
+    return QueryFragment(piece: .respelled(sqlite: sqlite, postgreSQL: QueryValue._tableSQL.column(identityColumnName)))
   }
 
   public var identityColumnName: String { "rowid" }
 
   /// The identity column, qualified: NULL exactly when the row is missing.
   var identity: AnyQueryExpression<Int?> {
-    let column = QueryFragment(raw: TableSQL.of(QueryValue.self).column(identityColumnName))
+    let column = QueryFragment(raw: QueryValue._tableSQL.column(identityColumnName))
     return AnyQueryExpression(identityColumnName == "rowid" ? column.sqliteOnly("rowid") : column)
   }
 
   public var resultColumns: [ResultColumn] {
-    let sql = TableSQL.of(QueryValue.self)
+    let sql = QueryValue._tableSQL
     return Self.columnNames.map { name in
       ResultColumn(QueryFragment(raw: sql.column(name)), columnName: name)
     }

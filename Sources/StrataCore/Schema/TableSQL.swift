@@ -8,15 +8,17 @@ import Foundation
 /// holds one entry per table type (aliases and optional tables included), so it stays as small
 /// as the program's set of tables; a lock makes it safe to use from any thread. A class, so that
 /// handing it around retains one object rather than each of its strings.
-@usableFromInline
-final class TableSQL: Hashable, Sendable {
+///
+/// Public for generated code alone, which keeps each table's in a static property
+/// (``Table/_tableSQL``): nothing else of it is.
+public final class TableSQL: Hashable, Sendable {
   /// The table's quoted name, with its database's when that is an attached one:
   /// `"cache"."entries"`.
   @usableFromInline let name: String
   @usableFromInline let from: String
   let qualifier: String
   @usableFromInline let allColumns: String
-  let columns: [String: String]
+  let columns: [ColumnKey: String]
   /// `"table"."key" = ?` for a table with a primary key: a lookup by a bound key (`find(id)`)
   /// is the most common condition there is.
   @usableFromInline let keyEqualsParameter: String?
@@ -27,7 +29,7 @@ final class TableSQL: Hashable, Sendable {
   @usableFromInline let selectByKey: String?
   @usableFromInline let deleteByKey: String?
   /// `"column" = ` for each column, the start of its assignment in an `UPDATE`'s `SET`.
-  @usableFromInline let columnAssignments: [String: String]
+  @usableFromInline let columnAssignments: [ColumnKey: String]
   /// `UPDATE <table> SET `.
   @usableFromInline let updateSet: String
   /// `DELETE FROM <table>`.
@@ -58,7 +60,8 @@ final class TableSQL: Hashable, Sendable {
     }
   }
 
-  @usableFromInline static func of<T: Table>(_ table: T.Type) -> TableSQL {
+  /// The table's SQL text, rendered on first use and shared from then on.
+  public static func of<T: Table>(_ table: T.Type) -> TableSQL {
     let key = TypeKey(type: ObjectIdentifier(table))
     if let cached = lock.withLock({ cache[key] }) { return cached }
     let rendered = TableSQL(table)
@@ -77,13 +80,13 @@ final class TableSQL: Hashable, Sendable {
       qualifier = quoted
       from = name
     }
-    var columns: [String: String] = [:]
-    var assignments: [String: String] = [:]
+    var columns: [ColumnKey: String] = [:]
+    var assignments: [ColumnKey: String] = [:]
     var list: [String] = []
     for column in T.TableColumns.columnNames {
       let qualified = qualifier + "." + QueryFragment.quote(column)
-      columns[column] = qualified
-      assignments[column] = Assignment.target(column)
+      columns[ColumnKey(column)] = qualified
+      assignments[ColumnKey(column)] = Assignment.target(column)
       list.append(qualified)
     }
     self.columns = columns
@@ -95,7 +98,7 @@ final class TableSQL: Hashable, Sendable {
     let selectAll = "SELECT " + allColumns + " FROM " + from
     self.selectAll = selectAll
     let keyCondition = (T.self as? any PrimaryKeyedTable.Type).flatMap { keyed in
-      columns[Self.keyName(keyed)].map { $0 + " = ?" }
+      columns[ColumnKey(Self.keyName(keyed))].map { $0 + " = ?" }
     }
     keyEqualsParameter = keyCondition
     let whereKey = keyCondition.map { " WHERE " + $0 }
@@ -112,12 +115,34 @@ final class TableSQL: Hashable, Sendable {
     T.columns.primaryKey.name
   }
 
-  @usableFromInline static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }
+  public static func == (lhs: TableSQL, rhs: TableSQL) -> Bool { lhs === rhs }
 
-  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// `"table"."column"`.
   @usableFromInline func column(_ name: String) -> String {
-    columns[name] ?? qualifier + "." + QueryFragment.quote(name)
+    columns[ColumnKey(name)] ?? qualifier + "." + QueryFragment.quote(name)
+  }
+
+  /// A column's name as a dictionary key, hashed with FNV-1a over its bytes rather than SipHash:
+  /// every column reference in a statement looks its text up by name, and the names are the
+  /// program's own columns, which no input chooses (SipHash was half of a lookup's cost).
+  @usableFromInline
+  struct ColumnKey: Hashable, Sendable {
+    @usableFromInline let name: String
+
+    @usableFromInline init(_ name: String) {
+      self.name = name
+    }
+
+    @usableFromInline func _rawHashValue(seed: Int) -> Int {
+      var name = name
+      // Over the contiguous bytes: the UTF-8 view's iterator cost ten times as much per byte.
+      return name.withUTF8 { bytes in
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt(bitPattern: seed))
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+      }
+    }
   }
 }

@@ -3,6 +3,7 @@ extension Array {
   /// into an allocation of its own: building a statement appends a clause's first terms (a
   /// `where`'s conditions, a `select`'s columns, a fragment's bindings) to empty arrays far more
   /// often than to others.
+  @inlinable
   mutating func appendTakingStorage(_ other: [Element]) {
     if isEmpty {
       self = other

@@ -27,7 +27,7 @@ public struct Delete<From: Table, Returning>: QueryStatement, Hashable, Sendable
   /// The statement for the rows `clauses` (its filter's, with their scope resolved) select.
   @inlinable
   func render(_ clauses: SelectClauses) -> QueryFragment {
-    let tableSQL = TableSQL.of(From.self)
+    let tableSQL = From._tableSQL
     if returning.columns.isEmpty, let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter),
       let sql = tableSQL.deleteByKey
     {

@@ -33,7 +33,7 @@ struct InsertClause: Hashable, Sendable {
     _ table: Base.Type, columns: [String], rowCount: Int, bindings: [QueryBinding],
     or resolution: ConflictResolution? = nil
   ) {
-    let tableSQL = TableSQL.of(Base.self)
+    let tableSQL = Base._tableSQL
     self.table = tableSQL.name
     self.columnNames = columns
     self.tableSQL = tableSQL

@@ -230,6 +230,7 @@ extension Select {
 
   /// Selects more expressions of the joined tables: `{ ($0.title, $1.count()) }`, `{ ($0, $1) }`.
   @_disfavoredOverload
+  @inlinable
   public consuming func select<
     each C, each J: Table, First: QueryExpression, Second: QueryExpression, each Selected: QueryExpression
   >(
@@ -315,6 +316,7 @@ extension Select {
     return retyped { $0.columns = columns }
   }
 
+  @inlinable
   consuming func appending<NewColumns>(_ columns: [ResultColumn]) -> Select<NewColumns, From, Joins> {
     retyped { $0.columns.appendTakingStorage(columns) }
   }

@@ -11,6 +11,7 @@
 
 extension Select {
   /// `JOIN other ON constraint`: rows that have a match on both sides.
+  @inlinable
   public consuming func join<each C, each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -26,6 +27,7 @@ extension Select {
   /// (`Employee.select { Report.Columns(…) }.join(…)`), which the compiler does not take as a
   /// tuple of one.
   @_disfavoredOverload
+  @inlinable
   public consuming func join<each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -39,6 +41,7 @@ extension Select {
 
   /// `LEFT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
   @_disfavoredOverload
+  @inlinable
   public consuming func leftJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -52,6 +55,7 @@ extension Select {
 
   /// `LEFT JOIN other ON constraint`: every row of this statement, with `other`'s columns NULL
   /// where nothing matches.
+  @inlinable
   public consuming func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -67,6 +71,7 @@ extension Select {
 
   /// `RIGHT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
   @_disfavoredOverload
+  @inlinable
   public consuming func rightJoin<each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -80,6 +85,7 @@ extension Select {
 
   /// `FULL JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
   @_disfavoredOverload
+  @inlinable
   public consuming func fullJoin<each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -96,6 +102,7 @@ extension Select {
 
   /// `RIGHT JOIN other ON constraint`: every row of `other`, with this statement's columns NULL
   /// where nothing matches.
+  @inlinable
   public consuming func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table, each J2: Table>(
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: (
@@ -110,6 +117,7 @@ extension Select {
   }
 
   /// `FULL JOIN other ON constraint`: every row of both sides, matched where possible.
+  @inlinable
   public consuming func fullJoin<
     each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table, each J2: Table
   >(
@@ -132,6 +140,7 @@ extension Select {
 
   /// `JOIN other ON constraint`; see ``join(_:on:)``.
   @_disfavoredOverload
+  @inlinable
   public consuming func join<each C, each J: Table, each C2, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
@@ -142,6 +151,7 @@ extension Select {
 
   /// `LEFT JOIN other ON constraint`; see ``leftJoin(_:on:)``.
   @_disfavoredOverload
+  @inlinable
   public consuming func leftJoin<each C, each J: Table, each C2: QueryRepresentable, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
@@ -152,6 +162,7 @@ extension Select {
 
   /// `RIGHT JOIN other ON constraint`; see ``rightJoin(_:on:)``.
   @_disfavoredOverload
+  @inlinable
   public consuming func rightJoin<each C: QueryRepresentable, each J: Table, each C2, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
@@ -162,6 +173,7 @@ extension Select {
 
   /// `FULL JOIN other ON constraint`; see ``fullJoin(_:on:)``.
   @_disfavoredOverload
+  @inlinable
   public consuming func fullJoin<each C: QueryRepresentable, each J: Table, each C2: QueryRepresentable, F: Table>(
     _ other: Select<(repeat each C2), F, ()>,
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
@@ -173,35 +185,60 @@ extension Select {
     joining(other, "FULL JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
   }
 
+  @inlinable
   consuming func joining<NewColumns, NewFrom: Table, NewJoins, C2, F: Table, J2>(
     _ other: Select<C2, F, J2>, _ kind: String, _ condition: QueryFragment
   ) -> Select<NewColumns, NewFrom, NewJoins> {
     let joined = other.resolved
     let table = joined.from ?? F.tableFragment
-    var join = QueryFragment(raw: kind)
-    // One buffer for the clause's text, not one per append.
-    join.reserveCapacity(kind.utf8.count + table.sql.utf8.count + condition.sql.utf8.count + 5)
-    join.append(raw: " ")
-    join.append(table)
-    join.append(raw: " ON ")
-    join.append(condition)
-    return retyped {
-      $0.isEmpty = $0.isEmpty || joined.isEmpty
-      $0.isDistinct = $0.isDistinct || joined.isDistinct
-      $0.columns.appendTakingStorage(joined.columns)
-      // The joined table's columns as its one rendered list, shared with every statement on
-      // it: most joins go on to `select`, which drops them.
-      $0.joinedColumns.append(ResultColumn(F.allColumnsFragment))
-      $0.joinedColumns += joined.joinedColumns
-      $0.joins.append(join)
-      $0.joins += joined.joins
-      $0.wheres.appendTakingStorage(joined.wheres)
-      $0.groups.appendTakingStorage(joined.groups)
-      $0.havings.appendTakingStorage(joined.havings)
-      $0.windows.appendTakingStorage(joined.windows)
-      $0.orders.appendTakingStorage(joined.orders)
-      if let limit = joined.limit { $0.limit = limit }
-      if let offset = joined.offset { $0.offset = offset }
+    let join = QueryFragment(join: kind, table, on: condition)
+    return retyped { $0.join(joined, clause: join, tableColumns: F.allColumnsFragment) }
+  }
+}
+
+extension QueryFragment {
+  /// `kind table ON condition`, its text written once at its length (``SQLText``).
+  @usableFromInline
+  init(join kind: String, _ table: QueryFragment, on condition: QueryFragment) {
+    guard !table.hasPieces, !condition.hasPieces else {
+      self = QueryFragment(raw: kind + " ") + table + " ON " + condition
+      return
     }
+    let (tableSQL, conditionSQL) = (table.sql, condition.sql)
+    let sql = SQLText.build(length: kind.utf8.count + tableSQL.utf8.count + conditionSQL.utf8.count + 5) {
+      $0.write(kind)
+      $0.write(" ")
+      $0.write(tableSQL)
+      $0.write(" ON ")
+      $0.write(conditionSQL)
+    }
+    var bindings = table.bindings
+    bindings.appendTakingStorage(condition.bindings)
+    self.init(sql: sql, bindings: bindings)
+  }
+}
+
+extension SelectClauses {
+  /// Takes in a joined statement's clauses: `clause` (`JOIN … ON …`) after this statement's
+  /// joins, then the joined statement's own; its conditions, grouping and ordering after these;
+  /// its limit, if any, in place of this one's. `tableColumns`, the joined table's columns as its
+  /// one rendered list, is shared with every statement on it: most joins go on to `select`,
+  /// which drops them.
+  @usableFromInline
+  mutating func join(_ joined: SelectClauses, clause: QueryFragment, tableColumns: QueryFragment) {
+    isEmpty = isEmpty || joined.isEmpty
+    isDistinct = isDistinct || joined.isDistinct
+    columns.appendTakingStorage(joined.columns)
+    joinedColumns.append(ResultColumn(tableColumns))
+    joinedColumns += joined.joinedColumns
+    joins.append(clause)
+    joins += joined.joins
+    wheres.appendTakingStorage(joined.wheres)
+    groups.appendTakingStorage(joined.groups)
+    havings.appendTakingStorage(joined.havings)
+    windows.appendTakingStorage(joined.windows)
+    orders.appendTakingStorage(joined.orders)
+    if let limit = joined.limit { self.limit = limit }
+    if let offset = joined.offset { self.offset = offset }
   }
 }

@@ -36,6 +36,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
   }
 
   /// The clauses with `From`'s default scope (`From.all`) applied; see ``withResolvedClauses(_:)``.
+  @inlinable
   var resolved: SelectClauses {
     withResolvedClauses { $0 }
   }
@@ -73,7 +74,7 @@ public struct Select<Columns, From: Table, Joins>: QueryStatement, DatabaseExpre
     }
     // The common case, whole rows of one table: its `SELECT … FROM` is rendered once per type,
     // and so is the whole of a lookup by key.
-    let tableSQL = TableSQL.of(From.self)
+    let tableSQL = From._tableSQL
     if let bindings = clauses.onlyCondition(tableSQL.keyEqualsParameter), let sql = tableSQL.selectByKey {
       return QueryFragment(sql: sql, bindings: bindings).marked(.statement)
     }
@@ -150,7 +151,7 @@ extension Table {
   /// The table as written after `FROM`: `"players"`, or `"players" AS "alias"`.
   @inlinable
   static var tableFragment: QueryFragment {
-    QueryFragment(raw: TableSQL.of(Self.self).from)
+    QueryFragment(raw: Self._tableSQL.from)
   }
 
   /// The name that qualifies the table's columns: its alias, or its name.
@@ -159,6 +160,6 @@ extension Table {
   /// Every column of the table, qualified: `"players"."id", "players"."name", …`.
   @inlinable
   static var allColumnsFragment: QueryFragment {
-    QueryFragment(raw: TableSQL.of(Self.self).allColumns)
+    QueryFragment(raw: Self._tableSQL.allColumns)
   }
 }

@@ -28,7 +28,7 @@ struct SelectClauses: Hashable, Sendable {
   }
 
   /// The columns selected with `select`; none means every column of every table.
-  var columns: [ResultColumn] {
+  @usableFromInline var columns: [ResultColumn] {
     get { rare?.columns ?? [] }
     _modify { yield &uniqueRare().columns }
   }
@@ -38,7 +38,7 @@ struct SelectClauses: Hashable, Sendable {
     _modify { yield &uniqueRare().joinedColumns }
   }
   /// What follows `FROM` when it is not the table: a parenthesized subquery.
-  var from: QueryFragment? {
+  @usableFromInline var from: QueryFragment? {
     get { rare?.from }
     _modify { yield &uniqueRare().from }
   }

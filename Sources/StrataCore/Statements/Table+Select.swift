@@ -175,7 +175,7 @@ extension Select where From: PrimaryKeyedTable, Joins == () {
     // The condition's SQL is the same for every key: it comes from the table's rendered SQL,
     // whole when the key is a bound value.
     let key = key.queryFragment
-    let tableSQL = TableSQL.of(From.self)
+    let tableSQL = From._tableSQL
     let condition: QueryFragment
     if key.isPlaceholder, let sql = tableSQL.keyEqualsParameter {
       condition = QueryFragment(sql: sql, bindings: key.bindings)

@@ -191,7 +191,7 @@ public struct TemporaryTrigger<On: Table>: QueryStatement, Hashable, Sendable {
     case .delete: fragment.append(raw: "DELETE")
     }
     fragment.append(raw: " ON ")
-    fragment.append(raw: TableSQL.of(On.self).name)
+    fragment.append(raw: On._tableSQL.name)
     fragment.append(raw: " FOR EACH ROW")
     if let condition = operation.condition {
       fragment.append(raw: " WHEN ")

@@ -19,7 +19,7 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
 
   public func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows {
     for assignment in assignments {
-      if let value = assignment.value.singleBinding { try body(TableSQL.of(From.self).name, assignment.column, value) }
+      if let value = assignment.value.singleBinding { try body(From._tableSQL.name, assignment.column, value) }
     }
   }
 
@@ -37,7 +37,7 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
   func render(_ clauses: SelectClauses) -> QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
     // The table's and each column's SQL as rendered once per table type.
-    let tableSQL = TableSQL.of(From.self)
+    let tableSQL = From._tableSQL
     if returning.columns.isEmpty, let keyBindings = clauses.onlyCondition(tableSQL.keyEqualsParameter),
       let whereKey = tableSQL.whereKey,
       let fragment = Assignment.updateByKey(assignments, of: tableSQL, whereKey: whereKey, keyBindings: keyBindings)
@@ -48,7 +48,7 @@ public struct Update<From: Table, Returning>: QueryStatement, Hashable, Sendable
     fragment.reserveCapacity(128)
     for (index, assignment) in assignments.enumerated() {
       if index > 0 { fragment.append(raw: ", ") }
-      fragment.append(raw: tableSQL.columnAssignments[assignment.column] ?? Assignment.target(assignment.column))
+      fragment.append(raw: tableSQL.columnAssignments[TableSQL.ColumnKey(assignment.column)] ?? Assignment.target(assignment.column))
       fragment.append(assignment.value)
     }
     rows.appendRowFilter(clauses, of: tableSQL, to: &fragment)

@@ -20,17 +20,17 @@ public struct UpdateFrom<Target: Table, Source: Table>: QueryStatement, Hashable
 
   public func forEachWrittenValue(_ body: (_ table: String, _ column: String, _ value: QueryBinding) throws -> Void) rethrows {
     for assignment in assignments {
-      if let value = assignment.value.singleBinding { try body(TableSQL.of(Target.self).name, assignment.column, value) }
+      if let value = assignment.value.singleBinding { try body(Target._tableSQL.name, assignment.column, value) }
     }
   }
 
   public var queryFragment: QueryFragment {
     guard !assignments.isEmpty else { return QueryFragment() }
-    let tableSQL = TableSQL.of(Target.self)
+    let tableSQL = Target._tableSQL
     var fragment = QueryFragment(raw: tableSQL.updateSet)
     for (index, assignment) in assignments.enumerated() {
       if index > 0 { fragment.append(raw: ", ") }
-      fragment.append(raw: tableSQL.columnAssignments[assignment.column] ?? Assignment.target(assignment.column))
+      fragment.append(raw: tableSQL.columnAssignments[TableSQL.ColumnKey(assignment.column)] ?? Assignment.target(assignment.column))
       fragment.append(assignment.value)
     }
     fragment.append(raw: " FROM ")

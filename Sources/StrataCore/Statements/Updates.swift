@@ -28,7 +28,7 @@ struct Assignment: Hashable, Sendable {
       var bindingCount = keyBindings.count
       var hasPieces = false
       for (index, assignment) in assignments.enumerated() {
-        let target = tableSQL.columnAssignments[assignment.column] ?? target(assignment.column)
+        let target = tableSQL.columnAssignments[TableSQL.ColumnKey(assignment.column)] ?? target(assignment.column)
         targets.initializeElement(at: index, to: target)
         length += target.utf8.count + assignment.value.sql.utf8.count
         bindingCount += assignment.value.bindings.count
@@ -135,7 +135,7 @@ public struct Updates<Base: Table> {
   /// A column's current expression: what was assigned to it, or the column.
   @usableFromInline
   func expression(forColumn name: String) -> QueryFragment {
-    assignments.last { $0.column == name }?.value ?? QueryFragment(raw: TableSQL.of(Base.self).column(name))
+    assignments.last { $0.column == name }?.value ?? QueryFragment(raw: Base._tableSQL.column(name))
   }
 
   @inlinable

@@ -391,6 +391,7 @@ public enum SwiftEmitter {
     }
     writer.blank()
     writer.line("\(access)static var columns: TableColumns { TableColumns() }")
+    writer.line("\(access)static let _tableSQL = StrataCore.TableSQL.of(Self.self)")
   }
 
   private static func emitDecoding(
