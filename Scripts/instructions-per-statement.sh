@@ -3,16 +3,19 @@
 # (GRDB's cached-statement path), GRDB's record API and a raw sqlite3 loop, counted by
 # valgrind's callgrind (a count that other work on the machine does not change): the difference
 # between 20,000 and 10,000 statements, over 10,000, less the same difference for a run that only
-# prepares the rows ("none"). The rows' keys come from a fixed sequence, but a run's setup still
-# varies by a few million instructions from run to run (three runs of "none": 3,351.7 M to
-# 3,357.9 M), so a count is good to a few hundred instructions per statement.
+# prepares the rows ("none"). The rows' keys come from a fixed sequence, and the runs hash with
+# a fixed seed (SWIFT_DETERMINISTIC_HASHING): with each process's random seed, Swift's hash
+# tables probe differently from run to run, and two runs of one binary moved by 6 million
+# instructions, 600 per statement; with the fixed seed, by 50,000, a few per statement.
 #
 # Needs valgrind and a release build (`swift build -c release --enable-all-traits --product
 # strata-bench`). valgrind 3.19 cannot read the DWARF 5 debug information Swift writes (it stops
 # with "Possibly corrupted debuginfo file"), so it runs a copy without it; the symbols stay.
 # OPERATIONS and CONTENDERS choose the rows and columns; STRATA_BENCH_BINARY another build (to
-# compare two commits' binaries).
+# compare two commits' binaries). The one-row join takes OPERATIONS=join with CONTENDERS="strata
+# prebuilt": GRDB's record API and the raw loop have no join of their own here.
 set -euo pipefail
+export SWIFT_DETERMINISTIC_HASHING=1
 cd "$(dirname "$0")/.."
 bench=$(mktemp)
 trap 'rm -f "$bench" callgrind.out.strata-*' EXIT

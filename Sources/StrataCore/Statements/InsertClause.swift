@@ -218,7 +218,7 @@ struct UpsertClause: Hashable, Sendable {
       fragment.append(raw: " (")
       fragment.append(target.map { QueryFragment(quoting: $0) }.joined(separator: ", "))
       fragment.append(raw: ")")
-      if !targetFilter.isEmpty { fragment.append(" WHERE " + SelectClauses.conjunction(targetFilter)) }
+      if !targetFilter.isEmpty { fragment.append(" WHERE " + SelectClauses.conjunction(Conditions(targetFilter))) }
     }
     guard !updates.isEmpty else {
       fragment.append(raw: " DO NOTHING")
@@ -227,7 +227,7 @@ struct UpsertClause: Hashable, Sendable {
     if target == nil { fragment = fragment.sqliteOnly("ON CONFLICT DO UPDATE without a conflict target") }
     fragment.append(raw: " DO UPDATE SET ")
     fragment.append(updates.map(\.queryFragment).joined(separator: ", "))
-    if !updateFilter.isEmpty { fragment.append(" WHERE " + SelectClauses.conjunction(updateFilter)) }
+    if !updateFilter.isEmpty { fragment.append(" WHERE " + SelectClauses.conjunction(Conditions(updateFilter))) }
     return fragment
   }
 }

@@ -13,7 +13,7 @@ extension Select {
   /// Adds conditions to the `WHERE` clause; conditions combine with `AND`. The closure may
   /// use `if`, `else` and `for`.
   public consuming func `where`(@PredicateBuilder _ predicate: (From.TableColumns) -> [QueryFragment]) -> Self {
-    with { $0.wheres.appendTakingStorage(predicate(From.columns)) }
+    with { $0.wheres.append(contentsOf: predicate(From.columns)) }
   }
 
   /// Adds a condition that a closure value (rather than a closure literal) computes, such as a
@@ -30,7 +30,7 @@ extension Select {
   public consuming func `where`<each J: Table>(
     @PredicateBuilder _ predicate: ((From.TableColumns, repeat (each J).TableColumns)) -> [QueryFragment]
   ) -> Self where Joins == (repeat each J) {
-    with { $0.wheres.appendTakingStorage(predicate((From.columns, repeat (each J).columns))) }
+    with { $0.wheres.append(contentsOf: predicate((From.columns, repeat (each J).columns))) }
   }
 
   /// Adds a Boolean column of `From` to the `WHERE` clause: `.where(\.isActive)`.

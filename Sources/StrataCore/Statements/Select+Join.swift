@@ -233,7 +233,7 @@ extension SelectClauses {
     joinedColumns += joined.joinedColumns
     joins.append(clause)
     joins += joined.joins
-    wheres.appendTakingStorage(joined.wheres)
+    wheres.append(contentsOf: joined.wheres)
     groups.appendTakingStorage(joined.groups)
     havings.appendTakingStorage(joined.havings)
     windows.appendTakingStorage(joined.windows)

@@ -20,7 +20,7 @@ struct SelectClauses: Hashable, Sendable {
   /// Set by `none`: the statement returns no rows and need not run.
   @usableFromInline var isEmpty = false
   var isDistinct = false
-  @usableFromInline var wheres: [QueryFragment] = []
+  @usableFromInline var wheres = Conditions()
   private var rare: RareClauses?
 
   @usableFromInline init(scope: Scope = .default) {
@@ -118,7 +118,8 @@ struct SelectClauses: Hashable, Sendable {
     var clauses = self
     clauses.isEmpty = isEmpty || scope.isEmpty
     clauses.isDistinct = isDistinct || scope.isDistinct
-    clauses.wheres = scope.wheres + wheres.filter { !scope.wheres.contains($0) }
+    clauses.wheres = scope.wheres
+    clauses.wheres.append(contentsOf: wheres.filter { !scope.wheres.contains($0) })
     guard rare != nil || scope.rare != nil else { return clauses }
     clauses.groups = scope.groups + groups.filter { !scope.groups.contains($0) }
     clauses.havings = scope.havings + havings.filter { !scope.havings.contains($0) }
@@ -163,7 +164,7 @@ struct SelectClauses: Hashable, Sendable {
     }
     if !havings.isEmpty {
       fragment.append(raw: " HAVING ")
-      fragment.append(Self.conjunction(havings))
+      fragment.append(Self.conjunction(Conditions(havings)))
     }
     if !windows.isEmpty {
       fragment.append(raw: " WINDOW ")
@@ -190,9 +191,10 @@ struct SelectClauses: Hashable, Sendable {
   /// The bindings of the one condition these clauses have when it is `condition` (a table's
   /// rendered `"t"."key" = ?`) and nothing else narrows, orders or joins; nil otherwise.
   @usableFromInline func onlyCondition(_ condition: String?) -> [QueryBinding]? {
-    guard let condition, wheres.count == 1, isPlainFilter, rare?.joins.isEmpty ?? true, rare?.from == nil else { return nil }
-    let only = wheres[0]
-    return only.pieces == nil && only.sql == condition ? only.bindings : nil
+    guard let condition, let only = wheres.only, isPlainFilter, rare?.joins.isEmpty ?? true, rare?.from == nil else {
+      return nil
+    }
+    return !only.hasPieces && only.sql == condition ? only.bindings : nil
   }
 
   /// Appends ` WHERE a AND b`, or nothing.
@@ -203,9 +205,7 @@ struct SelectClauses: Hashable, Sendable {
   }
 
   /// Predicates joined with `AND`, each parenthesized when it is an operator expression.
-  static func conjunction(_ predicates: [QueryFragment]) -> QueryFragment {
-    predicates.count == 1
-      ? predicates[0]
-      : predicates.map(\.operand).joined(separator: " AND ")
+  static func conjunction(_ predicates: Conditions) -> QueryFragment {
+    predicates.only ?? predicates.map(\.operand).joined(separator: " AND ")
   }
 }

@@ -216,7 +216,7 @@ extension Select where Columns == (), Joins == () {
 
   /// Both statements' conditions: `(a) AND (b)`.
   public func and(_ other: Self) -> Self {
-    with { $0.wheres += other.clauses.wheres }
+    with { $0.wheres.append(contentsOf: other.clauses.wheres) }
   }
 
   /// Either statement's conditions: `(a) OR (b)`.

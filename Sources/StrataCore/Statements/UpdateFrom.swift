@@ -37,7 +37,7 @@ public struct UpdateFrom<Target: Table, Source: Table>: QueryStatement, Hashable
     fragment.append(Source.tableFragment)
     // The updated table's default scope narrows the rows, as for any update.
     var clauses = SelectClauses().scoped(by: Target.all.clauses)
-    clauses.wheres += wheres
+    clauses.wheres.append(contentsOf: wheres)
     clauses.appendWhereClause(to: &fragment)
     return fragment
   }
