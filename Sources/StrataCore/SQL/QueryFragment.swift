@@ -117,16 +117,18 @@ public struct QueryFragment: Hashable, Sendable {
     bindings = []
   }
 
-  /// `first`, `second` and `third` one after the other, the text written once at its length
-  /// (``SQLText``): an operator expression's `lhs op rhs`.
+  /// `prefix` (raw text), then `first`, `second` and `third`, one after the other, the text
+  /// written once at its length (``SQLText``): an operator expression's `lhs op rhs`, a join's
+  /// `JOIN table ON condition`.
   @usableFromInline
-  init(joining first: QueryFragment, _ second: QueryFragment, _ third: QueryFragment) {
+  init(joining first: QueryFragment, _ second: QueryFragment, _ third: QueryFragment, after prefix: String = "") {
     guard !first.hasPieces, !second.hasPieces, !third.hasPieces else {
-      self = first + second + third
+      self = QueryFragment(raw: prefix) + first + second + third
       return
     }
     let (a, b, c) = (first.sql, second.sql, third.sql)
-    sql = SQLText.build(length: a.utf8.count + b.utf8.count + c.utf8.count) {
+    sql = SQLText.build(length: prefix.utf8.count + a.utf8.count + b.utf8.count + c.utf8.count) {
+      if !prefix.isEmpty { $0.write(prefix) }
       $0.write(a)
       $0.write(b)
       $0.write(c)

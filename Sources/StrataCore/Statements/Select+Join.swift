@@ -20,7 +20,7 @@ extension Select {
   ) -> Select<(repeat each C, repeat each C2), From, (repeat each J, F, repeat each J2)>
   where Columns == (repeat each C), Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "JOIN", condition.queryFragment)
+    return joining(other, "JOIN ", condition.queryFragment)
   }
 
   /// `JOIN other ON constraint` after one selected value, such as a `Selection`'s columns
@@ -36,7 +36,7 @@ extension Select {
   ) -> Select<(Columns, repeat each C2), From, (repeat each J, F, repeat each J2)>
   where Columns: QueryRepresentable, Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "JOIN", condition.queryFragment)
+    return joining(other, "JOIN ", condition.queryFragment)
   }
 
   /// `LEFT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
@@ -50,7 +50,7 @@ extension Select {
   ) -> Select<(Columns, repeat (each C2).Optionalized), From, (repeat each J, F.Nullable, repeat (each J2).Nullable)>
   where Columns: QueryRepresentable, Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "LEFT JOIN", condition.queryFragment)
+    return joining(other, "LEFT JOIN ", condition.queryFragment)
   }
 
   /// `LEFT JOIN other ON constraint`: every row of this statement, with `other`'s columns NULL
@@ -66,7 +66,7 @@ extension Select {
   >
   where Columns == (repeat each C), Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "LEFT JOIN", condition.queryFragment)
+    return joining(other, "LEFT JOIN ", condition.queryFragment)
   }
 
   /// `RIGHT JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
@@ -80,7 +80,7 @@ extension Select {
   ) -> Select<(Columns.Optionalized, repeat each C2), From.Nullable, (repeat (each J).Nullable, F, repeat each J2)>
   where Columns: QueryRepresentable, Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "RIGHT JOIN", condition.queryFragment)
+    return joining(other, "RIGHT JOIN ", condition.queryFragment)
   }
 
   /// `FULL JOIN other ON constraint` after one selected value, such as a `Selection`'s columns.
@@ -97,7 +97,7 @@ extension Select {
   >
   where Columns: QueryRepresentable, Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "FULL JOIN", condition.queryFragment)
+    return joining(other, "FULL JOIN ", condition.queryFragment)
   }
 
   /// `RIGHT JOIN other ON constraint`: every row of `other`, with this statement's columns NULL
@@ -113,7 +113,7 @@ extension Select {
   >
   where Columns == (repeat each C), Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "RIGHT JOIN", condition.queryFragment)
+    return joining(other, "RIGHT JOIN ", condition.queryFragment)
   }
 
   /// `FULL JOIN other ON constraint`: every row of both sides, matched where possible.
@@ -131,7 +131,7 @@ extension Select {
   >
   where Columns == (repeat each C), Joins == (repeat each J) {
     let condition = constraint((From.columns, repeat (each J).columns, F.columns, repeat (each J2).columns))
-    return joining(other, "FULL JOIN", condition.queryFragment)
+    return joining(other, "FULL JOIN ", condition.queryFragment)
   }
 
   // The forms below join a statement without joins of its own, the usual case when chaining
@@ -146,7 +146,7 @@ extension Select {
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat each C, repeat each C2), From, (repeat each J, F)>
   where Columns == (repeat each C), Joins == (repeat each J) {
-    joining(other, "JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+    joining(other, "JOIN ", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
   }
 
   /// `LEFT JOIN other ON constraint`; see ``leftJoin(_:on:)``.
@@ -157,7 +157,7 @@ extension Select {
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat each C, repeat (each C2).Optionalized), From, (repeat each J, F.Nullable)>
   where Columns == (repeat each C), Joins == (repeat each J) {
-    joining(other, "LEFT JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+    joining(other, "LEFT JOIN ", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
   }
 
   /// `RIGHT JOIN other ON constraint`; see ``rightJoin(_:on:)``.
@@ -168,7 +168,7 @@ extension Select {
     on constraint: ((From.TableColumns, repeat (each J).TableColumns, F.TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat (each C).Optionalized, repeat each C2), From.Nullable, (repeat (each J).Nullable, F)>
   where Columns == (repeat each C), Joins == (repeat each J) {
-    joining(other, "RIGHT JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+    joining(other, "RIGHT JOIN ", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
   }
 
   /// `FULL JOIN other ON constraint`; see ``fullJoin(_:on:)``.
@@ -182,39 +182,18 @@ extension Select {
     (repeat (each J).Nullable, F.Nullable)
   >
   where Columns == (repeat each C), Joins == (repeat each J) {
-    joining(other, "FULL JOIN", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
+    joining(other, "FULL JOIN ", constraint((From.columns, repeat (each J).columns, F.columns)).queryFragment)
   }
 
+  /// `kind` is written with its space (`"LEFT JOIN "`), so that nothing is concatenated to make it.
   @inlinable
   consuming func joining<NewColumns, NewFrom: Table, NewJoins, C2, F: Table, J2>(
     _ other: Select<C2, F, J2>, _ kind: String, _ condition: QueryFragment
   ) -> Select<NewColumns, NewFrom, NewJoins> {
     let joined = other.resolved
     let table = joined.from ?? F.tableFragment
-    let join = QueryFragment(join: kind, table, on: condition)
+    let join = QueryFragment(joining: table, " ON ", condition, after: kind)
     return retyped { $0.join(joined, clause: join, tableColumns: F.allColumnsFragment) }
-  }
-}
-
-extension QueryFragment {
-  /// `kind table ON condition`, its text written once at its length (``SQLText``).
-  @usableFromInline
-  init(join kind: String, _ table: QueryFragment, on condition: QueryFragment) {
-    guard !table.hasPieces, !condition.hasPieces else {
-      self = QueryFragment(raw: kind + " ") + table + " ON " + condition
-      return
-    }
-    let (tableSQL, conditionSQL) = (table.sql, condition.sql)
-    let sql = SQLText.build(length: kind.utf8.count + tableSQL.utf8.count + conditionSQL.utf8.count + 5) {
-      $0.write(kind)
-      $0.write(" ")
-      $0.write(tableSQL)
-      $0.write(" ON ")
-      $0.write(conditionSQL)
-    }
-    var bindings = table.bindings
-    bindings.appendTakingStorage(condition.bindings)
-    self.init(sql: sql, bindings: bindings)
   }
 }
 

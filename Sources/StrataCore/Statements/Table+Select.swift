@@ -117,7 +117,7 @@ extension Table {
   ) -> Select<(repeat each C2), Self, (F, repeat each J2)> {
     // Not forwarded to the instance method: the compiler does not match this closure type with
     // the one it expects there, which has an empty pack of joins before `F`.
-    scoped.joining(other, "JOIN", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
+    scoped.joining(other, "JOIN ", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
   }
 
   /// Every row left-joined with `other`; see ``Select/leftJoin(_:on:)``.
@@ -125,7 +125,7 @@ extension Table {
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: ((TableColumns, F.TableColumns, repeat (each J2).TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat (each C2).Optionalized), Self, (F.Nullable, repeat (each J2).Nullable)> {
-    scoped.joining(other, "LEFT JOIN", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
+    scoped.joining(other, "LEFT JOIN ", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
   }
 
   /// Every row right-joined with `other`; see ``Select/rightJoin(_:on:)``.
@@ -133,7 +133,7 @@ extension Table {
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: ((TableColumns, F.TableColumns, repeat (each J2).TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat each C2), Nullable, (F, repeat each J2)> {
-    scoped.joining(other, "RIGHT JOIN", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
+    scoped.joining(other, "RIGHT JOIN ", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
   }
 
   /// Every row full-joined with `other`; see ``Select/fullJoin(_:on:)``.
@@ -141,7 +141,7 @@ extension Table {
     _ other: Select<(repeat each C2), F, (repeat each J2)>,
     on constraint: ((TableColumns, F.TableColumns, repeat (each J2).TableColumns)) -> some QueryExpression<Bool>
   ) -> Select<(repeat (each C2).Optionalized), Nullable, (F.Nullable, repeat (each J2).Nullable)> {
-    scoped.joining(other, "FULL JOIN", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
+    scoped.joining(other, "FULL JOIN ", constraint((columns, F.columns, repeat (each J2).columns)).queryFragment)
   }
 }
 
