@@ -99,6 +99,15 @@ public struct QueryFragment: Hashable, Sendable {
     self.init(sql: sql, bindings: bindings)
   }
 
+  /// The fragment with `bindings` in its placeholders instead of its own, as many as it has:
+  /// a prepared statement's text (and pieces) with one run's values.
+  @usableFromInline
+  func replacingBindings(_ bindings: [QueryBinding]) -> QueryFragment {
+    var fragment = self
+    fragment.bindings = bindings
+    return fragment
+  }
+
   /// A `?` placeholder bound to `binding`.
   public init(binding: QueryBinding) {
     sql = "?"

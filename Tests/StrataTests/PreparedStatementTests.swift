@@ -1,0 +1,128 @@
+import Foundation
+import Strata
+import Testing
+
+/// Statements built once with parameters: the SQL is the builder's own, each run binds its
+/// values, and the writes are checked and run as any other statement's.
+@Suite struct PreparedStatementTests {
+  @Test(arguments: TestDialect.all) func aFindRendersOnceAndBindsEachRunsKey(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let itemByID = try PreparedStatement(Int.self) { id in Item.find(id).select { ($0.title, $0.price) } }
+      let third = itemByID(3)
+      #expect(third.queryFragment.sql == Item.find(3).select { ($0.title, $0.price) }.queryFragment.sql)
+      #expect(third.queryFragment.sql == #"SELECT "items"."title", "items"."price" FROM "items" WHERE "items"."id" = ?"#)
+      #expect(third.queryFragment.bindings == [.integer(3)])
+      #expect(
+        try itemByID(1).statements(for: .postgreSQL).map(\.sql)
+          == [#"SELECT "items"."title", "items"."price" FROM "items" WHERE "items"."id" = $1"#])
+      #expect(try await third.fetchOne(db).map { "\($0.0) \($0.1)" } == "Novel 15.0")
+      #expect(try await itemByID(1).fetchOne(db).map { "\($0.0) \($0.1)" } == "Phone 699.0")
+      #expect(try await itemByID(99).fetchOne(db) == nil)
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func aParameterUsedTwiceAndBesideTheStatementsOwnValues(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      // `least` is bound twice, the 2 and "Mystery box" are the statement's own values.
+      let cheaperItems = try PreparedStatement(Double.self, String.self) { least, pattern in
+        Item
+          .where { $0.price.gt(least) && $0.price.lt(least * 2) }
+          .where { $0.title.like(pattern) || $0.title.eq("Mystery box") }
+          .order(by: \.id)
+          .select(\.title)
+      }
+      let run = cheaperItems(10, "N%")
+      #expect(
+        run.queryFragment.sql == #"""
+          SELECT "items"."title" FROM "items" WHERE (("items"."price" > ?) AND ("items"."price" < (? * ?))) \#
+          AND (("items"."title" LIKE ?) OR ("items"."title" = ?)) ORDER BY "items"."id"
+          """#)
+      #expect(run.queryFragment.bindings == [.real(10), .real(10), .real(2), .text("N%"), .text("Mystery box")])
+      #expect(try await run.fetchAll(db) == ["Novel"])
+      #expect(try await cheaperItems(15, "N%").fetchAll(db) == ["Mystery box"])
+      #expect(try await cheaperItems(30, "At%").fetchAll(db) == ["Atlas"])
+      #expect(try await cheaperItems(5, "Ca%").fetchAll(db) == ["Cable"])
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func anUpdateAndADeleteByKeyWriteEachRunsValues(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let restock = try PreparedStatement(Int.self, Int.self) { id, count in
+        Item.find(id).update { $0.quantity += count; $0.isActive = true }
+      }
+      #expect(
+        restock(4, 10).queryFragment.sql
+          == #"UPDATE "items" SET "quantity" = "items"."quantity" + ?, "isActive" = ? WHERE "items"."id" = ?"#)
+      try await restock(4, 10).execute(db)
+      try await restock(3, 1).execute(db)
+      try await restock(4, 2).execute(db)
+      let remove = try PreparedStatement(Int.self) { id in Item.find(id).delete() }
+      try await remove(5).execute(db)
+      try await remove(5).execute(db)
+      let rows = try await Item.order(by: \.id).select { ($0.id, $0.quantity, $0.isActive) }.fetchAll(db)
+      #expect(rows.map { "\($0.0):\($0.1):\($0.2)" } == ["1:3:true", "2:40:true", "3:8:true", "4:12:true"])
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func aParametersValueIsCheckedWhereItIsWritten(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let reprice = try PreparedStatement(Int.self, Double.self) { id, price in Item.find(id).update { $0.price = price } }
+      switch dialect {
+      case .sqlite:
+        // SQLite would store NaN as NULL: refused before anything runs, naming the column.
+        await #expect {
+          try await reprice(1, .nan).execute(db)
+        } throws: { error in
+          "\(error)".hasPrefix(#""items"."price" cannot hold NaN"#)
+        }
+        #expect(try await Item.find(1).select(\.price).fetchOne(db) == 699)
+      case .postgreSQL:
+        try await reprice(1, .nan).execute(db)
+        #expect(try await Item.find(1).select(\.price).fetchOne(db)?.isNaN == true)
+      }
+      try await reprice(2, 12.25).execute(db)
+      #expect(try await Item.find(2).select(\.price).fetchOne(db) == 12.25)
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func joinsSubqueriesAndOptionalParameters(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let titlesInCategory = try PreparedStatement(Int?.self) { category in
+        Item.join(Category.all) { $0.categoryID.eq($1.id) }
+          .where { item, _ in item.categoryID.is(category) }
+          .order { item, _ in item.id }
+          .select { item, category in (category.name, item.title) }
+      }
+      #expect(try await titlesInCategory(2).fetchAll(db).map { "\($0.0)/\($0.1)" } == ["Books/Novel", "Books/Atlas"])
+      #expect(try await titlesInCategory(nil).fetchAll(db).isEmpty)
+      let categoriesWithItemsOver = try PreparedStatement(Double.self) { price in
+        Category.where { $0.id.in(Item.where { $0.price.gt(price) }.select(\.categoryID)) }.order(by: \.id).select(\.name)
+      }
+      #expect(try await categoriesWithItemsOver(100).fetchAll(db) == ["Electronics"])
+      #expect(try await categoriesWithItemsOver(10).fetchAll(db) == ["Electronics", "Books"])
+    }
+  }
+
+  @Test func aParameterTheStatementDoesNotBindIsRefused() throws {
+    #expect {
+      _ = try PreparedStatement(Int.self, String.self) { id, _ in Item.find(id) }
+    } throws: { error in
+      "\(error)".hasPrefix("parameter 2 of the prepared statement is not bound where the statement uses it")
+    }
+    #expect {
+      _ = try PreparedStatement(String.self) { title in
+        Item.insert { Item.Draft(title: "a", createdAt: .now); Item.Draft(title: "b", createdAt: .now) }
+      }
+    } throws: { error in
+      "\(error)".hasPrefix("a statement that may run in several pieces")
+    }
+  }
+
+  @Test(arguments: TestDialect.all) func aStatementWithoutParametersIsRenderedOnce(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let active = try PreparedStatement { Item.where(\.isActive).order(by: \.id).select(\.title) }
+      #expect(active().queryFragment.sql == #"SELECT "items"."title" FROM "items" WHERE "items"."isActive" ORDER BY "items"."id""#)
+      #expect(try await active().fetchAll(db) == ["Phone", "Cable", "Atlas", "Mystery box"])
+    }
+  }
+}
