@@ -50,6 +50,7 @@ enum StatementBenchmark {
         if operation == "insert" { try Player.delete().execute(db) }
         let connection = db.sqliteConnection!
         let builtOnce = BuiltOnce(draft: drafts[0], id: ids[0])
+        let prepared = try PreparedPlayerStatements()
         switch (operation, contender) {
         case ("insert", "strata"): for draft in drafts { try Player.insert { draft }.execute(db) }
         case ("insert", "grdb"):
@@ -73,6 +74,12 @@ enum StatementBenchmark {
         case ("update", "prebuilt"): for id in ids { try builtOnce.update(id, db) }
         case ("delete", "prebuilt"): for id in ids { try builtOnce.delete(id, db) }
         case ("join", "prebuilt"): for id in ids { _ = try builtOnce.join(id, db) }
+        // The same statements prepared once with `PreparedStatement`, each run binding its values.
+        case ("insert", "prepared"): for draft in drafts { try prepared.insert(draft.id, draft.gameID, draft.name, draft.score).execute(db) }
+        case ("find", "prepared"): for id in ids { _ = try prepared.find(id).fetchOne(db) }
+        case ("update", "prepared"): for id in ids { try prepared.update(id).execute(db) }
+        case ("delete", "prepared"): for id in ids { try prepared.delete(id).execute(db) }
+        case ("join", "prepared"): for id in ids { _ = try prepared.join(id).fetchOne(db) }
         case (_, "none"): break
         default: fatalError("unknown operation or contender: \(operation) \(contender)")
         }
@@ -83,6 +90,8 @@ enum StatementBenchmark {
     // Strata's executor on SQL built once (only the values are new each time): what running a
     // statement through GRDB costs without building it, to tell the two apart.
     let prebuiltName = "Strata's executor, SQL built once"
+    let preparedName = "Strata PreparedStatement, run with new values"
+    let prepared = try PreparedPlayerStatements()
     let insert = Comparison(title: "insert one row per statement, \(count) times", unit: .microsecondsPer(count))
     func timedInsert(_ body: (Database) throws -> Void) throws -> Duration {
       try database.write { db in try Player.delete().execute(db) }
@@ -102,6 +111,9 @@ enum StatementBenchmark {
     let builtOnce = BuiltOnce(draft: drafts[0], id: UUID())
     insert.measure(prebuiltName, runs: runs) {
       try timedInsert { db in for draft in drafts { try builtOnce.insert(draft, db) } }
+    }
+    insert.measure(preparedName, runs: runs) {
+      try timedInsert { db in for draft in drafts { try prepared.insert(draft.id, draft.gameID, draft.name, draft.score).execute(db) } }
     }
     let records = drafts.map { CodablePlayer(id: nil, gameID: $0.gameID, name: $0.name, score: $0.score) }
     insert.measure("GRDB record.insert(db)", runs: runs) {
@@ -128,6 +140,9 @@ enum StatementBenchmark {
     find.measure(prebuiltName, runs: runs) {
       try timedRead { db in try ids.reduce(0) { $0 + (try builtOnce.find($1, db)?.score ?? 0) } }
     }
+    find.measure(preparedName, runs: runs) {
+      try timedRead { db in try ids.reduce(0) { $0 + (try prepared.find($1).fetchOne(db)?.score ?? 0) } }
+    }
     find.measure("GRDB Record.fetchOne(db, key:)", runs: runs) {
       try timedRead { db in try ids.reduce(0) { $0 + (try CodablePlayer.fetchOne(db, key: $1.uuidString.lowercased())?.score ?? 0) } }
     }
@@ -149,6 +164,9 @@ enum StatementBenchmark {
     }
     update.measure(prebuiltName, runs: runs) {
       try timedWrite { db in for id in ids { try builtOnce.update(id, db) } }
+    }
+    update.measure(preparedName, runs: runs) {
+      try timedWrite { db in for id in ids { try prepared.update(id).execute(db) } }
     }
     update.measure("GRDB Record.filter(key:).updateAll(db, …)", runs: runs) {
       try timedWrite { db in
@@ -174,6 +192,9 @@ enum StatementBenchmark {
     }
     delete.measure(prebuiltName, runs: runs) {
       try timedDelete { db in for id in ids { try builtOnce.delete(id, db) } }
+    }
+    delete.measure(preparedName, runs: runs) {
+      try timedDelete { db in for id in ids { try prepared.delete(id).execute(db) } }
     }
     delete.measure("GRDB Record.deleteOne(db, key:)", runs: runs) {
       try timedDelete { db in for id in ids { _ = try CodablePlayer.deleteOne(db, key: id.uuidString.lowercased()) } }
@@ -210,6 +231,9 @@ enum StatementBenchmark {
         return try PrebuiltStatement<Player>(queryFragment: QueryFragment(raw: pageSQL, bindings: bindings)).fetchAll(db).count
       }
     }
+    page.measure(preparedName, runs: runs) {
+      try timedPages { db, game, offset in try prepared.page(game, offset).fetchAll(db).count }
+    }
     page.measure("GRDB filter/order/limit fetchAll", runs: runs) {
       try timedPages { db, game, offset in
         // GRDB binds a UUID as a 16-byte blob; the column holds text.
@@ -242,6 +266,9 @@ enum StatementBenchmark {
       try timedJoin { db in
         try ids.reduce(0) { $0 + (try builtOnce.join($1, db) == nil ? 0 : 1) }
       }
+    }
+    join.measure(preparedName, runs: runs) {
+      try timedJoin { db in try ids.reduce(0) { $0 + (try prepared.join($1).fetchOne(db) == nil ? 0 : 1) } }
     }
     join.measure("GRDB Row.fetchOne(db, sql:arguments:)", runs: runs) {
       try timedJoin { db in
@@ -448,6 +475,32 @@ struct BuiltOnce {
 
   func join(_ id: UUID, _ db: Database) throws -> (String, String)? {
     try PrebuiltStatement<(String, String)>(queryFragment: QueryFragment(raw: joinSQL, bindings: [id.queryBinding])).fetchOne(db)
+  }
+}
+
+/// The per-statement goals' statements as an app prepares them once (``PreparedStatement``):
+/// built and rendered here, each run binding only its values.
+struct PreparedPlayerStatements {
+  let insert: PreparedStatement<UUID?, UUID, String, Int, ()>
+  let find: PreparedStatement<UUID, Player>
+  let update: PreparedStatement<UUID, ()>
+  let delete: PreparedStatement<UUID, ()>
+  let page: PreparedStatement<UUID, Int, Player>
+  let join: PreparedStatement<UUID, (String, String)>
+
+  init() throws {
+    insert = try PreparedStatement(UUID?.self, UUID.self, String.self, Int.self) { id, gameID, name, score in
+      Player.insert { ($0.id, $0.gameID, $0.name, $0.score) } values: { (id, gameID, name, score) }
+    }
+    find = try PreparedStatement(UUID.self) { id in Player.find(id) }
+    update = try PreparedStatement(UUID.self) { id in Player.find(id).update { $0.score += 1 } }
+    delete = try PreparedStatement(UUID.self) { id in Player.find(id).delete() }
+    page = try PreparedStatement(UUID.self, Int.self) { game, offset in
+      Player.where { $0.gameID.eq(game) }.order(by: \.name).limit({ _ in 20 }, offset: { _ in offset })
+    }
+    join = try PreparedStatement(UUID.self) { id in
+      Player.find(id).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }
+    }
   }
 }
 

@@ -21,6 +21,26 @@ import Testing
     }
   }
 
+  @Test(arguments: TestDialect.all) func wholeRowsDecodeAsTheStatementsTables(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let item = try PreparedStatement(Int.self) { id in Item.find(id) }
+      #expect(try await item(2).fetchOne(db)?.title == "Cable")
+      let itemsOfCategory = try PreparedStatement(String.self) { name in
+        Category.where { $0.name.eq(name) }.leftJoin(Item.all) { $0.id.eq($1.categoryID) }.order { $1.id }
+      }
+      let rows = try await itemsOfCategory("Books").fetchAll(db)
+      #expect(rows.map { "\($0.0.name) \($0.1?.title ?? "-")" } == ["Books Novel", "Books Atlas"])
+      #expect(try await itemsOfCategory("Garden").fetchAll(db).map { "\($0.0.name) \($0.1?.title ?? "-")" } == ["Garden -"])
+      // A page whose limit and offset each run gives.
+      let page = try PreparedStatement(Int.self, Int.self) { count, offset in
+        Item.order(by: \.id).limit({ _ in count }, offset: { _ in offset })
+      }
+      #expect(page(2, 1).queryFragment.sql.hasSuffix(#"ORDER BY "items"."id" LIMIT ? OFFSET ?"#))
+      #expect(try await page(2, 1).fetchAll(db).map(\.id) == [2, 3])
+      #expect(try await page(3, 3).fetchAll(db).map(\.id) == [4, 5])
+    }
+  }
+
   @Test(arguments: TestDialect.all) func aParameterUsedTwiceAndBesideTheStatementsOwnValues(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: catalogRows()) { db throws in
       // `least` is bound twice, the 2 and "Mystery box" are the statement's own values.

@@ -28,10 +28,33 @@ public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Send
   /// - Throws: ``StrataError`` when a parameter is not bound where the statement uses it (the
   ///   statement writes it into its SQL text, as a temporary view or trigger does, or leaves it
   ///   out), or when the statement may run in more than one piece (an insert of many rows).
+  @_disfavoredOverload
   public init<Statement: QueryStatement<QueryValue>>(
     _ parameters: repeat (each Parameter).Type,
     statement build: (repeat QueryParameter<each Parameter>) -> Statement
   ) throws {
+    var markers = ParameterMarkers()
+    let statement = build(repeat QueryParameter(marker: markers.next(for: each parameters)))
+    prepared = try PreparedTemplate(statement, markers: markers)
+  }
+
+  /// Builds a statement that selects whole rows once (`Player.find(id)`): its runs decode as
+  /// the table, as the statement does.
+  public init(
+    _ parameters: repeat (each Parameter).Type,
+    statement build: (repeat QueryParameter<each Parameter>) -> Select<(), QueryValue, ()>
+  ) throws where QueryValue: Table {
+    var markers = ParameterMarkers()
+    let statement = build(repeat QueryParameter(marker: markers.next(for: each parameters)))
+    prepared = try PreparedTemplate(statement, markers: markers)
+  }
+
+  /// Builds a statement that selects whole rows of joined tables once: its runs decode as the
+  /// tables, in join order, as the statement does (`(Game, Player?)`).
+  public init<From: Table, J1: Table, each J: Table>(
+    _ parameters: repeat (each Parameter).Type,
+    statement build: (repeat QueryParameter<each Parameter>) -> Select<(), From, (J1, repeat each J)>
+  ) throws where QueryValue == (From, J1, repeat each J) {
     var markers = ParameterMarkers()
     let statement = build(repeat QueryParameter(marker: markers.next(for: each parameters)))
     prepared = try PreparedTemplate(statement, markers: markers)

@@ -127,6 +127,29 @@ extension Select {
     }
   }
 
+  /// Sets `LIMIT` to an expression: a subquery's count, or a ``QueryParameter`` of a prepared
+  /// statement, whose value each run gives.
+  public consuming func limit<each J: Table>(
+    _ maxLength: (From.TableColumns, repeat (each J).TableColumns) -> some QueryExpression<Int>
+  ) -> Self where Joins == (repeat each J) {
+    let count = maxLength(From.columns, repeat (each J).columns).queryFragment
+    return with { $0.limit = count }
+  }
+
+  /// Sets `LIMIT` and `OFFSET` to expressions: a subquery's count, or the ``QueryParameter``s of
+  /// a prepared statement, whose values each run gives (a page of a list).
+  public consuming func limit<each J: Table>(
+    _ maxLength: (From.TableColumns, repeat (each J).TableColumns) -> some QueryExpression<Int>,
+    offset: (From.TableColumns, repeat (each J).TableColumns) -> some QueryExpression<Int>
+  ) -> Self where Joins == (repeat each J) {
+    let count = maxLength(From.columns, repeat (each J).columns).queryFragment
+    let offset = offset(From.columns, repeat (each J).columns).queryFragment
+    return with {
+      $0.limit = count
+      $0.offset = offset
+    }
+  }
+
   /// Sets `OFFSET`, a bound parameter: the rows to skip.
   public consuming func offset(_ count: Int) -> Self {
     with { $0.offset = count.queryFragment }
