@@ -30,6 +30,8 @@ enum AllocationBenchmark {
     /// Runs the operation for items `range` of the prepared rows.
     var strata: (Database, Range<Int>) throws -> Void
     var builtOnce: ((Database, Range<Int>) throws -> Void)? = nil
+    /// The same statement prepared once (``PreparedStatement``), each run binding its values.
+    var prepared: ((Database, Range<Int>) throws -> Void)? = nil
     var raw: ((Database, Range<Int>) throws -> Void)? = nil
 
     var budget: Double {
@@ -73,12 +75,14 @@ enum AllocationBenchmark {
       Player.where { $0.gameID.eq(gameIDs[index % gameIDs.count]) }.order(by: \.name).limit(20)
     }
     let pageSQL = page(0).singleBatch!.sql
+    let prepared = try PreparedPlayerStatements()
 
     let operations = [
       Operation(
         name: "insert { draft }.execute(db)", releaseBudget: 13, debugBudget: 29,
         strata: { db, range in for index in range { try Player.insert { drafts[index] }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.insert(drafts[index], db) } },
+        prepared: { db, range in for index in range { try prepared.insert(drafts[index]).execute(db) } },
         raw: { db, range in
           RawSQLite.insert(range.map { (gameID: drafts[$0].gameID, name: drafts[$0].name, score: drafts[$0].score) }, db.sqliteConnection!)
         }),
@@ -86,6 +90,7 @@ enum AllocationBenchmark {
         name: "find(id).fetchOne(db)", releaseBudget: 8.5, debugBudget: 12.5,
         strata: { db, range in for index in range { _ = try Player.find(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.find(ids[index], db) } },
+        prepared: { db, range in for index in range { _ = try prepared.find(ids[index]).fetchOne(db) } },
         raw: { db, range in _ = RawStatements.findScores(Array(ids[range]), db.sqliteConnection!) }),
       // Debug: 22 until the update's `+=` went through a `_modify` accessor and its text was
       // written at its length (`Assignment.updateByKey`): unoptimized code makes two allocations
@@ -94,6 +99,7 @@ enum AllocationBenchmark {
         name: "find(id).update { $0.score += 1 }", releaseBudget: 14.5, debugBudget: 25.5,
         strata: { db, range in for index in range { try Player.find(ids[index]).update { $0.score += 1 }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.update(ids[index], db) } },
+        prepared: { db, range in for index in range { try prepared.update(ids[index]).execute(db) } },
         raw: { db, range in
           RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!)
         }),
@@ -101,6 +107,7 @@ enum AllocationBenchmark {
         name: "find(id).delete()", releaseBudget: 9, debugBudget: 12,
         strata: { db, range in for index in range { try Player.find(ids[index]).delete().execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.delete(ids[index], db) } },
+        prepared: { db, range in for index in range { try prepared.delete(ids[index]).execute(db) } },
         raw: { db, range in RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!) }),
       Operation(
         name: "a 20-row page: where/order/limit", releaseBudget: 36.5, debugBudget: 47.5,
@@ -111,11 +118,13 @@ enum AllocationBenchmark {
             _ = try PrebuiltStatement<Player>(queryFragment: QueryFragment(raw: pageSQL, bindings: bindings)).fetchAll(db)
           }
         },
+        prepared: { db, range in for index in range { _ = try prepared.page(gameIDs[index % gameIDs.count], 0).fetchAll(db) } },
         raw: nil),
       Operation(
         name: "a one-row join: find(id).join(…).select { … }", releaseBudget: 19.5, debugBudget: 26.5,
         strata: { db, range in for index in range { _ = try BuiltOnce.join(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.join(ids[index], db) } },
+        prepared: { db, range in for index in range { _ = try prepared.join(ids[index]).fetchOne(db) } },
         raw: nil),
     ]
 
@@ -160,13 +169,14 @@ enum AllocationBenchmark {
       ("## heap allocations per decoded row (raw sqlite3: the same SQL stepped through, reading each value)", rowOperations),
     ] {
       print(title)
-      print(pad("", 50) + pad("Strata", 9) + pad("SQL built once", 16) + pad("raw sqlite3", 13) + "Strata's budget")
+      print(pad("", 50) + pad("Strata", 9) + pad("prepared", 10) + pad("SQL built once", 16) + pad("raw sqlite3", 13) + "Strata's budget")
       for operation in section {
         let strata = try counted(operation.strata)
         let builtOnce = try operation.builtOnce.map { try counted($0) }
+        let prepared = try operation.prepared.map { try counted($0) }
         let raw = try operation.raw.map { try counted($0) }
         print(
-          pad(operation.name, 50) + pad(format(strata), 9) + pad(builtOnce.map(format) ?? "—", 16)
+          pad(operation.name, 50) + pad(format(strata), 9) + pad(prepared.map(format) ?? "—", 10) + pad(builtOnce.map(format) ?? "—", 16)
             + pad(raw.map(format) ?? "—", 13) + format(operation.budget))
         if strata > operation.budget {
           over.append("\(operation.name): \(format(strata)) allocations, over its budget of \(format(operation.budget))")

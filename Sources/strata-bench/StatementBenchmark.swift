@@ -75,7 +75,7 @@ enum StatementBenchmark {
         case ("delete", "prebuilt"): for id in ids { try builtOnce.delete(id, db) }
         case ("join", "prebuilt"): for id in ids { _ = try builtOnce.join(id, db) }
         // The same statements prepared once with `PreparedStatement`, each run binding its values.
-        case ("insert", "prepared"): for draft in drafts { try prepared.insert(draft.id, draft.gameID, draft.name, draft.score).execute(db) }
+        case ("insert", "prepared"): for draft in drafts { try prepared.insert(draft).execute(db) }
         case ("find", "prepared"): for id in ids { _ = try prepared.find(id).fetchOne(db) }
         case ("update", "prepared"): for id in ids { try prepared.update(id).execute(db) }
         case ("delete", "prepared"): for id in ids { try prepared.delete(id).execute(db) }
@@ -113,7 +113,7 @@ enum StatementBenchmark {
       try timedInsert { db in for draft in drafts { try builtOnce.insert(draft, db) } }
     }
     insert.measure(preparedName, runs: runs) {
-      try timedInsert { db in for draft in drafts { try prepared.insert(draft.id, draft.gameID, draft.name, draft.score).execute(db) } }
+      try timedInsert { db in for draft in drafts { try prepared.insert(draft).execute(db) } }
     }
     let records = drafts.map { CodablePlayer(id: nil, gameID: $0.gameID, name: $0.name, score: $0.score) }
     insert.measure("GRDB record.insert(db)", runs: runs) {
@@ -481,7 +481,8 @@ struct BuiltOnce {
 /// The per-statement goals' statements as an app prepares them once (``PreparedStatement``):
 /// built and rendered here, each run binding only its values.
 struct PreparedPlayerStatements {
-  let insert: PreparedStatement<UUID?, UUID, String, Int, ()>
+  let insertWithID: PreparedStatement<UUID, UUID, String, Int, ()>
+  let insertWithoutID: PreparedStatement<UUID, String, Int, ()>
   let find: PreparedStatement<UUID, Player>
   let update: PreparedStatement<UUID, ()>
   let delete: PreparedStatement<UUID, ()>
@@ -489,8 +490,11 @@ struct PreparedPlayerStatements {
   let join: PreparedStatement<UUID, (String, String)>
 
   init() throws {
-    insert = try PreparedStatement(UUID?.self, UUID.self, String.self, Int.self) { id, gameID, name, score in
+    insertWithID = try PreparedStatement(UUID.self, UUID.self, String.self, Int.self) { id, gameID, name, score in
       Player.insert { ($0.id, $0.gameID, $0.name, $0.score) } values: { (id, gameID, name, score) }
+    }
+    insertWithoutID = try PreparedStatement(UUID.self, String.self, Int.self) { gameID, name, score in
+      Player.insert { ($0.gameID, $0.name, $0.score) } values: { (gameID, name, score) }
     }
     find = try PreparedStatement(UUID.self) { id in Player.find(id) }
     update = try PreparedStatement(UUID.self) { id in Player.find(id).update { $0.score += 1 } }
@@ -501,6 +505,13 @@ struct PreparedPlayerStatements {
     join = try PreparedStatement(UUID.self) { id in
       Player.find(id).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }
     }
+  }
+
+  /// The insert of `draft`: a statement's shape is decided when it is prepared, so a draft
+  /// whose id the database makes (`uuid()`, the column's default) takes a statement of its own,
+  /// as `insert { draft }` writes one of its own.
+  func insert(_ draft: Player.Draft) -> BoundStatement<()> {
+    if let id = draft.id { insertWithID(id, draft.gameID, draft.name, draft.score) } else { insertWithoutID(draft.gameID, draft.name, draft.score) }
   }
 }
 

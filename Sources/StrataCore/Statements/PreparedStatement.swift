@@ -21,7 +21,7 @@
 /// What the closure decides in Swift is decided once: an `if` on a captured value, a limit, a
 /// list for `in(_:)`. Only the parameters change from run to run.
 public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Sendable {
-  private let prepared: PreparedTemplate
+  @usableFromInline let prepared: PreparedTemplate
 
   /// Builds the statement `build` returns once, with a placeholder for each of `parameters`.
   ///
@@ -33,9 +33,7 @@ public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Send
     _ parameters: repeat (each Parameter).Type,
     statement build: (repeat QueryParameter<each Parameter>) -> Statement
   ) throws {
-    var markers = ParameterMarkers()
-    let statement = build(repeat QueryParameter(marker: markers.next(for: each parameters)))
-    prepared = try PreparedTemplate(statement, markers: markers)
+    prepared = try Self.prepare(repeat each parameters, statement: build)
   }
 
   /// Builds a statement that selects whole rows once (`Player.find(id)`): its runs decode as
@@ -44,9 +42,7 @@ public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Send
     _ parameters: repeat (each Parameter).Type,
     statement build: (repeat QueryParameter<each Parameter>) -> Select<(), QueryValue, ()>
   ) throws where QueryValue: Table {
-    var markers = ParameterMarkers()
-    let statement = build(repeat QueryParameter(marker: markers.next(for: each parameters)))
-    prepared = try PreparedTemplate(statement, markers: markers)
+    prepared = try Self.prepare(repeat each parameters, statement: build)
   }
 
   /// Builds a statement that selects whole rows of joined tables once: its runs decode as the
@@ -55,12 +51,22 @@ public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Send
     _ parameters: repeat (each Parameter).Type,
     statement build: (repeat QueryParameter<each Parameter>) -> Select<(), From, (J1, repeat each J)>
   ) throws where QueryValue == (From, J1, repeat each J) {
+    prepared = try Self.prepare(repeat each parameters, statement: build)
+  }
+
+  /// Runs `build` with a marker for each parameter, and finds the markers in what it builds.
+  private static func prepare<Statement: QueryStatement>(
+    _ parameters: repeat (each Parameter).Type, statement build: (repeat QueryParameter<each Parameter>) -> Statement
+  ) throws -> PreparedTemplate {
     var markers = ParameterMarkers()
     let statement = build(repeat QueryParameter(marker: markers.next(for: each parameters)))
-    prepared = try PreparedTemplate(statement, markers: markers)
+    return try PreparedTemplate(statement, markers: markers)
   }
 
   /// The statement with `values` in its placeholders, in the order of the parameters.
+  /// Inlinable, so that the parameters' bindings are specialized in the app: unspecialized,
+  /// reaching each value through its type's metadata cost a run as much as the rest of it.
+  @inlinable
   public func callAsFunction(_ values: repeat each Parameter) -> BoundStatement<QueryValue> {
     var bindings = prepared.sqlite.bindings
     var parameter = 0
@@ -87,12 +93,20 @@ public struct QueryParameter<Value: QueryBindable>: QueryExpression, Sendable {
 
 /// A ``PreparedStatement`` with one run's values: run it as any statement.
 public struct BoundStatement<QueryValue>: QueryStatement, Sendable {
-  let prepared: PreparedTemplate
+  @usableFromInline let prepared: PreparedTemplate
   /// The SQLite text's bindings, this run's values in the parameters' places.
-  let bindings: [QueryBinding]
+  @usableFromInline let bindings: [QueryBinding]
 
+  @usableFromInline
+  init(prepared: PreparedTemplate, bindings: [QueryBinding]) {
+    self.prepared = prepared
+    self.bindings = bindings
+  }
+
+  @inlinable
   public var queryFragment: QueryFragment { prepared.sqlite.replacingBindings(bindings) }
 
+  @inlinable
   public var singleBatch: QueryFragment? { queryFragment }
 
   public var isEmpty: Bool { prepared.isEmpty }
@@ -136,11 +150,12 @@ fileprivate struct ParameterMarkers {
 }
 
 /// A prepared statement's SQL for each database, and where each parameter's value goes.
+@usableFromInline
 final class PreparedTemplate: Sendable {
   /// The SQLite text, the parameters' markers among its bindings.
-  let sqlite: QueryFragment
+  @usableFromInline let sqlite: QueryFragment
   /// For each parameter, the indexes of its places in `sqlite`'s bindings (at least one).
-  let positions: [[Int]]
+  @usableFromInline let positions: [[Int]]
   /// The statement's fragments for other databases, with pieces they spell their own way.
   let dialect: [(fragment: QueryFragment, parameters: [(position: Int, parameter: Int)])]
   /// The values the statement writes into columns, a parameter's index where it gives one.
