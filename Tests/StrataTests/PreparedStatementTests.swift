@@ -123,6 +123,42 @@ import Testing
     }
   }
 
+  @Test func aParameterWrittenIntoSQLTextIsRefused() throws {
+    // A view is SQL text, which SQLite keeps without parameters: the value would be frozen in it.
+    #expect {
+      _ = try PreparedStatement(String.self) { title in
+        TodoWithList.createTemporaryView(
+          as: Todo.join(TodoList.all) { $0.todoListID.eq($1.id) }
+            .where { $1.title.neq(title) }
+            .select { TodoWithList.Columns(todoTitle: $0.title, todoListTitle: $1.title) })
+      }
+    } throws: { error in
+      "\(error)".hasPrefix("a parameter of the prepared statement is written into its SQL text")
+    }
+  }
+
+  @Test func oneStatementRunsOnSeveralDatabasesAndTasksAtOnce() async throws {
+    let itemTitle = try PreparedStatement(Int.self) { id in Item.find(id).select(\.title) }
+    let renamed = try PreparedStatement(Int.self, String.self) { id, title in Item.find(id).update { $0.title = title } }
+    // An in-memory database, and a file's pool whose readers run beside each other.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-prepared-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let databases = [try testDatabase(), try testDatabase(.file(path), pooled: true)]
+    for database in databases { try await catalogRows().execute(TestDatabase(engine: .sqlite(database))) }
+    try await databases[1].write { try renamed(1, "Handset").execute($0) }
+    let titles = try await withThrowingTaskGroup(of: (Int, Int, String?).self) { group in
+      for (index, database) in databases.enumerated() {
+        for id in 1...5 {
+          group.addTask { (index, id, try await database.read { try itemTitle(id).fetchOne($0) }) }
+        }
+      }
+      return try await group.reduce(into: [String: String]()) { $0["\($1.0):\($1.1)"] = $1.2 }
+    }
+    #expect(titles["0:1"] == "Phone" && titles["1:1"] == "Handset")
+    #expect(titles["0:4"] == "Atlas" && titles["1:4"] == "Atlas")
+    #expect(titles.count == 10)
+  }
+
   @Test func aParameterTheStatementDoesNotBindIsRefused() throws {
     #expect {
       _ = try PreparedStatement(Int.self, String.self) { id, _ in Item.find(id) }

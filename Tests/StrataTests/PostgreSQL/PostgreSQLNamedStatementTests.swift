@@ -73,6 +73,31 @@ struct PostgreSQLNamedStatementTests {
     }
   }
 
+  @Test func aPreparedStatementsRunsShareOneNamedStatement() async throws {
+    try await withOneConnection { database in
+      let playerName = try PreparedStatement(UUID.self) { id in Player.find(id).select(\.name) }
+      let addPoints = try PreparedStatement(UUID.self, Int.self) { id, points in Player.find(id).update { $0.score += points } }
+      try await database.write { db in
+        try await addPoints(UUID(11), 5).execute(db)
+        try await addPoints(UUID(12), 7).execute(db)
+        try await addPoints(UUID(11), 1).execute(db)
+      }
+      try await database.withConnection { db throws in
+        #expect(try await playerName(UUID(11)).fetchOne(db) == "Blob")
+        #expect(try await playerName(UUID(12)).fetchOne(db) == "Blob Jr")
+        #expect(try await Player.find(UUID(11)).select(\.score).fetchOne(db) == 26)
+        let statements = try await sql(
+          "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements ORDER BY 1", as: (String, Int).self
+        ).fetchAll(db)
+        #expect(statements.map { "\($0.0) \($0.1)" } == [
+          #"SELECT "players"."name" FROM "players" WHERE "players"."id" = $1 2"#,
+          #"SELECT "players"."score" FROM "players" WHERE "players"."id" = $1 1"#,
+          #"UPDATE "players" SET "score" = "players"."score" + $1 WHERE "players"."id" = $2 3"#,
+        ])
+      }
+    }
+  }
+
   /// Whether the code runs on the main queue, the main actor's executor: asked of the queue, since
   /// the test runner's main actor may run on any thread, and the runtime's own checks crash.
   func onTheMainQueue() -> Bool {
