@@ -30,15 +30,21 @@ enum AllocationBenchmark {
     /// Runs the operation for items `range` of the prepared rows.
     var strata: (Database, Range<Int>) throws -> Void
     var builtOnce: ((Database, Range<Int>) throws -> Void)? = nil
-    /// The same statement prepared once (``PreparedStatement``), each run binding its values.
+    /// The same statement prepared once (``PreparedStatement``), each run binding its values,
+    /// and the most allocations it may make (release, debug).
     var prepared: ((Database, Range<Int>) throws -> Void)? = nil
+    var preparedBudgets: (release: Double, debug: Double)? = nil
     var raw: ((Database, Range<Int>) throws -> Void)? = nil
 
-    var budget: Double {
+    var budget: Double { Self.inThisBuild(release: releaseBudget, debug: debugBudget) }
+
+    var preparedBudget: Double? { preparedBudgets.map { Self.inThisBuild(release: $0.release, debug: $0.debug) } }
+
+    private static func inThisBuild(release: Double, debug: Double) -> Double {
       #if DEBUG
-      debugBudget
+      debug
       #else
-      releaseBudget
+      release
       #endif
     }
   }
@@ -83,6 +89,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { try Player.insert { drafts[index] }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.insert(drafts[index], db) } },
         prepared: { db, range in for index in range { try prepared.insert(drafts[index]).execute(db) } },
+        preparedBudgets: (13, 23),
         raw: { db, range in
           RawSQLite.insert(range.map { (gameID: drafts[$0].gameID, name: drafts[$0].name, score: drafts[$0].score) }, db.sqliteConnection!)
         }),
@@ -91,6 +98,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { _ = try Player.find(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.find(ids[index], db) } },
         prepared: { db, range in for index in range { _ = try prepared.find(ids[index]).fetchOne(db) } },
+        preparedBudgets: (8.5, 13.5),
         raw: { db, range in _ = RawStatements.findScores(Array(ids[range]), db.sqliteConnection!) }),
       // Debug: 22 until the update's `+=` went through a `_modify` accessor and its text was
       // written at its length (`Assignment.updateByKey`): unoptimized code makes two allocations
@@ -100,6 +108,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { try Player.find(ids[index]).update { $0.score += 1 }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.update(ids[index], db) } },
         prepared: { db, range in for index in range { try prepared.update(ids[index]).execute(db) } },
+        preparedBudgets: (9.5, 15.5),
         raw: { db, range in
           RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!)
         }),
@@ -108,6 +117,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { try Player.find(ids[index]).delete().execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.delete(ids[index], db) } },
         prepared: { db, range in for index in range { try prepared.delete(ids[index]).execute(db) } },
+        preparedBudgets: (9, 13),
         raw: { db, range in RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!) }),
       Operation(
         name: "a 20-row page: where/order/limit", releaseBudget: 36.5, debugBudget: 47.5,
@@ -119,12 +129,14 @@ enum AllocationBenchmark {
           }
         },
         prepared: { db, range in for index in range { _ = try prepared.page(gameIDs[index % gameIDs.count], 0).fetchAll(db) } },
+        preparedBudgets: (25.5, 36.5),
         raw: nil),
       Operation(
         name: "a one-row join: find(id).join(…).select { … }", releaseBudget: 19.5, debugBudget: 26.5,
         strata: { db, range in for index in range { _ = try BuiltOnce.join(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.join(ids[index], db) } },
         prepared: { db, range in for index in range { _ = try prepared.join(ids[index]).fetchOne(db) } },
+        preparedBudgets: (10.5, 15.5),
         raw: nil),
     ]
 
@@ -169,7 +181,7 @@ enum AllocationBenchmark {
       ("## heap allocations per decoded row (raw sqlite3: the same SQL stepped through, reading each value)", rowOperations),
     ] {
       print(title)
-      print(pad("", 50) + pad("Strata", 9) + pad("prepared", 10) + pad("SQL built once", 16) + pad("raw sqlite3", 13) + "Strata's budget")
+      print(pad("", 50) + pad("Strata", 9) + pad("prepared", 10) + pad("SQL built once", 16) + pad("raw sqlite3", 13) + "budgets: Strata, prepared")
       for operation in section {
         let strata = try counted(operation.strata)
         let builtOnce = try operation.builtOnce.map { try counted($0) }
@@ -177,9 +189,12 @@ enum AllocationBenchmark {
         let raw = try operation.raw.map { try counted($0) }
         print(
           pad(operation.name, 50) + pad(format(strata), 9) + pad(prepared.map(format) ?? "—", 10) + pad(builtOnce.map(format) ?? "—", 16)
-            + pad(raw.map(format) ?? "—", 13) + format(operation.budget))
+            + pad(raw.map(format) ?? "—", 13) + format(operation.budget) + (operation.preparedBudget.map { ", " + format($0) } ?? ""))
         if strata > operation.budget {
           over.append("\(operation.name): \(format(strata)) allocations, over its budget of \(format(operation.budget))")
+        }
+        if let prepared, let budget = operation.preparedBudget, prepared > budget {
+          over.append("\(operation.name), prepared: \(format(prepared)) allocations, over its budget of \(format(budget))")
         }
       }
       print()
