@@ -27,4 +27,16 @@ import Testing
     #expect(readme.contains("Player.where { $0.name.contains(\"Blob\") }.order(by: \\.name).limit(10)"))
     #expect(readme.contains(query.queryFragment.sql), "\(query.queryFragment.sql)")
   }
+
+  @Test func theREADMEsPreparedStatementFindsAsTheStatementItPrepares() throws {
+    let readme = try Self.document("README.md")
+    #expect(readme.contains("let playerByID = try PreparedStatement(UUID.self) { id in Player.find(id) }"))
+    #expect(readme.contains("let player = try playerByID(id).fetchOne(db)"))
+    let playerByID = try PreparedStatement(UUID.self) { id in Player.find(id) }
+    #expect(playerByID(UUID(12)).queryFragment == Player.find(UUID(12)).queryFragment)
+    let database = try scorekeeperDatabase()
+    try database.write { try seedScorekeeper($0) }
+    let player = try database.read { db in try playerByID(UUID(12)).fetchOne(db) }
+    #expect(player?.name == "Blob Jr")
+  }
 }
