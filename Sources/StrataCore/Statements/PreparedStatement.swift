@@ -80,7 +80,8 @@ public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Send
 }
 
 /// A value of a ``PreparedStatement``: an expression of type `Value`, bound as a parameter,
-/// that stands in the statement for the value each run gives.
+/// that stands in the statement for the value each run gives. It means something only in the
+/// statement its preparation builds: used in another, it would bind a placeholder's bytes.
 public struct QueryParameter<Value: QueryBindable>: QueryExpression, Sendable {
   public typealias QueryValue = Value
 
