@@ -68,12 +68,16 @@ public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Send
   /// reaching each value through its type's metadata cost a run as much as the rest of it.
   @inlinable
   public func callAsFunction(_ values: repeat each Parameter) -> BoundStatement<QueryValue> {
-    var bindings = prepared.sqlite.bindings
+    guard !prepared.isEmpty else { return BoundStatement(prepared: prepared, bindings: []) }
+    // A copy made whole up front: mutating a shared array copies it through a slower path.
+    var bindings = prepared.sqlite.bindings.withUnsafeBufferPointer { Array($0) }
     var parameter = 0
     for value in repeat each values {
-      let binding = value.queryBinding
-      for position in prepared.positions[parameter] { bindings[position] = binding }
+      bindings[prepared.firstPositions[parameter]] = value.queryBinding
       parameter += 1
+    }
+    for (position, parameter) in prepared.repeatedPlaces {
+      bindings[position] = bindings[prepared.firstPositions[parameter]]
     }
     return BoundStatement(prepared: prepared, bindings: bindings)
   }
@@ -130,7 +134,7 @@ public struct BoundStatement<QueryValue>: QueryStatement, Sendable {
 
   /// The value this run gives the parameter at `index`.
   private func value(of parameter: Int) -> QueryBinding {
-    bindings[prepared.positions[parameter][0]]
+    bindings[prepared.firstPositions[parameter]]
   }
 }
 
@@ -155,13 +159,16 @@ fileprivate struct ParameterMarkers {
 final class PreparedTemplate: Sendable {
   /// The SQLite text, the parameters' markers among its bindings.
   @usableFromInline let sqlite: QueryFragment
-  /// For each parameter, the indexes of its places in `sqlite`'s bindings (at least one).
-  @usableFromInline let positions: [[Int]]
+  /// For each parameter, the index of its first place in `sqlite`'s bindings (none for a
+  /// statement that runs nothing); and the later places of a parameter used more than once.
+  /// Apart, because a parameter is used once in most statements.
+  @usableFromInline let firstPositions: [Int]
+  @usableFromInline let repeatedPlaces: [(position: Int, parameter: Int)]
   /// The statement's fragments for other databases, with pieces they spell their own way.
   let dialect: [(fragment: QueryFragment, parameters: [(position: Int, parameter: Int)])]
   /// The values the statement writes into columns, a parameter's index where it gives one.
   let written: [(table: String, column: String, value: QueryBinding, parameter: Int?)]
-  let isEmpty: Bool
+  @usableFromInline let isEmpty: Bool
   let isPreparedForReuse: Bool
 
   fileprivate init(_ statement: some QueryStatement, markers: ParameterMarkers) throws {
@@ -183,7 +190,7 @@ final class PreparedTemplate: Sendable {
     isPreparedForReuse = statement.isPreparedForReuse
     self.sqlite = sqlite
     if isEmpty || markers.markers.isEmpty {
-      positions = markers.markers.map { _ in [] }
+      (firstPositions, repeatedPlaces) = ([], [])
       dialect = statement.dialectFragments(maxBindings: .max).map { ($0, []) }
     } else {
       guard !sqlite.sql.contains(markers.tokenText) else {
@@ -192,7 +199,9 @@ final class PreparedTemplate: Sendable {
           sql: sqlite.sql)
       }
       let sqlitePlaces = try places(sqlite)
-      positions = markers.markers.indices.map { parameter in sqlitePlaces.filter { $0.parameter == parameter }.map(\.position) }
+      // Every parameter has a place (`places` checks), so each has a first.
+      let first = markers.markers.indices.map { parameter in sqlitePlaces.first { $0.parameter == parameter }!.position }
+      (firstPositions, repeatedPlaces) = (first, sqlitePlaces.filter { first[$0.parameter] != $0.position })
       dialect = try statement.dialectFragments(maxBindings: .max).map { ($0, try places($0)) }
     }
     var written: [(table: String, column: String, value: QueryBinding, parameter: Int?)] = []
