@@ -174,6 +174,15 @@ import Testing
     }
   }
 
+  @Test(arguments: TestDialect.all) func aStatementThatRunsNothingRunsNothingWhateverItsValues(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let nothing = try PreparedStatement(Int.self) { id in Item.none.where { $0.id.eq(id) }.update { $0.quantity = id } }
+      #expect(nothing(1).isEmpty)
+      try await nothing(1).execute(db)
+      #expect(try await Item.find(1).select(\.quantity).fetchOne(db) == 3)
+    }
+  }
+
   @Test(arguments: TestDialect.all) func aStatementWithoutParametersIsRenderedOnce(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: catalogRows()) { db throws in
       let active = try PreparedStatement { Item.where(\.isActive).order(by: \.id).select(\.title) }
