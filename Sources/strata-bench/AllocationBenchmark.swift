@@ -89,7 +89,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { try Player.insert { drafts[index] }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.insert(drafts[index], db) } },
         prepared: { db, range in for index in range { try prepared.insert(drafts[index]).execute(db) } },
-        preparedBudgets: (13, 23),
+        preparedBudgets: (13, 20),
         raw: { db, range in
           RawSQLite.insert(range.map { (gameID: drafts[$0].gameID, name: drafts[$0].name, score: drafts[$0].score) }, db.sqliteConnection!)
         }),
@@ -98,7 +98,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { _ = try Player.find(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.find(ids[index], db) } },
         prepared: { db, range in for index in range { _ = try prepared.find(ids[index]).fetchOne(db) } },
-        preparedBudgets: (8.5, 13.5),
+        preparedBudgets: (8.5, 12.5),
         raw: { db, range in _ = RawStatements.findScores(Array(ids[range]), db.sqliteConnection!) }),
       // Debug: 22 until the update's `+=` went through a `_modify` accessor and its text was
       // written at its length (`Assignment.updateByKey`): unoptimized code makes two allocations
@@ -108,7 +108,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { try Player.find(ids[index]).update { $0.score += 1 }.execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.update(ids[index], db) } },
         prepared: { db, range in for index in range { try prepared.update(ids[index]).execute(db) } },
-        preparedBudgets: (9.5, 15.5),
+        preparedBudgets: (9.5, 14.5),
         raw: { db, range in
           RawStatements.run(#"UPDATE "players" SET "score" = "score" + 1 WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!)
         }),
@@ -117,7 +117,7 @@ enum AllocationBenchmark {
         strata: { db, range in for index in range { try Player.find(ids[index]).delete().execute(db) } },
         builtOnce: { db, range in for index in range { try builtOnce.delete(ids[index], db) } },
         prepared: { db, range in for index in range { try prepared.delete(ids[index]).execute(db) } },
-        preparedBudgets: (9, 13),
+        preparedBudgets: (9, 12),
         raw: { db, range in RawStatements.run(#"DELETE FROM "players" WHERE "id" = ?"#, Array(ids[range]), db.sqliteConnection!) }),
       Operation(
         name: "a 20-row page: where/order/limit", releaseBudget: 36.5, debugBudget: 47.5,
@@ -129,14 +129,14 @@ enum AllocationBenchmark {
           }
         },
         prepared: { db, range in for index in range { _ = try prepared.page(gameIDs[index % gameIDs.count], 0).fetchAll(db) } },
-        preparedBudgets: (25.5, 36.5),
+        preparedBudgets: (25.5, 34.5),
         raw: nil),
       Operation(
         name: "a one-row join: find(id).join(…).select { … }", releaseBudget: 19.5, debugBudget: 26.5,
         strata: { db, range in for index in range { _ = try BuiltOnce.join(ids[index]).fetchOne(db) } },
         builtOnce: { db, range in for index in range { _ = try builtOnce.join(ids[index], db) } },
         prepared: { db, range in for index in range { _ = try prepared.join(ids[index]).fetchOne(db) } },
-        preparedBudgets: (10.5, 15.5),
+        preparedBudgets: (10.5, 14.5),
         raw: nil),
     ]
 
