@@ -18,8 +18,8 @@
 /// statement's SQL, rendered once for SQLite and once for PostgreSQL, and is a
 /// ``QueryStatement`` that every executor runs (`fetchAll`, `fetchOne`, `execute`).
 ///
-/// What the closure decides in Swift is decided once: an `if` on a captured value, a limit, a
-/// list for `in(_:)`. Only the parameters change from run to run.
+/// What the closure decides in Swift is decided once: an `if` on a captured value, a limit
+/// given as a number, a list for `in(_:)`. Only the parameters change from run to run.
 public struct PreparedStatement<each Parameter: QueryBindable, QueryValue>: Sendable {
   @usableFromInline let prepared: PreparedTemplate
 
