@@ -174,6 +174,44 @@ import Testing
     }
   }
 
+  @Test(arguments: TestDialect.all) func anUpsertReturningItsRowsWithEachRunsValues(_ dialect: TestDialect) async throws {
+    try await dialect.database(seeding: catalogRows()) { db throws in
+      let restock = try PreparedStatement(Int.self, String.self, Int.self) { id, title, count in
+        Item.insert {
+          ($0.id, $0.title, $0.quantity, $0.createdAt)
+        } values: {
+          (id, title, count, referenceDate)
+        } onConflictDoUpdate: {
+          $0.quantity += $1.quantity
+        }
+        .returning { ($0.id, $0.title, $0.quantity) }
+      }
+      #expect(
+        restock(2, "Cable", 5).queryFragment.sql == #"""
+          INSERT INTO "items" ("id", "title", "quantity", "createdAt") SELECT * FROM (VALUES (?, ?, ?, ?)) WHERE 1 \#
+          ON CONFLICT DO UPDATE SET "quantity" = "items"."quantity" + "excluded"."quantity" \#
+          RETURNING "items"."id", "items"."title", "items"."quantity"
+          """#)
+      switch dialect {
+      case .sqlite:
+        let updated = try #require(try await restock(2, "Cable", 5).fetchOne(db))
+        #expect("\(updated.0) \(updated.1) \(updated.2)" == "2 Cable 45")
+        let added = try #require(try await restock(10, "Lamp", 3).fetchOne(db))
+        #expect("\(added.0) \(added.1) \(added.2)" == "10 Lamp 3")
+        #expect(try await Item.order(by: \.id).select(\.quantity).fetchAll(db) == [3, 45, 7, 0, 1, 3])
+      case .postgreSQL:
+        // An upsert without a conflict target is SQLite's: refused by name before it runs, as
+        // the same statement built on each call is.
+        await #expect {
+          try await restock(2, "Cable", 5).fetchOne(db)
+        } throws: { error in
+          "\(error)".contains("ON CONFLICT DO UPDATE without a conflict target, which only SQLite has")
+        }
+        #expect(try await Item.find(2).select(\.quantity).fetchOne(db) == 40)
+      }
+    }
+  }
+
   @Test(arguments: TestDialect.all) func aStatementThatRunsNothingRunsNothingWhateverItsValues(_ dialect: TestDialect) async throws {
     try await dialect.database(seeding: catalogRows()) { db throws in
       let nothing = try PreparedStatement(Int.self) { id in Item.none.where { $0.id.eq(id) }.update { $0.quantity = id } }
