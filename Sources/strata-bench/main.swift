@@ -182,6 +182,15 @@ measureRender("find(id), for PostgreSQL") { QueryFragment(raw: try! Player.find(
 measureRender("find(id).update { $0.score += 1 }, for PostgreSQL") {
   QueryFragment(raw: try! Player.find(renderID).update { $0.score += 1 }.statements(for: .postgreSQL)[0].sql)
 }
+// Prepared once (`PreparedStatement`): each run binds its values into SQL rendered before.
+let preparedRenders = try PreparedPlayerStatements()
+measureRender("find(id) prepared") { preparedRenders.find(renderID).singleBatch! }
+measureRender("find(id) prepared, for PostgreSQL") {
+  QueryFragment(raw: try! preparedRenders.find(renderID).statements(for: .postgreSQL)[0].sql)
+}
+measureRender("find(id).update { $0.score += 1 } prepared, for PostgreSQL") {
+  QueryFragment(raw: try! preparedRenders.update(renderID).statements(for: .postgreSQL)[0].sql)
+}
 render.report(baseline: nil, also: nil)
 }
 
