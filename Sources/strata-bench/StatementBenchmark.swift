@@ -46,11 +46,12 @@ enum StatementBenchmark {
       let contender = ProcessInfo.processInfo.environment["STRATA_BENCH_CONTENDER"] ?? "strata"
       let ids = try refill()
       let repeats = ["find", "update", "join"].contains(operation) ? runs : 1
-      for _ in 0..<repeats { try database.write { db in
-        if operation == "insert" { try Player.delete().execute(db) }
+      let builtOnce = BuiltOnce(draft: drafts[0], id: ids[0])
+      let prepared = try PreparedPlayerStatements()
+      // The statements alone, in a function of their own, so that a profiler can count inside it
+      // and nothing of the setup (`Scripts/instructions-per-statement.sh` does).
+      func profiledStatements(_ db: Database) throws {
         let connection = db.sqliteConnection!
-        let builtOnce = BuiltOnce(draft: drafts[0], id: ids[0])
-        let prepared = try PreparedPlayerStatements()
         switch (operation, contender) {
         case ("insert", "strata"): for draft in drafts { try Player.insert { draft }.execute(db) }
         case ("insert", "grdb"):
@@ -83,7 +84,13 @@ enum StatementBenchmark {
         case (_, "none"): break
         default: fatalError("unknown operation or contender: \(operation) \(contender)")
         }
-      } }
+      }
+      for _ in 0..<repeats {
+        try database.write { db in
+          if operation == "insert" { try Player.delete().execute(db) }
+          try profiledStatements(db)
+        }
+      }
       return
     }
 
