@@ -38,6 +38,13 @@ import Testing
       #expect(page(2, 1).queryFragment.sql.hasSuffix(#"ORDER BY "items"."id" LIMIT ? OFFSET ?"#))
       #expect(try await page(2, 1).fetchAll(db).map(\.id) == [2, 3])
       #expect(try await page(3, 3).fetchAll(db).map(\.id) == [4, 5])
+      // The closure form takes any expression of an `Int`: a subquery's count, in a join too.
+      let asManyAsCategories = Item.join(Category.all) { $0.categoryID.eq($1.id) }
+        .order { item, _ in item.id }
+        .limit { _, _ in Category.where { $0.name.neq("Garden") }.select { $0.count() } }
+        .select { item, _ in item.title }
+      #expect(asManyAsCategories.queryFragment.sql.hasSuffix(#"LIMIT (SELECT count("categories"."id") FROM "categories" WHERE "categories"."name" <> ?)"#))
+      #expect(try await asManyAsCategories.fetchAll(db) == ["Phone", "Cable"])
     }
   }
 

@@ -132,7 +132,8 @@ extension Select {
   public consuming func limit<each J: Table>(
     _ maxLength: (From.TableColumns, repeat (each J).TableColumns) -> some QueryExpression<Int>
   ) -> Self where Joins == (repeat each J) {
-    let count = maxLength(From.columns, repeat (each J).columns).queryFragment
+    // A subquery, as any argument, in parentheses.
+    let count = maxLength(From.columns, repeat (each J).columns).queryFragment.argument
     return with { $0.limit = count }
   }
 
@@ -142,8 +143,8 @@ extension Select {
     _ maxLength: (From.TableColumns, repeat (each J).TableColumns) -> some QueryExpression<Int>,
     offset: (From.TableColumns, repeat (each J).TableColumns) -> some QueryExpression<Int>
   ) -> Self where Joins == (repeat each J) {
-    let count = maxLength(From.columns, repeat (each J).columns).queryFragment
-    let offset = offset(From.columns, repeat (each J).columns).queryFragment
+    let count = maxLength(From.columns, repeat (each J).columns).queryFragment.argument
+    let offset = offset(From.columns, repeat (each J).columns).queryFragment.argument
     return with {
       $0.limit = count
       $0.offset = offset
