@@ -449,7 +449,9 @@ struct BuiltOnce {
   let joinSQL: String
 
   /// The one-row join the benchmarks run: a player and its game's title, by the player's id.
-  static func join(_ id: UUID) -> some QueryStatement<(String, String)> {
+  /// (The key an expression, so that the prepared contender builds the same statement with its
+  /// parameter.)
+  static func join(_ id: some QueryExpression<UUID>) -> some QueryStatement<(String, String)> {
     Player.find(id).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }
   }
 
@@ -509,9 +511,7 @@ struct PreparedPlayerStatements {
     page = try PreparedStatement(UUID.self, Int.self) { game, offset in
       Player.where { $0.gameID.eq(game) }.order(by: \.name).limit({ _ in 20 }, offset: { _ in offset })
     }
-    join = try PreparedStatement(UUID.self) { id in
-      Player.find(id).join(Game.all) { $0.gameID.eq($1.id) }.select { ($0.name, $1.title) }
-    }
+    join = try PreparedStatement(UUID.self) { id in BuiltOnce.join(id) }
   }
 
   /// The insert of `draft`: a statement's shape is decided when it is prepared, so a draft
